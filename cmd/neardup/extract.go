@@ -171,6 +171,13 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		damaged = append(damaged, damageNote(id, err))
 	}
+	o.Source.DamagedMembers = func(id string, d container.MemberDamage) {
+		if len(damaged) == maxDamageLines {
+			moreDamaged++
+			return
+		}
+		damaged = append(damaged, fmt.Sprintf("%s: %v; the records around them are read", id, d))
+	}
 	o.Source.Stray = func(id string, f container.Format, n int64) { strays = append(strays, id+": "+strayNote(f, n)) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
@@ -208,7 +215,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			}
 		}
 		if moreDamaged > 0 && o.Log != nil {
-			fmt.Fprintf(o.Log, "extract: warning: %d more stretches of bytes that start no WARC record, skipped as those above\n", moreDamaged)
+			fmt.Fprintf(o.Log, "extract: warning: %d more stretches of bytes that start no WARC record or gzip member, skipped as those above\n", moreDamaged)
 		}
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())

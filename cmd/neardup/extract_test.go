@@ -521,6 +521,51 @@ func TestExtractWARCResync(t *testing.T) {
 	}
 }
 
+// TestExtractWARCGzipDamagedMember is the regression test of a .warc.gz,
+// a gzip member a record, with junk between two members and a member whose
+// magic bytes are damaged: extract stopped at the junk ("bytes after the
+// last gzip member … ignored"), every page after it lost. Now it reads on
+// from the next member, and warns of each stretch read past with its
+// compressed offset and length; the damaged member's record is lost.
+func TestExtractWARCGzipDamagedMember(t *testing.T) {
+	t.Parallel()
+	gzipped := func(n int) string {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(warcResponseRecord(fmt.Sprintf("https://port.example/2024/03/ferry-%d", n), articleHTML(fmt.Sprintf("Ferry %d", n), 5))))
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	m1, m2, m3, m4 := gzipped(1), gzipped(2), gzipped(3), gzipped(4)
+	const junk = "junk junk junk"
+	dir := writeTree(t, map[string]string{"crawl.warc.gz": m1 + junk + m2 + "\x00\x00" + m3[2:] + m4})
+	out := filepath.Join(dir, "out.jsonl")
+	var log bytes.Buffer
+	if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "crawl.warc.gz")}, Out: out, Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range readRecords(t, out) {
+		got = append(got, r.ID+" "+string(r.Skipped)+" "+r.URL)
+	}
+	want := []string{"crawl.warc.gz#1  https://port.example/2024/03/ferry-1", "crawl.warc.gz#2  https://port.example/2024/03/ferry-2",
+		"crawl.warc.gz#3  https://port.example/2024/03/ferry-4"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	wantLog := []string{
+		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d read past to the next gzip member "+
+			"(bytes that start no gzip member); the records around them are read", len(junk), len(m1)),
+		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d read past to the next gzip member "+
+			"(bytes that start no gzip member); the records around them are read", len(m3), len(m1+junk+m2)),
+	}
+	if diff := cmp.Diff(wantLog, strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")); diff != "" {
+		t.Errorf("log (-want +got)\n%s", diff)
+	}
+}
+
 // TestExtractWARCDamageLinesCapped: a WARC of many stretches of junk
 // between its records warns of the first maxDamageLines and counts the
 // others in one line, as it does pages a site rule matched nothing on;
@@ -544,7 +589,7 @@ func TestExtractWARCDamageLinesCapped(t *testing.T) {
 		t.Errorf("%d records written, want %d", got, n+1)
 	}
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
-	if len(lines) != maxDamageLines+1 || lines[len(lines)-1] != "extract: warning: 5 more stretches of bytes that start no WARC record, skipped as those above" {
+	if len(lines) != maxDamageLines+1 || lines[len(lines)-1] != "extract: warning: 5 more stretches of bytes that start no WARC record or gzip member, skipped as those above" {
 		t.Errorf("%d lines, the last %q; want %d warnings and the count of the others", len(lines), lines[len(lines)-1], maxDamageLines)
 	}
 }

@@ -130,7 +130,8 @@ func FuzzGzipStrayBytes(f *testing.F) {
 		}
 		data += string(tail)
 		var stray []int64
-		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, _ Format, n int64) { stray = append(stray, n) })
+		cr := &countReader{r: strings.NewReader(data)}
+		g, err := newGzipMembers(bufio.NewReader(cr), cr, "f.gz", func(_ string, _ Format, n int64) { stray = append(stray, n) }, nil)
 		if err != nil {
 			t.Fatalf("the first member's header: %v", err)
 		}

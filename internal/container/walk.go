@@ -58,6 +58,12 @@ type Options struct {
 	// no other (no bzip2 header, "BZh" and a block size), as bzip2(1)
 	// reads it.
 	StrayBytes func(origin string, f Format, n int64)
+	// DamagedMembers, when set, is called with the origin of a gzip
+	// stream of WARC records (a .warc.gz) for each stretch of it skipped:
+	// a damaged member, or bytes between members that start none, read
+	// past up to the next member (see MemberDamage). Without it, such a
+	// stream ends at the damage, as any gzip stream does.
+	DamagedMembers func(origin string, d MemberDamage)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream
@@ -420,7 +426,7 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	cr := &countReader{r: br}
 	// The buffer gzip.NewReader would make of cr, which the members'
 	// reader peeks at where a member ends.
-	zr, err := newGzipMembers(bufio.NewReader(cr), n.origin, w.opts.StrayBytes)
+	zr, err := newGzipMembers(bufio.NewReader(cr), cr, n.origin, w.opts.StrayBytes, w.opts.DamagedMembers)
 	var r io.Reader = zr
 	end := func() {}
 	switch {

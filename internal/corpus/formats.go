@@ -42,7 +42,8 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 		top.R = &countReader{r: f, n: &r.reading}
 	}
 	return container.New(top, container.Options{MaxInflate: r.opts.MaxInflate, MaxRatio: r.opts.MaxRatio,
-		BufSize: r.cfg.bufSize, Unlisted: r.noteUnlisted, StrayBytes: r.noteStray}), nil
+		BufSize: r.cfg.bufSize, Unlisted: r.noteUnlisted, StrayBytes: r.noteStray,
+		DamagedMembers: r.noteDamagedMember}), nil
 }
 
 // openMember returns the records' source of one leaf stream.

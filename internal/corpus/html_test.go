@@ -424,6 +424,72 @@ func TestWARCGzipCut(t *testing.T) {
 	}
 }
 
+// TestWARCGzipDamagedMember is the regression test of a .warc.gz, a
+// gzip member a record, holding a damaged member: the stream ended there
+// (a failed page, or stray bytes that ended the file as gzip(1) ends it),
+// every record after it lost. Now the records after the damage are read,
+// on both passes, and the file noted (DamagedWARCs): a member whose magic
+// bytes are damaged is skipped whole, its record lost; a member whose data
+// is damaged near its end gave part of its record (and bytes inflated
+// from the damage), which is a failed page, the next record found after
+// it.
+func TestWARCGzipDamagedMember(t *testing.T) {
+	story := sitePage("Ferry back in service", storyParagraphs)
+	var members []string
+	for _, u := range []string{"https://port.example/a", "https://port.example/b", "https://port.example/c"} {
+		members = append(members, gz(t, warcRecord("resource", u, "text/html", story)))
+	}
+	noMagic := "\x00\x00" + members[1][2:]
+	late := []byte(members[1])
+	for i := len(late) - 40; i < len(late)-20; i++ {
+		late[i] ^= 0x5a
+	}
+	for _, tc := range []struct {
+		name, file string
+		want       []string // id, skip reason and URL of each record
+		damaged    string   // how what DamagedWARCs names ends
+	}{
+		{"magic bytes damaged", members[0] + noMagic + members[2], []string{"d.warc.gz#1  https://port.example/a",
+			"d.warc.gz#2  https://port.example/c"}, "read past to the next gzip member (bytes that start no gzip member)"},
+		{"data damaged near its end", members[0] + string(late) + members[2], []string{"d.warc.gz#1  https://port.example/a",
+			"d.warc.gz#2 failed https://port.example/b", "d.warc.gz#3  https://port.example/c"}, ")"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"d.warc.gz": tc.file, "after.jsonl": `{"text":"next"}`})
+			t.Chdir(dir)
+			r, err := open([]string{"d.warc.gz", "after.jsonl"}, nil, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			for pass := 1; pass <= 2; pass++ {
+				recs, err := drain(t, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, r := range recs {
+					got = append(got, r.ID+" "+r.Skip+" "+r.URL)
+					if r.Skip != "" && !strings.Contains(r.Err, "warc: malformed record") {
+						t.Errorf("%s: error %q, want a malformed record", r.ID, r.Err)
+					}
+				}
+				if diff := cmp.Diff(slices.Concat(tc.want, []string{"after.jsonl:1  "}), got); diff != "" {
+					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)
+				}
+				n, first := r.DamagedWARCs()
+				if n != 1 || !strings.HasPrefix(first, "d.warc.gz, ") || !strings.HasSuffix(first, tc.damaged) {
+					t.Errorf("pass %d: DamagedWARCs() = %d, %q; want 1, the file, ending %q", pass, n, first, tc.damaged)
+				}
+				if err := r.Rewind(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // TestPageRewind checks that a second pass gives the records of the first
 // without extracting pages again: a skipped page keeps its record, so one
 // that timed out the first time is failed the second time too, however fast

@@ -62,7 +62,10 @@ type Reader struct {
 	firstCut string
 	// damagedWARCs counts the WARC files holding bytes that start no
 	// record (see DamagedWARCs), with the first; the first pass only.
-	damagedWARCs strays
+	damagedWARCs struct {
+		strays
+		last string // the origin counted last: a file's damage counts once
+	}
 	// gzipStrays and bzip2Strays count the gzip and bzip2 streams that
 	// end in stray bytes after their last whole member or stream (see
 	// StrayBytes), with the first; the first pass only.

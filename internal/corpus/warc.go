@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/warc"
 )
@@ -37,14 +38,13 @@ const warcHeaderRoom = 64 << 10
 // other error of the stream under the records (a corrupt gzip stream, a
 // read error) is fatal, as in every other format.
 type warcSource struct {
-	r       *Reader
-	rd      io.Reader
-	origin  string
-	in      *errReader   // rd, remembering its error
-	wr      *warc.Reader // nil until the first record is read
-	n       int          // the number of the last record found
-	done    bool
-	damaged bool // bytes that start no record were noted
+	r      *Reader
+	rd     io.Reader
+	origin string
+	in     *errReader   // rd, remembering its error
+	wr     *warc.Reader // nil until the first record is read
+	n      int          // the number of the last record found
+	done   bool
 }
 
 func (s *warcSource) close() {}
@@ -103,10 +103,7 @@ func (s *warcSource) damage(d *warc.DamageError) (raw Raw, ok bool) {
 	case d.Records == 0 && d.End:
 		return s.r.newPage(s.origin, nil, &pageRaw{err: d}), true
 	}
-	if !s.damaged {
-		s.damaged = true
-		s.r.noteDamage(s.origin, d)
-	}
+	s.r.noteDamage(s.origin, d)
 	return Raw{}, false
 }
 
@@ -142,22 +139,39 @@ func (r *Reader) noteCut(origin string, n int) {
 // after a record that ends well, or before its first (see DamagedWARCs),
 // once (the first pass).
 func (r *Reader) noteDamage(origin string, d *warc.DamageError) {
-	if r.rewound {
+	r.noteDamaged(origin, func() string { return fmt.Sprintf("%s, %d bytes at offset %d", origin, d.Next-d.Offset, d.Offset) })
+}
+
+// noteDamagedMember counts a .warc.gz holding a damaged gzip member, or
+// bytes between members that start none, read past to the next member
+// (see container.MemberDamage), once (the first pass).
+func (r *Reader) noteDamagedMember(origin string, d container.MemberDamage) {
+	r.noteDamaged(origin, func() string { return origin + ", " + d.Error() })
+}
+
+// noteDamaged counts the WARC file origin as damaged, once, with the
+// example example gives when it is the first.
+func (r *Reader) noteDamaged(origin string, example func() string) {
+	if r.rewound || origin == r.damagedWARCs.last {
 		return
 	}
 	if r.damagedWARCs.n == 0 {
-		r.damagedWARCs.first = fmt.Sprintf("%s, %d bytes at offset %d", origin, d.Next-d.Offset, d.Offset)
+		r.damagedWARCs.first = example()
 	}
+	r.damagedWARCs.last = origin
 	r.damagedWARCs.n++
 }
 
 // DamagedWARCs returns how many WARC files the first pass found holding
 // bytes where a record should start that start none, after a record that
-// ends well (or before the first record, when one follows), and the first
-// with how many bytes and where: "crawl.warc, 512 bytes at offset 7258".
-// Those bytes are skipped up to the next record (see warc.DamageError),
-// and the records around them read, counted as found: a record whose
-// version line is among them is lost, and not counted.
+// ends well (or before the first record, when one follows), or, in a
+// .warc.gz, a damaged gzip member or bytes between members that start
+// none; and the first with how many bytes and where: "crawl.warc, 512
+// bytes at offset 7258", "crawl.warc.gz, 1393 compressed bytes at offset
+// 1045 read past to the next gzip member (gzip: invalid header)". Those
+// bytes are skipped up to the next record (see warc.DamageError) or gzip
+// member, and the records around them read, counted as found: a record
+// whose version line is among them is lost, and not counted.
 func (r *Reader) DamagedWARCs() (n int, first string) {
 	return r.damagedWARCs.n, r.damagedWARCs.first
 }

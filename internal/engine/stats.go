@@ -37,9 +37,9 @@ type Stats struct {
 	// CutWARCs): their records are read, the bytes after them ignored.
 	CutWARCs int `json:"warc_files_cut_after_a_record,omitempty"`
 	// DamagedWARCs counts the WARC files holding bytes where a record
-	// should start that start none, after a record that ends well
-	// (corpus's DamagedWARCs): they are skipped up to the next record,
-	// and the records around them read.
+	// should start that start none, after a record that ends well, or a
+	// damaged gzip member (corpus's DamagedWARCs): they are skipped up to
+	// the next record or member, and the records around them read.
 	DamagedWARCs int `json:"warc_files_with_bytes_that_start_no_record,omitempty"`
 	// DamagedWARCsExample names the first of them, with how many bytes and
 	// where: "crawl.warc, 512 bytes at offset 7258".

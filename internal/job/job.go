@@ -645,9 +645,9 @@ func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 			"trailer) and is ignored: a download cut short may have lost the records after it\n", n, first)
 	}
 	if n, first := r.DamagedWARCs(); n > 0 {
-		fmt.Fprintf(w, "warning: WARC files holding bytes that start no record, after a record that ends well: %d (e.g. %s); "+
-			"they are skipped up to the next record, and the records around them are read, numbered as found: "+
-			"a record whose start is among them is lost\n", n, first)
+		fmt.Fprintf(w, "warning: WARC files holding bytes that start no record, after a record that ends well, or a damaged "+
+			"gzip member: %d (e.g. %s); they are skipped up to the next record, and the records around them are read, "+
+			"numbered as found: a record whose start is among them is lost\n", n, first)
 	}
 	for _, f := range []container.Format{container.Gzip, container.Bzip2} {
 		if n, first := r.StrayBytes(f); n > 0 {

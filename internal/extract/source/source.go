@@ -81,6 +81,13 @@ type Options struct {
 	// A malformed record is a failed page instead, and so is a stream
 	// that holds no record at all (its id the stream's).
 	Damaged func(id string, err *warc.DamageError)
+	// DamagedMembers, when set, is called, from Walk's goroutine, once
+	// for each stretch of a .warc.gz read past: a damaged gzip member, or
+	// bytes between members that start none (container.MemberDamage),
+	// with the stream's id. The records after it are pages as any;
+	// without it, the stream ends at such damage (a failed page, or stray
+	// bytes).
+	DamagedMembers func(id string, d container.MemberDamage)
 	// Stray, when set, is called, from Walk's goroutine, with the id of
 	// each gzip or bzip2 file (or such a stream in an archive) read to an
 	// end in n bytes after its last whole gzip member or bzip2 stream that
@@ -206,6 +213,11 @@ func (w *walker) file(f container.File) error {
 	if w.opts.Stray != nil {
 		co.StrayBytes = func(origin string, f container.Format, n int64) {
 			w.opts.Stray(container.RelativeID(w.given, w.name, origin), f, n)
+		}
+	}
+	if w.opts.DamagedMembers != nil {
+		co.DamagedMembers = func(origin string, d container.MemberDamage) {
+			w.opts.DamagedMembers(container.RelativeID(w.given, w.name, origin), d)
 		}
 	}
 	cw := container.New(top, co)

@@ -76,7 +76,13 @@ func (r *Reader) blockEnd(rec *Record, length int64) error {
 	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) || bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 1 {
 		return nil
 	}
-	if r.cutAtRecord(rec) {
+	switch at := r.cutAtRecord(rec); {
+	case at == len(rec.Block):
+	case at >= 0:
+		rec.Block, rec.TooLarge = nil, false
+		return r.damage(&DamageError{Record: rec, Offset: rec.Offset, Err: r.errorf("the block of %d bytes its Content-Length "+
+			"declares holds another record's start after %d bytes, where no record ends: the record is damaged", length, at)})
+	default:
 		return nil
 	}
 	rec.Block, rec.TooLarge = nil, false
@@ -88,26 +94,34 @@ func (r *Reader) blockEnd(rec *Record, length int64) error {
 // held: the block took in the start of the next record. When the block
 // holds, after a line end, a version line followed by header lines (to
 // the block's end, or to a blank line after a Content-Length: the next
-// record's start), the block is cut there, its line ends before it left
-// out, and the rest is read again as the stream's next bytes. It reports
-// whether it cut.
-func (r *Reader) cutAtRecord(rec *Record) bool {
+// record's start), the rest from there is read again as the stream's next
+// bytes. When a blank line ends what comes before it, as it ends a record,
+// the block is cut there, its line ends left out, and cutAtRecord returns
+// -1; else (a record cut short inside, as a damaged gzip member of a
+// .warc.gz leaves it, the rest of its compressed bytes skipped) the
+// record is damaged, and cutAtRecord returns where in the block the next
+// record starts. When the block holds no record's start it returns the
+// block's length.
+func (r *Reader) cutAtRecord(rec *Record) int {
 	b := rec.Block
 	for i := 0; i < len(b); {
 		j := bytes.Index(b[i:], []byte("\nWARC/"))
 		if j < 0 {
-			return false
+			return len(b)
 		}
 		start := i + j + 1
 		i = start
 		if !recordStart(b[start:]) {
 			continue
 		}
-		rec.Block = bytes.TrimRight(b[:start], "\r\n")
 		r.unread(b[start:])
-		return true
+		if before := bytes.TrimSuffix(b[:start], []byte("\n")); !bytes.HasSuffix(before, []byte("\n")) && !bytes.HasSuffix(before, []byte("\n\r")) {
+			return start
+		}
+		rec.Block = bytes.TrimRight(b[:start], "\r\n")
+		return -1
 	}
-	return false
+	return len(b)
 }
 
 // recordStart reports whether b begins as a record does: a version line,

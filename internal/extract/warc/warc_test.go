@@ -303,6 +303,14 @@ func TestReaderResync(t *testing.T) {
 		{"Content-Length too large, block too large", r1 + long + r3 + r4, 50, []string{one,
 			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, long, r3)),
 			fmt.Sprintf("#3 http://a.example/4 at %d", at(r1, long, r3))}},
+		// A record cut short, the next after one line end (as a damaged
+		// gzip member of a .warc.gz leaves it): no record ends before the
+		// next record's start in its block, so it is damaged, not cut
+		// and kept (regression: a part of a page was a page).
+		{"a record cut short, the next after a line end", r1 + r2[:len(r2)-60] + "\r\n" + r3 + r4, 0, []string{one,
+			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, r2[:len(r2)-60], "\r\n")),
+			fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, r2[:len(r2)-60], "\r\n")),
+			fmt.Sprintf("#4 http://a.example/4 at %d", at(r1, r2[:len(r2)-60], "\r\n", r3))}},
 		{"bad Content-Length", r1 + badLength + r3, 0, []string{one,
 			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, badLength)),
 			fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, badLength))}},

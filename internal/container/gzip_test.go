@@ -1,0 +1,118 @@
+package container
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+)
+
+// TestWARCGzipReadPastDamage is the regression test of a .warc.gz, one
+// gzip member a record as crawlers write it, holding a damaged member or
+// junk between two members: the stream ended there (a failed read, or
+// stray bytes that ended it as gzip(1) does), so every record after the
+// damage was lost. Now a stream of WARC records is read on from the next
+// member, after a line end when the damaged member gave bytes (so that the
+// next record starts a line), and the stretch skipped told
+// (Options.DamagedMembers) with its compressed offset, length and cause. A stream that holds no WARC
+// records, or damage no member follows, ends as before.
+func TestWARCGzipReadPastDamage(t *testing.T) {
+	rec := func(i int) string {
+		return fmt.Sprintf("WARC/1.0\r\nWARC-Record-ID: <urn:%d>\r\n\r\nrecord %d\r\n\r\n", i, i)
+	}
+	m1, m2, m3 := gz(t, rec(1)), gz(t, rec(2)), gz(t, rec(3))
+	corrupt := []byte(m2)
+	for i := 12; i < len(corrupt)-8; i++ { // the deflate data, not the header or trailer
+		corrupt[i] = 0xff
+	}
+	badSum := []byte(m2)
+	badSum[len(badSum)-5] ^= 1 // the CRC-32, one bit off
+	noMagic := "\x00\x00" + m2[2:]
+	junk := strings.Repeat("junk", 10)
+	off2 := int64(len(m1)) // where the second member starts
+	for _, tc := range []struct {
+		name, file, data string
+		want             string // what the stream reads; with err or tail, what it reads first
+		tail             string // with want, what the stream's bytes end in: what was inflated of a damaged member is between
+		damage           []string
+		stray            []string
+		err              error
+	}{
+		{"a member's data damaged", "c.warc.gz", m1 + string(corrupt) + m3, rec(1), "\r\n" + rec(3), []string{fmt.Sprintf("%d %d flate", off2, len(m2))}, nil, nil},
+		{"a member's magic damaged", "c.warc.gz", m1 + noMagic + m3, rec(1) + rec(3), "",
+			[]string{fmt.Sprintf("%d %d %v", off2, len(m2), ErrNoMember)}, nil, nil},
+		{"junk between members", "c.warc.gz", m1 + m2 + junk + m3, rec(1) + rec(2) + rec(3), "",
+			[]string{fmt.Sprintf("%d %d %v", off2+int64(len(m2)), len(junk), ErrNoMember)}, nil, nil},
+		{"a member's checksum wrong", "c.warc.gz", m1 + string(badSum) + m3, rec(1) + rec(2) + "\r\n" + rec(3), "",
+			[]string{fmt.Sprintf("%d %d %v", off2, len(m2), gzip.ErrChecksum)}, nil, nil},
+		{"junk and no member after it", "c.warc.gz", m1 + m2 + junk, rec(1) + rec(2), "", nil, []string{fmt.Sprintf("c.warc.gz gzip %d", len(junk))}, nil},
+		{"damaged data and no member after it", "c.warc.gz", m1 + string(corrupt), rec(1), "", nil, nil, flate.CorruptInputError(0)},
+		{"the last member cut short", "c.warc.gz", m1 + m2[:len(m2)/2], rec(1), "", nil, nil, io.ErrUnexpectedEOF},
+		{"no WARC records: ends at junk as gzip(1)", "x.jsonl.gz", gz(t, "{}\n") + junk + gz(t, "{}\n"), "{}\n", "", nil,
+			[]string{fmt.Sprintf("x.jsonl.gz gzip %d", len(junk)+len(gz(t, "{}\n")))}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var damage, stray []string
+			opts := Options{
+				StrayBytes: func(origin string, f Format, n int64) { stray = append(stray, fmt.Sprint(origin, " ", f, " ", n)) },
+				DamagedMembers: func(origin string, d MemberDamage) {
+					if origin != tc.file {
+						t.Errorf("damage told of %q, want %q", origin, tc.file)
+					}
+					why := d.Err.Error()
+					var corrupt flate.CorruptInputError
+					if errors.As(d.Err, &corrupt) {
+						why = "flate"
+					}
+					damage = append(damage, fmt.Sprint(d.Offset, " ", d.Skipped, " ", why))
+				},
+			}
+			got, rerr := readWith(t, tc.file, tc.data, opts)
+			exact := tc.err == nil && tc.tail == ""
+			if exact && got != tc.want || !exact && !strings.HasPrefix(got, tc.want) || !strings.HasSuffix(got, tc.tail) {
+				t.Errorf("read %q, want %q, then %q", got, tc.want, tc.tail)
+			}
+			var corrupt flate.CorruptInputError
+			switch {
+			case tc.err == nil && rerr != nil,
+				tc.err != nil && !errors.Is(rerr, tc.err) && !(errors.As(tc.err, &corrupt) && errors.As(rerr, &corrupt)):
+				t.Errorf("read error %v, want %v", rerr, tc.err)
+			}
+			if diff := cmp.Diff(tc.damage, damage); diff != "" {
+				t.Errorf("damage told (-want +got)\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.stray, stray); diff != "" {
+				t.Errorf("stray bytes (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// readWith reads every stream a Walker with opts gives of the file named
+// file holding data, one after another, and the first error of reading
+// them.
+func readWith(t *testing.T, file, data string, opts Options) (read string, rerr error) {
+	t.Helper()
+	w := New(Top{Origin: file, ID: file, Name: file, R: strings.NewReader(data), Size: int64(len(data))}, opts)
+	defer w.Close()
+	var b strings.Builder
+	for {
+		m, err := w.Next()
+		if err == io.EOF {
+			return b.String(), rerr
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		data, err := io.ReadAll(m.R)
+		b.Write(data)
+		if err != nil && rerr == nil {
+			rerr = err
+		}
+	}
+}
