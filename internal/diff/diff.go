@@ -154,6 +154,9 @@ func Compare(a, b string, o Options) *Diff {
 	ka, kb := keys(d.A.units), keys(d.B.units)
 	ms, complete := align(ka, kb)
 	d.Incomplete = !complete
+	if o.By == ByWord {
+		ms = d.slide(ms)
+	}
 	ms = d.countShared(ms, ka, kb, minMoved(o.By))
 	ops := unitOps(ms, len(d.A.units), len(d.B.units))
 	if o.By == ByWord {

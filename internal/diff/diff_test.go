@@ -221,6 +221,32 @@ func TestOverlapCountsSwappedSentencesWhole(t *testing.T) {
 	}
 }
 
+// TestOverlapCountsMovedParagraphStartingLikeItsNeighbour: a paragraph
+// moved down past one that starts with the same word ("The trio …", "The
+// latest …") is shared whole, and shows as deleted and inserted whole.
+// Regression: the alignment kept that "The" matched in place, the inserted
+// passage ran from the moved paragraph's second word to the next
+// paragraph's "The", it no longer equalled the deleted one, and one word
+// of each side was not shared.
+func TestOverlapCountsMovedParagraphStartingLikeItsNeighbour(t *testing.T) {
+	p0 := "Manchester rock band Doves have entered the album chart at number one with their new release."
+	p1 := "The trio replace an American act at the top. The album follows a single that reached number six."
+	p2 := "The latest re-release of an old hit entered the chart at number three, one place ahead of a girl group."
+	p3 := "A cover of an old ballad entered the chart at number eight, while a new entry reached number nine."
+	a := strings.Join([]string{p0, p1, p2, p3}, "\n\n")
+	b := strings.Join([]string{p0, p2, p1, p3}, "\n\n")
+	d := Compare(a, b, Options{})
+	checkInvariants(t, d)
+	if d.A.Shared != d.A.Words || d.B.Shared != d.B.Words {
+		t.Errorf("shared %d/%d, %d/%d; want every word shared", d.A.Shared, d.A.Words, d.B.Shared, d.B.Words)
+	}
+	for _, st := range steps(d) {
+		if text := st.A + st.B; st.Op != "equal" && text != strings.TrimSuffix(p1, ".") && text != strings.TrimSuffix(p2, ".") {
+			t.Errorf("%s %q, want a paragraph whole", st.Op, text)
+		}
+	}
+}
+
 // fewWords returns n words drawn from a vocabulary of five.
 func fewWords(rng *rand.Rand, n int) []string {
 	vocab := []string{"a", "of", "and", "the", "to"}
