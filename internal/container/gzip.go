@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -171,13 +170,11 @@ func (g *gzipMembers) nextMember() error {
 }
 
 // resyncs reports whether the stream is read on past the damage err: a
-// damaged member or bytes that start none (not a member the stream ends
-// inside, nor an error of the stream under it) in a WARC stream, when
-// damage is told.
+// damaged member or bytes that start none (any error of the gzip reader
+// but a member the stream ends inside, or an error of the stream under
+// it) in a WARC stream, when damage is told.
 func (g *gzipMembers) resyncs(err error) bool {
-	var corrupt flate.CorruptInputError
-	damage := errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) || errors.As(err, &corrupt) ||
-		errors.Is(err, ErrNoMember)
+	damage := !errors.Is(err, io.ErrUnexpectedEOF) && g.cr.err == nil
 	return damage && g.damaged != nil && IsWARC(g.head)
 }
 

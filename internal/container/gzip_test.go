@@ -116,3 +116,44 @@ func readWith(t *testing.T, file, data string, opts Options) (read string, rerr 
 		}
 	}
 }
+
+// FuzzWARCGzipDamage reads, as the walk does, a .warc.gz of three members
+// whose first is damaged past its header (bytes changed, cut out or put
+// in): the reading ends, and the last member is read whole after whatever
+// the members before it gave. (A member that lost bytes can take the start
+// of the next into its damaged data, and that member with it: the second
+// stands between.)
+func FuzzWARCGzipDamage(f *testing.F) {
+	f.Add(uint16(12), []byte{0xff, 0xff}, uint8(0), false)
+	f.Add(uint16(0), []byte{0}, uint8(2), false)
+	f.Add(uint16(3), []byte("junk"), uint8(0), true)
+	f.Add(uint16(30), []byte{0x1f, 0x8b, 0x08, 0x00}, uint8(0), true)
+	f.Add(uint16(12), []byte("0"), uint8(94), false)
+	f.Fuzz(func(t *testing.T, at uint16, change []byte, cut uint8, insert bool) {
+		rec := func(i int) string {
+			var b strings.Builder
+			for k := range 60 { // words that compress little, so a member is long
+				fmt.Fprintf(&b, "w%x ", (k*2654435761+i*40503)%1000003)
+			}
+			return fmt.Sprintf("WARC/1.0\r\nWARC-Record-ID: <urn:%d>\r\n\r\n%s\r\n\r\n", i, b.String())
+		}
+		first := []byte(gz(t, rec(1)))
+		i := min(10+int(at), len(first)) // past the header: a file whose first header is damaged is refused whole
+		switch {
+		case insert:
+			first = append(first[:i:i], append(change, first[i:]...)...)
+		default:
+			first = append(first[:i:i], first[min(i+int(cut), len(first)):]...)
+			for k, c := range change {
+				if i+k < len(first) {
+					first[i+k] ^= c
+				}
+			}
+		}
+		data := string(first) + gz(t, rec(2)) + gz(t, rec(3))
+		got, _ := readWith(t, "f.warc.gz", data, Options{DamagedMembers: func(string, MemberDamage) {}})
+		if strings.HasPrefix(got, "WARC/1") && !strings.HasSuffix(got, rec(3)) {
+			t.Errorf("read %q, want it to end in the last member's %q", got, rec(3))
+		}
+	})
+}

@@ -792,14 +792,19 @@ func streamSize(n node, read *int64) func() int64 {
 	return func() int64 { return max(*read, unsizedFloor) }
 }
 
-// countReader counts the bytes read through it.
+// countReader counts the bytes read through it, and keeps the first error
+// but io.EOF its reader returned.
 type countReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	err error
 }
 
 func (c *countReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }
