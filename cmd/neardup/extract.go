@@ -185,12 +185,20 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		meter := progress.New(o.Progress)
 		meter.Stage("extract")
 		var st extract.Stats
+		tooLarge := 0 // pages skipped as too large, the first maxRuleMissLines listed
 		walk := func(fn func(source.Page) error) error { return source.Walk(ctx, o.Inputs, o.Source, fn) }
 		err := o.Batch.Run(ctx, walk, func(r extract.Result) error {
 			st.Add(r)
 			meter.Update(st.Pages, 0, 0)
 			if r.Err != nil && o.Log != nil {
 				fmt.Fprintf(o.Log, "extract: %s: %v\n", r.ID, r.Err)
+			}
+			if r.Article.Limit != "" && o.Log != nil {
+				if tooLarge++; tooLarge <= maxRuleMissLines {
+					fmt.Fprintf(o.Log, "extract: %s: too large: %s\n", r.ID, r.Article.Limit)
+				} else if tooLarge == maxRuleMissLines+1 {
+					fmt.Fprintf(o.Log, "extract: more pages too large are counted, not listed\n")
+				}
 			}
 			if r.Article.RuleMiss != "" && o.Log != nil && st.RuleMisses <= maxRuleMissLines {
 				fmt.Fprintf(o.Log, "extract: %s: %s\n", r.ID, r.Article.RuleMiss)

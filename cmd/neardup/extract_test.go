@@ -340,6 +340,25 @@ func TestExtractRuleMiss(t *testing.T) {
 	}
 }
 
+// TestTooLargeSaysWhichLimit: a page skipped as too large is named on
+// extract's stderr with the limit it passes, and dedup's warning says the
+// same; both said nothing of which limit (extract) or "over the page's
+// size or element limit" (dedup).
+func TestTooLargeSaysWhichLimit(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	const want = "a.html: too large: more than 10 HTML elements, the most a page may have"
+	code, _, errOut := runChild(t, "extract", "--max-elements", "10", p("a.html"), "-o", p("out.jsonl"))
+	if code != 0 || !strings.Contains(errOut, "extract: "+want) {
+		t.Errorf("extract: exit %d, stderr:\n%s\nwant %q", code, errOut, want)
+	}
+	code, _, errOut = runChild(t, "dedup", "--max-bytes", "1000", p("a.html"), "-o", p("out"))
+	if want := "a.html: too-large: over 1000 bytes (--max-bytes)"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("dedup: exit %d, stderr:\n%s\nwant %q", code, errOut, want)
+	}
+}
+
 // dedup and index add, reading HTML pages with site rules, warn when a
 // rule's body selector matched nothing on some of them.
 func TestDedupRuleMiss(t *testing.T) {

@@ -146,7 +146,7 @@ func (r *Reader) extractPage(raw Raw, timeout time.Duration) (a extract.Article,
 	case p.err != nil:
 		return a, extract.SkipFailed, p.err.Error()
 	case p.tooLarge:
-		return a, extract.SkipTooLarge, fmt.Sprintf("over %d bytes", r.pageLimit())
+		return a, extract.SkipTooLarge, fmt.Sprintf("over %d bytes (--max-bytes)", r.pageLimit())
 	}
 	in := extract.Input{URL: p.url, ContentType: p.contentType, Body: raw.data}
 	if p.http {
@@ -186,6 +186,9 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 	case extract.SkipNotArticleURL:
 		return fmt.Sprintf("the site rules do not take %q for an article", url)
 	case extract.SkipTooLarge:
+		if a.Limit != "" {
+			return a.Limit
+		}
 		return "over the page's size or element limit"
 	case extract.SkipFeed:
 		return "a web feed, not a page (a feed file read by itself gives a document for each item)"

@@ -228,12 +228,12 @@ func (r *Reader) httpInput(raw Raw) (in extract.Input, reason core.SkipReason, m
 	case resp.Status < 200 || resp.Status > 299:
 		return in, extract.SkipHTTPStatus, fmt.Sprintf("HTTP status %d", resp.Status), false
 	case truncated:
-		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes", limit), false
+		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes (--max-bytes)", limit), false
 	}
 	body, err := warc.DecodeBody(resp.Body, resp.Header.Get("Content-Encoding"), limit)
 	switch {
 	case errors.Is(err, warc.ErrTooLarge):
-		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes once inflated", limit), false
+		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes once inflated (--max-bytes)", limit), false
 	case err != nil:
 		return in, extract.SkipFailed, err.Error(), false
 	}

@@ -151,7 +151,11 @@ func (b Batch) one(ctx context.Context, p source.Page) Result {
 	case p.Err != nil:
 		r.Skip, r.Err = SkipFailed, p.Err
 	case p.TooLarge:
-		r.Skip = SkipTooLarge
+		limit := b.Options.MaxBytes
+		if limit <= 0 {
+			limit = DefaultMaxBytes
+		}
+		r.Skip, r.Article.Limit = SkipTooLarge, fmt.Sprintf("over %d bytes (--max-bytes)", limit)
 	case p.Status != 0 && (p.Status < 200 || p.Status > 299):
 		r.Skip = SkipHTTPStatus
 	default:

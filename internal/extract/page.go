@@ -54,6 +54,11 @@ type Article struct {
 	// matched nothing on it, which rule and selector: the text is then the
 	// extractor's own choice, and the rule may need mending. "" otherwise.
 	RuleMiss string
+	// Limit says, of a page skipped as too large (SkipTooLarge), which
+	// limit it passes: "2048 bytes, over the limit of 1024 (--max-bytes)",
+	// "more than 60000 HTML elements, the most a page may have". ""
+	// otherwise.
+	Limit string
 }
 
 // MarshalJSON writes the article with lower-case keys (see Article).
@@ -183,12 +188,12 @@ func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason
 func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	body := in.Body
 	if len(body) > opts.MaxBytes {
-		return Article{}, SkipTooLarge, nil
+		return tooLarge(fmt.Sprintf("%d bytes, over the limit of %d (--max-bytes)", len(body), opts.MaxBytes))
 	}
 	if isGzip(body) {
 		var err error
 		if body, err = gunzip(body, opts.MaxBytes); errors.Is(err, errTooLarge) {
-			return Article{}, SkipTooLarge, nil
+			return tooLarge(fmt.Sprintf("over %d bytes once inflated (--max-bytes)", opts.MaxBytes))
 		} else if err != nil {
 			return Article{}, "", err
 		}
@@ -212,18 +217,23 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	}
 	doc, err := parsePage(utf)
 	if errors.Is(err, errTooDeep) {
-		return Article{}, SkipTooLarge, nil
+		return tooLarge("HTML elements nested too deep to parse")
 	} else if err != nil {
 		return Article{}, "", fmt.Errorf("parsing html: %w", err)
 	}
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {
-		return Article{}, SkipTooLarge, nil
+		return tooLarge(fmt.Sprintf("more than %d HTML elements, the most a page may have", opts.MaxElements))
 	}
 	a, err := extractDoc(doc, in.URL, rule, opts)
 	if err != nil {
 		return a, "", err
 	}
 	return a, judge(a, opts), nil
+}
+
+// tooLarge is page's answer for a page over a limit, which limit says.
+func tooLarge(limit string) (Article, core.SkipReason, error) {
+	return Article{Limit: limit}, SkipTooLarge, nil
 }
 
 // PageBlocks returns the leaf blocks of a page's content, with their

@@ -299,6 +299,32 @@ func TestPageSkips(t *testing.T) {
 	}
 }
 
+// TestPageTooLargeSaysWhichLimit: a page skipped as too large says which
+// limit it passes (Article.Limit), for the log and the rejects to name;
+// they said "over the page's size or element limit", and a page of 2 MB
+// skipped for its 60,001 elements left the user guessing.
+func TestPageTooLargeSaysWhichLimit(t *testing.T) {
+	page := newsPage(6)
+	for _, tc := range []struct {
+		name string
+		in   Input
+		opts Options
+		want string
+	}{
+		{"bytes", Input{Body: []byte(page)}, Options{MaxBytes: 1000}, fmt.Sprintf("%d bytes, over the limit of 1000 (--max-bytes)", len(page))},
+		{"inflated", Input{Body: []byte(gz(t, newsPage(60)))}, Options{MaxBytes: 5000}, "over 5000 bytes once inflated (--max-bytes)"},
+		{"elements", Input{Body: []byte(page)}, Options{MaxElements: 10}, "more than 10 HTML elements, the most a page may have"},
+		{"an article", Input{Body: []byte(page)}, Options{}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _, err := Page(context.Background(), tc.in, tc.opts)
+			if err != nil || a.Limit != tc.want {
+				t.Errorf("Limit %q, error %v; want %q", a.Limit, err, tc.want)
+			}
+		})
+	}
+}
+
 // rssWithHTML is a feed whose items carry HTML, as a site's rss.xml does.
 const rssWithHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Port news</title><link>https://news.example/</link>
