@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
@@ -662,6 +663,16 @@ func (z *zipFrame) next() (entry, error) {
 		if f.FileInfo().IsDir() {
 			continue
 		}
+		if f.Mode()&fs.ModeSymlink != 0 {
+			// As a tar's links: said, not read as a file of its target's name.
+			if e, ok := z.w.member(z.n, zipName(f), 0); ok {
+				if e.skip == nil {
+					e.skip = fmt.Errorf("%s: refused: a link to %q, which is not followed", e.n.origin, zipLinkTarget(f))
+				}
+				return e, nil
+			}
+			continue
+		}
 		size := int64(f.UncompressedSize64)
 		if f.UncompressedSize64 > 1<<62 {
 			size = -1
@@ -708,6 +719,18 @@ func zipName(f *zip.File) string {
 		return f.Name
 	}
 	return name
+}
+
+// zipLinkTarget returns what a zip's symbolic link names: the member's
+// data, its first 1,024 bytes; "" when it cannot be read.
+func zipLinkTarget(f *zip.File) string {
+	rc, err := f.Open()
+	if err != nil {
+		return ""
+	}
+	defer rc.Close()
+	target, _ := io.ReadAll(io.LimitReader(rc, 1024))
+	return string(target)
 }
 
 func (z *zipFrame) close() {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -73,6 +74,28 @@ func zipOf(t testing.TB, files ...string) string {
 		}
 		w.Write([]byte(files[i+1]))
 	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// zipWithLink returns a zip of a file a.txt and a symbolic link b.txt to
+// "../../etc/passwd", as `zip -y` stores one.
+func zipWithLink(t testing.TB) string {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	w, err := zw.Create("a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("A"))
+	h := &zip.FileHeader{Name: "b.txt", Method: zip.Store}
+	h.SetMode(0o777 | fs.ModeSymlink)
+	if w, err = zw.CreateHeader(h); err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("../../etc/passwd"))
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -190,6 +213,13 @@ func TestWalkArchives(t *testing.T) {
 				{"links.tar/a.txt", "links.tar/a.txt", "txt", "A", ""},
 				{Origin: "links.tar/b.txt", ID: "links.tar/b.txt", Skip: `links.tar/b.txt: refused: a link to "a.txt", which is not followed`},
 				{Origin: "links.tar/c.txt", ID: "links.tar/c.txt", Skip: `links.tar/c.txt: refused: a link to "/etc/passwd", which is not followed`},
+			}},
+		// Regression: a zip's symbolic link was read as a file whose text
+		// is its target's path.
+		{"links in a zip refused, named", "links.zip", zipWithLink(t),
+			[]got{
+				{"links.zip/a.txt", "links.zip/a.txt", "txt", "A", ""},
+				{Origin: "links.zip/b.txt", ID: "links.zip/b.txt", Skip: `links.zip/b.txt: refused: a link to "../../etc/passwd", which is not followed`},
 			}},
 		{"zip names leaving the archive", "evil.zip", zipOf(t, "../up.txt", "u", "in.txt", "i"),
 			[]got{
