@@ -31,7 +31,7 @@ type extractCmd struct {
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
 	Rules       string         `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
-	MinChars    int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
+	MinChars    int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters (a Chinese, Japanese or Korean one counting three) as too short; 0 keeps them."`
 	MaxBytes    int            `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
 	MaxElements int            `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
 	Timeout     watch.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on: 20s, 2min (the forms of feeds add --interval; m is minutes)."`

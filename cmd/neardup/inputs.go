@@ -26,7 +26,7 @@ type inputFlags struct {
 	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
 	readFlags
-	MinChars    int  `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
+	MinChars    int  `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters (a Chinese, Japanese or Korean one counting three) as too short; 0 keeps them."`
 	Strict      bool `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int  `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
 	MaxWarnings int  `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`

@@ -182,6 +182,10 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 		if minChars == 0 {
 			minChars = extract.DefaultMinChars
 		}
+		if n, runes := extract.Length(a.Text), utf8.RuneCountInString(a.Text); n != runes {
+			return fmt.Sprintf("%d characters of text, counted as %d (a Chinese, Japanese or Korean character as three), fewer than %d (--min-chars)",
+				runes, n, minChars)
+		}
 		return fmt.Sprintf("%d characters of text, fewer than %d (--min-chars)", utf8.RuneCountInString(a.Text), minChars)
 	case extract.SkipNotArticleURL:
 		return fmt.Sprintf("the site rules do not take %q for an article", url)

@@ -611,3 +611,18 @@ func FuzzWARC(f *testing.F) {
 		fuzzPages(t, "f.warc.gz", []byte(gz(t, string(data))), small)
 	})
 }
+
+// TestTooShortMessageCountsWideCharacters: a page too short in Chinese says
+// how many characters it has and what they count as against --min-chars,
+// three a character, so that "7 characters, fewer than 500" does not read
+// as a miscount.
+func TestTooShortMessageCountsWideCharacters(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"市议会周二投票", "7 characters of text, counted as 21 (a Chinese, Japanese or Korean character as three), fewer than 500 (--min-chars)"},
+		{"Boats.", "6 characters of text, fewer than 500 (--min-chars)"},
+	} {
+		if got := skipMessage(extract.SkipTooShort, extract.Article{Text: tc.text}, "", extract.Options{}); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
-	"unicode/utf8"
+	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
@@ -82,9 +82,10 @@ func (a Article) MarshalJSON() ([]byte, error) {
 type Options struct {
 	// Rules are the site rules; nil means none.
 	Rules *rules.Set
-	// MinChars is the fewest characters (runes) of text an article has;
-	// shorter pages are skipped as too short (galleries, video pages).
-	// 0 means 500; negative means no minimum.
+	// MinChars is the fewest characters of text an article has, as
+	// Length counts them (a Chinese, Japanese or Korean character counting
+	// three); shorter pages are skipped as too short (galleries, video
+	// pages). 0 means 500; negative means no minimum.
 	MinChars int
 	// MaxBytes is the largest body, before and after gzip inflation, that
 	// is extracted; larger ones are skipped as too large. 0 means 8 MiB.
@@ -264,13 +265,36 @@ func notPage(body []byte) core.SkipReason {
 
 // judge decides whether an extracted article is kept.
 func judge(a Article, opts Options) core.SkipReason {
-	switch n := utf8.RuneCountInString(a.Text); {
+	switch n := Length(a.Text); {
 	case n == 0:
 		return SkipNoArticle
 	case opts.MinChars > 0 && n < opts.MinChars:
 		return SkipTooShort
 	}
 	return ""
+}
+
+// wideWeight is how many characters one of Chinese, Japanese or Korean
+// counts as in a text's Length: those scripts say in a character what an
+// alphabet says in three or four. DAnIEL's reference articles in Chinese
+// have a median of 682 characters, those in English, Greek, Polish and
+// Russian 1,509 – 2,629; 142 of its 441 Chinese articles are under 500
+// characters, and 9 under 167 (500 counted three a character), where 1 of
+// 475 in English is under 500.
+const wideWeight = 3
+
+// Length returns the length of text as --min-chars counts it: its
+// characters, one of the Han, Hiragana, Katakana or Hangul scripts
+// counting as wideWeight.
+func Length(text string) int {
+	n := 0
+	for _, r := range text {
+		n++
+		if r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)) {
+			n += wideWeight - 1
+		}
+	}
+	return n
 }
 
 // countElements counts element nodes under n, stopping past limit.

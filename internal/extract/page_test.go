@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/core"
@@ -296,6 +297,39 @@ func TestPageSkips(t *testing.T) {
 				t.Errorf("skip %q, want %q", skip, tc.want)
 			}
 		})
+	}
+}
+
+// TestMinCharsCountsWideCharactersThree: a Chinese news story of 300
+// characters is an article, not too short: a character of Chinese,
+// Japanese or Korean counts three against --min-chars, as those scripts say
+// in one what alphabets say in three or four (a third of DAnIEL's Chinese
+// reference articles are under 500 characters). A caption of 100 stays too
+// short, and so does a Latin text of 300.
+func TestMinCharsCountsWideCharactersThree(t *testing.T) {
+	page := func(text string) Input {
+		return Input{Body: []byte("<html><head><title>T</title></head><body><article><p>" + text + "</p></article></body></html>")}
+	}
+	story := strings.Repeat("市议会周二投票决定关闭河北岸的旧渡轮码头，结束了两个城区之间一百多年的客运服务。", 8)[:300*3] // 300 characters
+	for _, tc := range []struct {
+		name string
+		text string
+		want core.SkipReason
+	}{
+		{"Chinese story of 300", story, ""},
+		{"Chinese caption of 100", story[:100*3], SkipTooShort},
+		{"Latin text of 300", strings.Repeat("The ferry closes. ", 17)[:300], SkipTooShort},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip, err := Page(context.Background(), page(tc.text), Options{})
+			if err != nil || skip != tc.want {
+				t.Errorf("skip %q, error %v (text %d characters, length %d); want %q", skip, err,
+					utf8.RuneCountInString(a.Text), Length(a.Text), tc.want)
+			}
+		})
+	}
+	if n := Length("ab 市议会 カメラ 서울"); n != 3+9+1+9+1+6 {
+		t.Errorf("Length = %d, want %d", n, 3+9+1+9+1+6)
 	}
 }
 
