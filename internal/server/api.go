@@ -134,7 +134,8 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 // DocumentList answers GET /v1/documents.
 type DocumentList struct {
 	Documents []browse.Summary `json:"documents"`
-	// NextOffset is the offset of the next page; absent on the last.
+	// NextOffset is the offset of the next page; absent on the last, and
+	// when the next would start past the deepest offset taken (100,000).
 	NextOffset int `json:"next_offset,omitempty"`
 }
 
@@ -398,8 +399,10 @@ func page(q url.Values) (neardup.Page, error) {
 	return neardup.Page{Offset: offset, Limit: limit}, err
 }
 
+// next is the offset of the page after p, when more follows and that
+// offset may be asked for (at most maxOffset); else 0, for none.
 func next(p neardup.Page, more bool) int {
-	if !more {
+	if !more || p.Offset+p.Limit > maxOffset {
 		return 0
 	}
 	return p.Offset + p.Limit
