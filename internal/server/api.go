@@ -200,6 +200,13 @@ func (s *Server) cluster(r *http.Request) (any, error) {
 	return s.x.Cluster(r.Context(), id)
 }
 
+// SearchPage answers GET /v1/search: a page of the hits and, when more
+// ranked hits follow it, the offset of the next page.
+type SearchPage struct {
+	browse.SearchResult
+	NextOffset int `json:"next_offset,omitempty"`
+}
+
 func (s *Server) search(r *http.Request) (any, error) {
 	q, err := params(r, "q", "limit", "offset")
 	if err != nil {
@@ -216,7 +223,11 @@ func (s *Server) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.x.Search(r.Context(), text, p)
+	res, err := s.x.Search(r.Context(), text, p)
+	if err != nil {
+		return nil, err
+	}
+	return SearchPage{SearchResult: res, NextOffset: next(p, p.Offset+p.Limit < res.Ranked)}, nil
 }
 
 func (s *Server) stats(r *http.Request) (any, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup"
@@ -36,7 +37,7 @@ func TestNext(t *testing.T) {
 	}
 }
 
-// endless is an index whose lists have more after every
+// endless is an index whose lists and searches have more after every
 // page, as one of more than 100,000 documents has.
 type endless struct{ *neardup.Index }
 
@@ -46,6 +47,10 @@ func (endless) Latest(context.Context, neardup.DocFilter, neardup.Page) ([]brows
 
 func (endless) Clusters(context.Context, neardup.ClusterFilter, neardup.Page) ([]browse.ClusterSummary, bool, error) {
 	return []browse.ClusterSummary{}, true, nil
+}
+
+func (endless) Search(_ context.Context, q string, _ neardup.Page) (browse.SearchResult, error) {
+	return browse.SearchResult{Query: q, Total: 1 << 30, Ranked: 1 << 30, Hits: []browse.Hit{}}, nil
 }
 
 // TestNextOffsetWithinTheLimit: every paged route's next_offset can be
@@ -68,7 +73,7 @@ func TestNextOffsetWithinTheLimit(t *testing.T) {
 		x.Close()
 	})
 	ts := &testServer{Server: s, x: x, url: hs.URL}
-	for _, path := range []string{"/v1/documents?", "/v1/clusters?"} {
+	for _, path := range []string{"/v1/documents?", "/v1/clusters?", "/v1/search?q=news&"} {
 		for _, tc := range []struct {
 			offset, limit, want int
 		}{
@@ -98,5 +103,43 @@ func TestNextOffsetWithinTheLimit(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSearchNextOffset: a search gives next_offset while more ranked hits
+// follow the page, on each engine. Regression: it took limit and offset
+// but never said whether more followed.
+func TestSearchNextOffset(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			var docs []string
+			for i := range 5 {
+				docs = append(docs, docJSON(fmt.Sprint("z", i), append(story(uint64(10+i), 8), "Zebras crossed the road."), ""))
+			}
+			if code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: "[" + strings.Join(docs, ",") + "]"}); code != 200 {
+				t.Fatalf("add: %d %s", code, data)
+			}
+			for _, tc := range []struct {
+				offset, limit, hits, want int
+			}{
+				{0, 2, 2, 2},
+				{2, 2, 2, 4},
+				{4, 2, 1, 0},
+				{0, 5, 5, 0},
+				{3, 2, 2, 0},
+				{9, 2, 0, 0},
+			} {
+				p := fmt.Sprintf("/v1/search?q=zebras&offset=%d&limit=%d", tc.offset, tc.limit)
+				code, data := ts.do(t, req{method: "GET", path: p})
+				got := decode[struct {
+					browse.SearchResult
+					NextOffset int `json:"next_offset"`
+				}](t, data)
+				if code != 200 || got.Ranked != 5 || len(got.Hits) != tc.hits || got.NextOffset != tc.want {
+					t.Errorf("%s: %d, %d hits, next_offset %d; want %d hits, next_offset %d: %.200s", p, code, len(got.Hits), got.NextOffset, tc.hits, tc.want, data)
+				}
+			}
+		})
 	}
 }
