@@ -298,3 +298,26 @@ func TestStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryRouteRefusesUnknownParameters: every route of the API, health
+// probes, metrics and this document included, refuses a parameter it does
+// not take, naming it. Regression: /healthz, /readyz, /metrics and
+// /openapi.json took any and answered 200.
+func TestEveryRouteRefusesUnknownParameters(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	for _, r := range ts.api() {
+		for m := range r.methods {
+			path := strings.NewReplacer("{id...}", "x", "{id}", "1").Replace(r.path)
+			for _, query := range []string{"?bogus=1", "?bogus", "?bogus=1&bogus=2"} {
+				t.Run(m+" "+path+query, func(t *testing.T) {
+					code, data := ts.do(t, req{method: m, path: path + query, token: "ok"})
+					var e apiError
+					json.Unmarshal(data, &e)
+					if code != http.StatusBadRequest || e.Field != "bogus" || !strings.Contains(e.Msg, `unknown parameter "bogus"`) {
+						t.Errorf("%d %.300s, want 400 naming bogus", code, data)
+					}
+				})
+			}
+		}
+	}
+}
