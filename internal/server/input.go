@@ -320,9 +320,10 @@ func checkID(id string) error {
 	return nil
 }
 
-// parseTime reads RFC 3339 or a day (YYYY-MM-DD, UTC).
+// parseTime reads RFC 3339 (its lower-case "t" and "z" too) or a day
+// (YYYY-MM-DD, UTC).
 func parseTime(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
+	if t, err := core.ParseRFC3339(s); err == nil {
 		return t, nil
 	}
 	if t, err := time.Parse(time.DateOnly, s); err == nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -412,5 +413,26 @@ func TestPostOfAnotherDocumentUnderAStoredID(t *testing.T) {
 				t.Errorf("with replace=true: %+v, want replaced", res.Results[0])
 			}
 		})
+	}
+}
+
+// TestLowerCaseRFC3339: a date, and the since and until of a list, are
+// read in RFC 3339 with the lower-case "t" and "z" it allows (section
+// 5.6). Regression: "2024-05-01t10:00:00z" was refused as "not a date:
+// use RFC 3339".
+func TestLowerCaseRFC3339(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
+		body: `{"id": "a", "text": "Rates rise.", "date": "2024-05-01t10:00:00z"}`})
+	if code != 200 {
+		t.Fatalf("add: %d %s", code, data)
+	}
+	code, data = ts.do(t, req{method: "GET", path: "/v1/documents/a"})
+	if d := decode[browse.Document](t, data); code != 200 || !d.Date.Equal(time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("get a: %d %s, want dated 2024-05-01T10:00:00Z", code, data)
+	}
+	code, data = ts.do(t, req{method: "GET", path: "/v1/documents?since=2024-05-01t09:00:00z&until=2024-05-01T11:00:00z"})
+	if l := decode[DocumentList](t, data); code != 200 || len(l.Documents) != 1 {
+		t.Errorf("since and until: %d %s, want a", code, data)
 	}
 }
