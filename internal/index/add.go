@@ -59,6 +59,10 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
+			if sks[i].Skip() == core.SkipEmpty {
+				outs[i].Status, outs[i].Skip = Skipped, core.SkipEmpty
+				continue
+			}
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					diff := differ[i]

@@ -167,6 +167,10 @@ const (
 	// under its ID (see AddOptions.Replace): left as stored.
 	Unchanged Status = "unchanged"
 	Checked   Status = "checked" // matched by Query, not stored
+	// Skipped is a document without text (Match.Skip is core.SkipEmpty):
+	// not stored, as the readers of package corpus skip it, nor compared;
+	// a stored document of its ID is left as it is.
+	Skipped Status = "skipped"
 )
 
 // Match is what adding or checking one document found: its status and its

@@ -172,7 +172,7 @@ func TestAPI(t *testing.T) {
 			}
 			cluster := res.Results[0].Cluster
 			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: "application/x-ndjson",
-				body: docJSON("c", other, "") + "\n\n" + docJSON("short", nil, "") + "\n"})
+				body: docJSON("c", other, "") + "\n\n" + docJSON("short", []string{"Too short."}, "") + "\n"})
 			res = decode[testResults](t, data)
 			if code != 200 || len(res.Results) != 2 || res.Results[1].Skip == "" {
 				t.Fatalf("add c: %d %s", code, data)
@@ -434,5 +434,46 @@ func TestLowerCaseRFC3339(t *testing.T) {
 	code, data = ts.do(t, req{method: "GET", path: "/v1/documents?since=2024-05-01t09:00:00z&until=2024-05-01T11:00:00z"})
 	if l := decode[DocumentList](t, data); code != 200 || len(l.Documents) != 1 {
 		t.Errorf("since and until: %d %s, want a", code, data)
+	}
+}
+
+// TestPostWithoutText: a document without text, or of white space alone,
+// is reported skipped, empty, and not stored, as neardup index add skips
+// it; a stored document of its id is left as it is. Regression: it was
+// stored and reported skipped too-short.
+func TestPostWithoutText(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 8), "")})
+			for _, path := range []string{"/v1/documents", "/v1/documents?replace=true"} {
+				code, data := ts.do(t, req{method: "POST", path: path, token: "ok",
+					body: `[{"id": "none"}, {"id": "empty", "title": "A title", "text": ""}, {"id": "blank", "text": " \n\t"}, {"id": "a", "text": ""}]`})
+				res := decode[testResults](t, data)
+				if code != 200 || len(res.Results) != 4 {
+					t.Fatalf("%s: %d %s", path, code, data)
+				}
+				for _, r := range res.Results {
+					if r.Status != neardup.Skipped || r.Skip != core.SkipEmpty || r.Cluster != 0 || len(r.Matches) != 0 {
+						t.Errorf("%s: %s: %+v, want skipped, empty", path, r.ID, r)
+					}
+				}
+			}
+			if code, data := ts.do(t, req{method: "GET", path: "/v1/documents/empty"}); code != 404 {
+				t.Errorf("empty is stored: %d %s", code, data)
+			}
+			code, data := ts.do(t, req{method: "GET", path: "/v1/stats"})
+			if st := decode[neardup.IndexStats](t, data); code != 200 || st.Documents != 1 || len(st.Skipped) != 0 {
+				t.Errorf("stats: %d %s, want a alone", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/v1/documents/a"})
+			if d := decode[browse.Document](t, data); code != 200 || d.Text != strings.Join(story(1, 8), " ") {
+				t.Errorf("a is not left as stored: %d %.300s", code, data)
+			}
+			code, data = ts.do(t, req{method: "POST", path: "/v1/query", body: `{"text": " "}`})
+			if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != neardup.Checked || res.Results[0].Skip != core.SkipEmpty {
+				t.Errorf("query: %d %s, want checked, empty", code, data)
+			}
+		})
 	}
 }
