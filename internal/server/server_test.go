@@ -477,3 +477,44 @@ func TestPostWithoutText(t *testing.T) {
 		})
 	}
 }
+
+// TestReplaceWithinOneRequest: with replace=true, a document that a later
+// one of the same request and id replaces is reported superseded, with no
+// cluster or matches, and every cluster reported exists once the request is
+// stored, with the original reported. Regression: the first reported a
+// cluster that then did not exist (404), or one it was not in, and no
+// original.
+func TestReplaceWithinOneRequest(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			a := story(1, 10)
+			near := append(append([]string(nil), a[:9]...), story(2, 1)...)
+			ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("y", near, "")})
+			for _, stored := range []bool{false, true} {
+				z := fmt.Sprint("z", stored) // a document of its own each time
+				code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok",
+					body: "[" + docJSON("x", a, "") + "," + docJSON(z, a, "") + "," + docJSON("x", story(9, 10), "") + "]"})
+				res := decode[testResults](t, data)
+				if code != 200 || len(res.Results) != 3 {
+					t.Fatalf("x stored %v: %d %s", stored, code, data)
+				}
+				if r := res.Results[0]; r.Status != neardup.Superseded || r.Cluster != 0 || len(r.Matches) != 0 {
+					t.Errorf("x stored %v: the first x: %+v, want superseded, no cluster or matches", stored, r)
+				}
+				if r := res.Results[1]; r.Cluster == 0 || r.Status != neardup.Added {
+					t.Errorf("x stored %v: %s: %+v, want added, in y's cluster", stored, r.ID, r)
+				}
+				for _, r := range res.Results {
+					if r.Cluster == 0 {
+						continue
+					}
+					code, data := ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", r.Cluster)})
+					if c := decode[browse.Cluster](t, data); code != 200 || c.Original != "y" {
+						t.Errorf("x stored %v: %s's cluster %d: %d %s", stored, r.ID, r.Cluster, code, data)
+					}
+				}
+			}
+		})
+	}
+}
