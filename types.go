@@ -35,6 +35,16 @@ const (
 	// under its ID (title, URL, source, date and text): left as stored,
 	// in its place among the documents of its date.
 	Unchanged Status = Status(index.Unchanged)
+	// Superseded is a document given to Add with Replace that a later
+	// document of the same call, of its ID, replaced (AddSeq: of the
+	// same chunk): not stored in the end, so with no cluster and no
+	// matches; the later one's Match says what is stored.
+	Superseded Status = Status(index.Superseded)
+	// Skipped is a document given to Add without text, or with white
+	// space alone (Match.Skip is core.SkipEmpty): not stored, as
+	// neardup index add skips such a record, nor compared; a stored
+	// document of its ID is left as it is, with Replace too.
+	Skipped Status = Status(index.Skipped)
 )
 
 // Match is what adding or checking one document found: its status and its

@@ -1,6 +1,9 @@
 package core
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // NoZone is the location of a Document.Date read without a zone or an
 // offset ("2024-01-02 03:04:05", a Parquet TIMESTAMP not adjusted to UTC):
@@ -55,4 +58,18 @@ func FormatDate(t time.Time, layout string) string {
 		return t.Format(noZoneLayout)
 	}
 	return t.Format(layout)
+}
+
+// ParseRFC3339 reads s as time.Parse reads time.RFC3339 (a fraction of a
+// second or none), and also with the lower-case "t" between the date and
+// the time and "z" for UTC, which RFC 3339 allows (section 5.6:
+// "2024-05-01t10:00:00z") and time.Parse refuses.
+func ParseRFC3339(s string) (time.Time, error) {
+	if len(s) > 10 && s[10] == 't' {
+		s = s[:10] + "T" + s[11:]
+	}
+	if strings.HasSuffix(s, "z") {
+		s = s[:len(s)-1] + "Z"
+	}
+	return time.Parse(time.RFC3339, s)
 }

@@ -312,6 +312,9 @@ func feedSummary(st job.FeedStats, query bool) string {
 		if st.Unchanged > 0 {
 			fmt.Fprintf(&b, ", %d unchanged", st.Unchanged)
 		}
+		if st.Superseded > 0 {
+			fmt.Fprintf(&b, ", %d replaced by a later record of %s", st.Superseded, map[bool]string{true: "its id", false: "their ids"}[st.Superseded == 1])
+		}
 		if st.Exists > 0 {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)
 		}

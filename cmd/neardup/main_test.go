@@ -154,6 +154,12 @@ func TestSummariesTellSkipped(t *testing.T) {
 	if got, want := feedSummary(st, false), "4 documents added (15 skipped: 13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary = %q, want %q", got, want)
 	}
+	// A record that a later one of its id replaced in the same add is
+	// counted apart from those replaced, being stored no more.
+	if got, want := feedSummary(job.FeedStats{Replaced: 1, Superseded: 1}, false),
+		"0 documents added, 1 replaced, 1 replaced by a later record of its id; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of an id given twice with --replace = %q, want %q", got, want)
+	}
 	if got, want := feedSummary(job.FeedStats{Checked: 1}, true), "1 document checked; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary of one = %q, want %q", got, want)
 	}

@@ -121,7 +121,7 @@ func parseDate(s string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
-	if len(s) > 10 && s[10] == 't' && isoDay.MatchString(s[:10]) {
+	if len(s) > 10 && (s[10] == 't' || s[len(s)-1] == 'z') && isoDay.MatchString(s[:10]) {
 		s = strings.ToUpper(s) // RFC 3339 allows "t" and "z"
 	}
 	switch rest, loc, err := extract.SplitZone(s); {

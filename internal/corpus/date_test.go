@@ -44,6 +44,9 @@ func TestParseDate(t *testing.T) {
 		{"Tue, 5 Mar 2024 10:20:30 +0000 (UTC)", utc(2024, 3, 5, 10, 20, 30)},
 		{"Tue, 5 Mar 2024 02:20:30 -0800 (PST)", utc(2024, 3, 5, 10, 20, 30)},
 		{"2024-03-05t10:20:30z", utc(2024, 3, 5, 10, 20, 30)},
+		// Regression: an upper-case "T" with a lower-case "z" was no date.
+		{"2024-03-05T10:20:30z", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05T10:20:30.5z", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},
 		{"(no date)", time.Time{}},
 		{"2024-03-05 21:20 (AEDT)", utc(2024, 3, 5, 10, 20, 0)},
 		{"2024-03-05T15:50:30.5 IST", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/jsonenc"
 )
 
 // lineSource cuts a JSONL stream into lines. Only the line's own copy is
@@ -372,6 +373,13 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 			if s.f == fTitle || s.f == fText {
 				return core.SkipMalformed, s.f, "want a string, got " + v.kind.String()
 			}
+		}
+	}
+	for _, f := range [...]field{fID, fURL, fSource} {
+		// Decoded as U+FFFD, two ids that differ there would be one; a
+		// title or a text keeps the U+FFFD.
+		if v := &vals[f]; v.kind == vString && v.esc && jsonenc.LoneSurrogate(v.b) {
+			return core.SkipInvalidUTF8, f, `invalid UTF-8: a lone surrogate escaped (\ud800 to \udfff, not in a pair), which is no character`
 		}
 	}
 	if k := vals[fText].kind; k == vMissing || k == vNull {

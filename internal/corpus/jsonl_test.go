@@ -132,6 +132,24 @@ func TestJSONL(t *testing.T) {
 				{ID: "\xfe", Text: "ok", Origin: "news.jsonl:3", Raw: "{\"id\":\"\xfe\",\"text\":\"ok\"}", Skip: "invalid-utf8", Err: `news.jsonl:3: field "id": invalid UTF-8`},
 			},
 		},
+		// Regression: an escaped lone surrogate in an id was read as
+		// U+FFFD, so that two ids that differ there were one, the second
+		// a conflict; in a URL or a source it changed them too. A pair is
+		// a character, and a title or text keeps U+FFFD for a lone one.
+		{
+			name: "lone surrogate escaped in the id, URL or source",
+			input: `{"id":"sur\ud800","text":"a"}` + "\n" + `{"id":"b","url":"http://x/\udc00","text":"b"}` + "\n" +
+				`{"id":"c","source":"wire\ud83d","text":"c"}` + "\n" + `{"id":"d\ud83d\ude00","title":"cut \ud83d","text":"d\udfff"}` + "\n",
+			want: []rec{
+				{ID: "sur\ufffd", Text: "a", Origin: "news.jsonl:1", Raw: `{"id":"sur\ud800","text":"a"}`, Skip: "invalid-utf8",
+					Err: `news.jsonl:1: field "id": invalid UTF-8: a lone surrogate escaped (\ud800 to \udfff, not in a pair), which is no character`},
+				{ID: "b", URL: "http://x/\ufffd", Text: "b", Origin: "news.jsonl:2", Raw: `{"id":"b","url":"http://x/\udc00","text":"b"}`, Skip: "invalid-utf8",
+					Err: `news.jsonl:2: field "url": invalid UTF-8: a lone surrogate escaped (\ud800 to \udfff, not in a pair), which is no character`},
+				{ID: "c", Source: "wire\ufffd", Text: "c", Origin: "news.jsonl:3", Raw: `{"id":"c","source":"wire\ud83d","text":"c"}`, Skip: "invalid-utf8",
+					Err: `news.jsonl:3: field "source": invalid UTF-8: a lone surrogate escaped (\ud800 to \udfff, not in a pair), which is no character`},
+				{ID: "d\U0001F600", Title: "cut \ufffd", Text: "d\ufffd", Origin: "news.jsonl:4", Raw: `{"id":"d\ud83d\ude00","title":"cut \ud83d","text":"d\udfff"}`},
+			},
+		},
 		// Regression: a line whose bytes were not UTF-8 outside its title,
 		// text and id was kept, and copied so to kept.jsonl, which was then
 		// neither UTF-8 nor JSON.

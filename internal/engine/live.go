@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
@@ -50,7 +51,10 @@ type Live interface {
 	// negative none. Call it before any NewSketcher.
 	SetMinChars(n int)
 	// NewSketcher returns a LiveSketcher for one goroutine; it encodes
-	// each sketch as it makes it. Safe to call at any time.
+	// each sketch as it makes it. A text of white space alone, or none, is
+	// skipped as core.SkipEmpty (an index stores no such document, as the
+	// readers of package corpus skip it), before StubSkip's rules. Safe to
+	// call at any time.
 	NewSketcher() *LiveSketcher
 
 	// Begin adds document doc, sketched as sk, to the method's corpus
@@ -298,6 +302,9 @@ func (l *live[S, E]) NewSketcher() *LiveSketcher {
 	sk := m.NewSketcher()
 	minChars := l.minChars
 	return &LiveSketcher{sketch: func(doc *core.Document) LiveSketch {
+		if strings.TrimSpace(doc.Text) == "" {
+			return LiveSketch{by: l.maker, skip: core.SkipEmpty}
+		}
 		if skip := StubSkip(doc, minChars); skip != core.SkipNone {
 			return LiveSketch{by: l.maker, skip: skip}
 		}

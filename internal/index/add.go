@@ -55,10 +55,14 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		at := now()
 		added := make([]int64, len(docs)) // by document: its ordinal (an Exists or Unchanged one's stored), 0 when not stored
-		mine := map[string]int{}          // ID → the document of this add stored under it
+		mine := map[string]int{}          // ID → the document of this add stored (or left Unchanged) under it
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
+			if sks[i].Skip() == core.SkipEmpty {
+				outs[i].Status, outs[i].Skip = Skipped, core.SkipEmpty
+				continue
+			}
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					diff := differ[i]
@@ -78,11 +82,16 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				if same[i] == prev {
 					// Left as stored, in its place among the documents
 					// of its date; its cluster and original are reported.
-					outs[i].Status, added[i] = Unchanged, prev
+					outs[i].Status, added[i], mine[d.ID] = Unchanged, prev, i
 					continue
 				}
 				if err := x.removeOrds(w, []int64{prev}); err != nil {
 					return err
+				}
+				if k, ok := mine[d.ID]; ok && added[k] == prev {
+					// Stored by an earlier document of this add, or left
+					// Unchanged by one: not stored in the end.
+					outs[k], added[k] = Match{ID: d.ID, Status: Superseded, Pairs: []core.Pair{}}, 0
 				}
 				outs[i].Status = Replaced
 			}

@@ -167,6 +167,14 @@ const (
 	// under its ID (see AddOptions.Replace): left as stored.
 	Unchanged Status = "unchanged"
 	Checked   Status = "checked" // matched by Query, not stored
+	// Superseded is a document given with Replace that a later document
+	// of the same add, of its ID, replaced: not stored in the end (the
+	// later one's Match says what is), with no cluster and no matches.
+	Superseded Status = "superseded"
+	// Skipped is a document without text (Match.Skip is core.SkipEmpty):
+	// not stored, as the readers of package corpus skip it, nor compared;
+	// a stored document of its ID is left as it is.
+	Skipped Status = "skipped"
 )
 
 // Match is what adding or checking one document found: its status and its

@@ -269,14 +269,16 @@ func TestExistingLeavesAStoreOfFeedsUnset(t *testing.T) {
 }
 
 // Documents are stored with what was read of them, skipped ones with their
-// reason, and an id is never stored twice; Replace replaces.
+// reason, but for those without text, and an id is never stored twice;
+// Replace replaces.
 func TestAddStatuses(t *testing.T) {
 	x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{StoreText: true})
 	g := enginetest.NewTextGen(24)
 	d := enginetest.Doc("a", g.Sentences(6))
 	d.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	ms := add(t, x, d, core.Document{ID: "empty"}, d)
-	if ms[0].Status != index.Added || ms[1].Skip != core.SkipTooShort || ms[2].Status != index.Exists {
+	ms := add(t, x, d, core.Document{ID: "empty"}, core.Document{ID: "short", Text: "Too short."}, d)
+	if ms[0].Status != index.Added || ms[1].Status != index.Skipped || ms[1].Skip != core.SkipEmpty ||
+		ms[2].Status != index.Added || ms[2].Skip != core.SkipTooShort || ms[3].Status != index.Exists {
 		t.Errorf("statuses %+v", ms)
 	}
 	d2 := enginetest.Doc("a", g.Sentences(6))

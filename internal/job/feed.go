@@ -60,7 +60,10 @@ type FeedStats struct {
 	Added     int `json:"added"`
 	Replaced  int `json:"replaced"`
 	Unchanged int `json:"unchanged,omitempty"`
-	Exists    int `json:"existing"`
+	// Superseded counts the documents a later one of their id replaced in
+	// the same add (status superseded): not stored.
+	Superseded int `json:"superseded,omitempty"`
+	Exists     int `json:"existing"`
 	// Conflicts counts the documents not stored because their ids are
 	// stored with other content (status conflict).
 	Conflicts int `json:"conflicts,omitempty"`
@@ -307,6 +310,8 @@ func (f *feeder) count(m *neardup.Match) {
 		f.st.Replaced++
 	case neardup.Unchanged:
 		f.st.Unchanged++
+	case neardup.Superseded:
+		f.st.Superseded++
 	case neardup.Exists:
 		f.st.Exists++
 	case neardup.Conflict:

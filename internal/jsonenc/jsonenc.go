@@ -1,6 +1,8 @@
 // Package jsonenc owns the hand-written JSON string encoding the readers and
 // the corpus generator use on their hot paths: the bytes encoding/json would
-// write with HTML escaping off, without reflection or allocation.
+// write with HTML escaping off, without reflection or allocation; and the
+// check of a JSON string for an escaped lone surrogate, which decoding
+// turns into U+FFFD (LoneSurrogate), for the readers and the HTTP API.
 package jsonenc
 
 import "unicode/utf8"

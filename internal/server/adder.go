@@ -101,8 +101,39 @@ func (a *adder) run() {
 			}
 		}
 		a.commit(plain, false)
-		a.commit(replace, true)
+		for _, reqs := range apart(replace) {
+			a.commit(reqs, true)
+		}
 	}
+}
+
+// apart cuts reqs, in order, into runs in which no two requests give a
+// document of one id: a replacing request's documents are stored in
+// another transaction than those of an earlier request that it replaces,
+// so that each request's results say what its own transaction stored,
+// and a document is reported superseded (index.Superseded) only by a
+// later one of its own request.
+func apart(reqs []*addReq) [][]*addReq {
+	var out [][]*addReq
+	ids := map[string]bool{} // of the run being made
+	start := 0
+	for i, r := range reqs {
+		shares := false
+		for _, d := range r.docs {
+			shares = shares || ids[d.ID]
+		}
+		if shares {
+			out, start = append(out, reqs[start:i]), i
+			clear(ids)
+		}
+		for _, d := range r.docs {
+			ids[d.ID] = true
+		}
+	}
+	if start < len(reqs) {
+		out = append(out, reqs[start:])
+	}
+	return out
 }
 
 // commit adds the documents of reqs in one transaction, or, when that

@@ -134,7 +134,8 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 // DocumentList answers GET /v1/documents.
 type DocumentList struct {
 	Documents []browse.Summary `json:"documents"`
-	// NextOffset is the offset of the next page; absent on the last.
+	// NextOffset is the offset of the next page; absent on the last, and
+	// when the next would start past the deepest offset taken (100,000).
 	NextOffset int `json:"next_offset,omitempty"`
 }
 
@@ -199,6 +200,13 @@ func (s *Server) cluster(r *http.Request) (any, error) {
 	return s.x.Cluster(r.Context(), id)
 }
 
+// SearchPage answers GET /v1/search: a page of the hits and, when more
+// ranked hits follow it, the offset of the next page.
+type SearchPage struct {
+	browse.SearchResult
+	NextOffset int `json:"next_offset,omitempty"`
+}
+
 func (s *Server) search(r *http.Request) (any, error) {
 	q, err := params(r, "q", "limit", "offset")
 	if err != nil {
@@ -215,7 +223,11 @@ func (s *Server) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.x.Search(r.Context(), text, p)
+	res, err := s.x.Search(r.Context(), text, p)
+	if err != nil {
+		return nil, err
+	}
+	return SearchPage{SearchResult: res, NextOffset: next(p, p.Offset+p.Limit < res.Ranked)}, nil
 }
 
 func (s *Server) stats(r *http.Request) (any, error) {
@@ -398,8 +410,10 @@ func page(q url.Values) (neardup.Page, error) {
 	return neardup.Page{Offset: offset, Limit: limit}, err
 }
 
+// next is the offset of the page after p, when more follows and that
+// offset may be asked for (at most maxOffset); else 0, for none.
 func next(p neardup.Page, more bool) int {
-	if !more {
+	if !more || p.Offset+p.Limit > maxOffset {
 		return 0
 	}
 	return p.Offset + p.Limit

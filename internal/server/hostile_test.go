@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/server/browse"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -54,6 +55,10 @@ func TestHostileInput(t *testing.T) {
 		{"control character in id", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a\u0000b", "text": "t"}`}, 400, "id"},
 		{"text not UTF-8", req{method: "POST", path: "/v1/documents", token: "ok", body: "{\"id\": \"a\", \"title\": \"t\", \"text\": \"caf\xe9 au lait\"}"}, 400, "text"},
 		{"id not UTF-8", req{method: "POST", path: "/v1/query", body: "{\"id\": \"\xff\xfe\", \"text\": \"t\"}"}, 400, "id"},
+		{"lone surrogate in the id", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "sur\ud800", "text": "t"}`}, 400, "id"},
+		{"lone low surrogate in the id", req{method: "POST", path: "/v1/query", body: `{"id": "\udc00\ud83d", "text": "t"}`}, 400, "id"},
+		{"lone surrogate in the url", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "url": "https://x/\ud800"}`}, 400, "url"},
+		{"lone surrogate in the source", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "source": "wire\udfff"}`}, 400, "source"},
 		{"key not UTF-8", req{method: "POST", path: "/v1/documents", token: "ok", body: "{\"id\": \"a\", \"te\xffxt\": \"t\"}"}, 400, ""},
 		{"unknown encoding", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "br"}, 415, "Content-Encoding"},
 		{"not gzip", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "gzip"}, 400, "Content-Encoding"},
@@ -296,5 +301,54 @@ func TestStatus(t *testing.T) {
 		if ae.Status != tc.want || strings.Contains(ae.Msg, "dial") || strings.Contains(ae.Msg, "user=") {
 			t.Errorf("%v: %d %q, want %d naming nothing internal", tc.err, ae.Status, ae.Msg, tc.want)
 		}
+	}
+}
+
+// TestEveryRouteRefusesUnknownParameters: every route of the API, health
+// probes, metrics and this document included, refuses a parameter it does
+// not take, naming it. Regression: /healthz, /readyz, /metrics and
+// /openapi.json took any and answered 200.
+func TestEveryRouteRefusesUnknownParameters(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	for _, r := range ts.api() {
+		for m := range r.methods {
+			path := strings.NewReplacer("{id...}", "x", "{id}", "1").Replace(r.path)
+			for _, query := range []string{"?bogus=1", "?bogus", "?bogus=1&bogus=2"} {
+				t.Run(m+" "+path+query, func(t *testing.T) {
+					code, data := ts.do(t, req{method: m, path: path + query, token: "ok"})
+					var e apiError
+					json.Unmarshal(data, &e)
+					if code != http.StatusBadRequest || e.Field != "bogus" || !strings.Contains(e.Msg, `unknown parameter "bogus"`) {
+						t.Errorf("%d %.300s, want 400 naming bogus", code, data)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestLoneSurrogateIDs: two ids that differ by an escaped lone surrogate
+// are refused, not stored as one id; a surrogate pair is a character, and
+// a title or text keeps U+FFFD for a lone one, as neardup index add
+// does. Regression: "sur\ud800" was stored as "sur\ufffd", and
+// "sur\udbff", another client's id, was then a conflict.
+func TestLoneSurrogateIDs(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	for _, id := range []string{`sur\ud800`, `sur\udbff`} {
+		code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "` + id + `", "text": "Rates rise."}`})
+		var e apiError
+		json.Unmarshal(data, &e)
+		if code != http.StatusBadRequest || e.Field != "id" || !strings.Contains(e.Msg, "lone surrogate") {
+			t.Errorf("%s: %d %s, want 400 naming the id", id, code, data)
+		}
+	}
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
+		body: `{"id": "smile\ud83d\ude00", "title": "cut \ud83d", "text": "Rates rise \ud83d"}`})
+	if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].ID != "smile\U0001F600" || res.Results[0].Status != neardup.Added {
+		t.Errorf("a surrogate pair in the id, a lone one in the title and text: %d %s", code, data)
+	}
+	code, data = ts.do(t, req{method: "GET", path: "/v1/documents/smile%F0%9F%98%80"})
+	if d := decode[browse.Document](t, data); code != 200 || d.Title != "cut \uFFFD" || d.Text != "Rates rise \uFFFD" {
+		t.Errorf("get: %d %s", code, data)
 	}
 }

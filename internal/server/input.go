@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/jsonenc"
 )
 
 // docInput is a document as a client sends it.
@@ -262,6 +263,9 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 		}
 		return badRequest("", err.Error())
 	}
+	if err := loneSurrogate(raw, &in); err != nil {
+		return err
+	}
 	if in.ID != "" || needID {
 		if err := checkID(in.ID); err != nil {
 			return err
@@ -311,6 +315,27 @@ func notUTF8(raw json.RawMessage) error {
 	return badRequest("", "the document is not UTF-8 (JSON must be)")
 }
 
+// loneSurrogate refuses an id, a URL or a source whose JSON string
+// escapes a lone surrogate ("\ud800" without its pair): the decoder
+// reads it as U+FFFD, so that two ids that differ there would be one id
+// stored, and a source or URL filtered on would not be the one sent. A
+// title or a text keeps the U+FFFD, as neardup index add keeps it.
+func loneSurrogate(raw json.RawMessage, in *docInput) error {
+	var vals map[string]json.RawMessage
+	for _, f := range []struct{ name, v string }{{"id", in.ID}, {"url", in.URL}, {"source", in.Source}} {
+		if !strings.ContainsRune(f.v, utf8.RuneError) {
+			continue
+		}
+		if vals == nil && json.Unmarshal(raw, &vals) != nil {
+			return nil // decoded once already
+		}
+		if jsonenc.LoneSurrogate(vals[f.name]) {
+			return badRequest(f.name, f.name+` escapes a lone surrogate (\ud800 to \udfff, not in a pair), which is no character and would be read as U+FFFD`)
+		}
+	}
+	return nil
+}
+
 // checkID checks a document id: one a stored document can have
 // (core.BadID).
 func checkID(id string) error {
@@ -320,9 +345,10 @@ func checkID(id string) error {
 	return nil
 }
 
-// parseTime reads RFC 3339 or a day (YYYY-MM-DD, UTC).
+// parseTime reads RFC 3339 (its lower-case "t" and "z" too) or a day
+// (YYYY-MM-DD, UTC).
 func parseTime(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
+	if t, err := core.ParseRFC3339(s); err == nil {
 		return t, nil
 	}
 	if t, err := time.Parse(time.DateOnly, s); err == nil {

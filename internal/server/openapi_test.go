@@ -71,6 +71,10 @@ func TestOpenAPIResponses(t *testing.T) {
 		{req{method: "GET", path: "/v1/stats"}, "/v1/stats", 200},
 		{req{method: "GET", path: "/healthz"}, "/healthz", 200},
 		{req{method: "GET", path: "/readyz"}, "/readyz", 200},
+		{req{method: "GET", path: "/healthz?verbose=1"}, "/healthz", 400},
+		{req{method: "GET", path: "/readyz?verbose=1"}, "/readyz", 400},
+		{req{method: "GET", path: "/metrics?format=json"}, "/metrics", 400},
+		{req{method: "GET", path: "/openapi.json?v=2"}, "/openapi.json", 400},
 		{req{method: "DELETE", path: "/v1/documents/c", token: "ok"}, "/v1/documents/{id}", 200},
 	} {
 		name := fmt.Sprintf("%s %s %d", tc.rq.method, tc.rq.path, tc.code)

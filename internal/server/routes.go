@@ -102,10 +102,10 @@ func (s *Server) api() []route {
 		{"/v1/diff", map[string]http.Handler{"GET": s.read(http.HandlerFunc(s.diff))}},
 		{"/v1/search", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.search))}},
 		{"/v1/stats", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.stats))}},
-		{"/healthz", map[string]http.Handler{"GET": http.HandlerFunc(s.healthz)}},
-		{"/readyz", map[string]http.Handler{"GET": http.HandlerFunc(s.readyz)}},
-		{"/metrics", map[string]http.Handler{"GET": s.read(promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{}))}},
-		{"/openapi.json", map[string]http.Handler{"GET": s.read(http.HandlerFunc(serveOpenAPI))}},
+		{"/healthz", map[string]http.Handler{"GET": s.noParams(http.HandlerFunc(s.healthz))}},
+		{"/readyz", map[string]http.Handler{"GET": s.noParams(http.HandlerFunc(s.readyz))}},
+		{"/metrics", map[string]http.Handler{"GET": s.read(s.noParams(promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{})))}},
+		{"/openapi.json", map[string]http.Handler{"GET": s.read(s.noParams(http.HandlerFunc(serveOpenAPI)))}},
 	}
 }
 
@@ -114,6 +114,18 @@ func (s *Server) methodNotAllowed(allow []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", list)
 		s.writeJSON(w, r, http.StatusMethodNotAllowed, &apiError{Msg: fmt.Sprintf("%s does not answer %s (it answers %s)", r.URL.Path, r.Method, list)})
+	})
+}
+
+// noParams refuses a request with a query string of any parameter, as
+// every route refuses the parameters it does not take (see params).
+func (s *Server) noParams(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := params(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -171,7 +172,7 @@ func TestAPI(t *testing.T) {
 			}
 			cluster := res.Results[0].Cluster
 			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: "application/x-ndjson",
-				body: docJSON("c", other, "") + "\n\n" + docJSON("short", nil, "") + "\n"})
+				body: docJSON("c", other, "") + "\n\n" + docJSON("short", []string{"Too short."}, "") + "\n"})
 			res = decode[testResults](t, data)
 			if code != 200 || len(res.Results) != 2 || res.Results[1].Skip == "" {
 				t.Fatalf("add c: %d %s", code, data)
@@ -410,6 +411,109 @@ func TestPostOfAnotherDocumentUnderAStoredID(t *testing.T) {
 			}
 			if res := post("?replace=true", docJSON("a", other, "")); res.Results[0].Status != neardup.Replaced {
 				t.Errorf("with replace=true: %+v, want replaced", res.Results[0])
+			}
+		})
+	}
+}
+
+// TestLowerCaseRFC3339: a date, and the since and until of a list, are
+// read in RFC 3339 with the lower-case "t" and "z" it allows (section
+// 5.6). Regression: "2024-05-01t10:00:00z" was refused as "not a date:
+// use RFC 3339".
+func TestLowerCaseRFC3339(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
+		body: `{"id": "a", "text": "Rates rise.", "date": "2024-05-01t10:00:00z"}`})
+	if code != 200 {
+		t.Fatalf("add: %d %s", code, data)
+	}
+	code, data = ts.do(t, req{method: "GET", path: "/v1/documents/a"})
+	if d := decode[browse.Document](t, data); code != 200 || !d.Date.Equal(time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("get a: %d %s, want dated 2024-05-01T10:00:00Z", code, data)
+	}
+	code, data = ts.do(t, req{method: "GET", path: "/v1/documents?since=2024-05-01t09:00:00z&until=2024-05-01T11:00:00z"})
+	if l := decode[DocumentList](t, data); code != 200 || len(l.Documents) != 1 {
+		t.Errorf("since and until: %d %s, want a", code, data)
+	}
+}
+
+// TestPostWithoutText: a document without text, or of white space alone,
+// is reported skipped, empty, and not stored, as neardup index add skips
+// it; a stored document of its id is left as it is. Regression: it was
+// stored and reported skipped too-short.
+func TestPostWithoutText(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 8), "")})
+			for _, path := range []string{"/v1/documents", "/v1/documents?replace=true"} {
+				code, data := ts.do(t, req{method: "POST", path: path, token: "ok",
+					body: `[{"id": "none"}, {"id": "empty", "title": "A title", "text": ""}, {"id": "blank", "text": " \n\t"}, {"id": "a", "text": ""}]`})
+				res := decode[testResults](t, data)
+				if code != 200 || len(res.Results) != 4 {
+					t.Fatalf("%s: %d %s", path, code, data)
+				}
+				for _, r := range res.Results {
+					if r.Status != neardup.Skipped || r.Skip != core.SkipEmpty || r.Cluster != 0 || len(r.Matches) != 0 {
+						t.Errorf("%s: %s: %+v, want skipped, empty", path, r.ID, r)
+					}
+				}
+			}
+			if code, data := ts.do(t, req{method: "GET", path: "/v1/documents/empty"}); code != 404 {
+				t.Errorf("empty is stored: %d %s", code, data)
+			}
+			code, data := ts.do(t, req{method: "GET", path: "/v1/stats"})
+			if st := decode[neardup.IndexStats](t, data); code != 200 || st.Documents != 1 || len(st.Skipped) != 0 {
+				t.Errorf("stats: %d %s, want a alone", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/v1/documents/a"})
+			if d := decode[browse.Document](t, data); code != 200 || d.Text != strings.Join(story(1, 8), " ") {
+				t.Errorf("a is not left as stored: %d %.300s", code, data)
+			}
+			code, data = ts.do(t, req{method: "POST", path: "/v1/query", body: `{"text": " "}`})
+			if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != neardup.Checked || res.Results[0].Skip != core.SkipEmpty {
+				t.Errorf("query: %d %s, want checked, empty", code, data)
+			}
+		})
+	}
+}
+
+// TestReplaceWithinOneRequest: with replace=true, a document that a later
+// one of the same request and id replaces is reported superseded, with no
+// cluster or matches, and every cluster reported exists once the request is
+// stored, with the original reported. Regression: the first reported a
+// cluster that then did not exist (404), or one it was not in, and no
+// original.
+func TestReplaceWithinOneRequest(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			a := story(1, 10)
+			near := append(append([]string(nil), a[:9]...), story(2, 1)...)
+			ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("y", near, "")})
+			for _, stored := range []bool{false, true} {
+				z := fmt.Sprint("z", stored) // a document of its own each time
+				code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok",
+					body: "[" + docJSON("x", a, "") + "," + docJSON(z, a, "") + "," + docJSON("x", story(9, 10), "") + "]"})
+				res := decode[testResults](t, data)
+				if code != 200 || len(res.Results) != 3 {
+					t.Fatalf("x stored %v: %d %s", stored, code, data)
+				}
+				if r := res.Results[0]; r.Status != neardup.Superseded || r.Cluster != 0 || len(r.Matches) != 0 {
+					t.Errorf("x stored %v: the first x: %+v, want superseded, no cluster or matches", stored, r)
+				}
+				if r := res.Results[1]; r.Cluster == 0 || r.Status != neardup.Added {
+					t.Errorf("x stored %v: %s: %+v, want added, in y's cluster", stored, r.ID, r)
+				}
+				for _, r := range res.Results {
+					if r.Cluster == 0 {
+						continue
+					}
+					code, data := ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", r.Cluster)})
+					if c := decode[browse.Cluster](t, data); code != 200 || c.Original != "y" {
+						t.Errorf("x stored %v: %s's cluster %d: %d %s", stored, r.ID, r.Cluster, code, data)
+					}
+				}
 			}
 		})
 	}

@@ -1,6 +1,8 @@
 package webui
 
 import (
+	"context"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -143,9 +145,31 @@ func (u *ui) latest(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	p := latestPage{Filters: f, Docs: docs, Pager: newPager(q, f.Page, more), Stats: stats, Removed: short(200, q.Get("removed")),
+	removed, err := u.removed(r.Context(), q.Get("removed"))
+	if err != nil {
+		return result{}, err
+	}
+	p := latestPage{Filters: f, Docs: docs, Pager: newPager(q, f.Page, more), Stats: stats, Removed: removed,
 		Dups: stats.Marks[core.Duplicate], Sims: stats.Marks[core.Similar]}
 	return result{page: "latest.html", title: "Latest documents", data: p}, nil
+}
+
+// removed returns the id of the notice of a removal that led to the page
+// ("/?removed=ID"), shortened, when no document of that id is stored; ""
+// when one is, so that a link made up to say a stored document is removed
+// says nothing.
+func (u *ui) removed(ctx context.Context, id string) (string, error) {
+	if id == "" || core.BadID(id) != "" {
+		return "", nil // no document could have it
+	}
+	_, err := u.x.Document(ctx, id)
+	switch {
+	case errors.Is(err, neardup.ErrNotFound):
+		return short(200, id), nil
+	case err != nil:
+		return "", err
+	}
+	return "", nil
 }
 
 // clustersPage is the data of clusters.html.

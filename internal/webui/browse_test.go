@@ -187,3 +187,20 @@ func TestDiffMarksOtherSpellings(t *testing.T) {
 		`<span class="nd-a-spelt">34</span>`, `<span class="nd-b-spelt">`+"\uff13\uff14</span>",
 		`<strong class="ratio">100%</strong>`, "the same word spelt otherwise")
 }
+
+// Regression: the notice of a removal ("X is removed, with its marks.")
+// showed for any id a link named, so that a link made up could say a stored
+// document was removed. It shows only for an id no document is stored
+// under.
+func TestRemovedNoticeOfAStoredID(t *testing.T) {
+	t.Parallel()
+	f := browseFixture(t)
+	f.add(core.Document{ID: "kept", Title: "Kept", Text: strings.Join(f.gen.Sentences(6), " ")})
+	if a := f.get("/?removed=kept", false); a.code != http.StatusOK || strings.Contains(a.body, "is removed") {
+		t.Errorf("a stored id: %d, the notice shown:\n%s", a.code, short(2000, a.body))
+	}
+	f.get("/?removed=gone", false).want(t, "an id not stored", http.StatusOK, "<bdi>gone</bdi> is removed")
+	if a := f.get("/?removed=..", false); a.code != http.StatusOK || strings.Contains(a.body, "is removed") {
+		t.Errorf("an id no document can have: %d, the notice shown", a.code)
+	}
+}

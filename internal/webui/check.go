@@ -148,12 +148,13 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 
 // parseFormDate reads the date of a check or store form: a day, as the
 // check form's date field sends it, or a date and time in RFC 3339, as
-// the store form carries that of a page (article.When).
+// the store form carries that of a page (article.When), its lower-case
+// "t" and "z" too.
 func parseFormDate(s string) (time.Time, error) {
 	if d, err := time.Parse("2006-01-02", s); err == nil {
 		return d, nil
 	}
-	d, err := time.Parse(time.RFC3339, s)
+	d, err := core.ParseRFC3339(s)
 	return d.UTC(), err
 }
 

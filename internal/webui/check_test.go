@@ -346,3 +346,17 @@ func TestSkipWordsCoverEveryReason(t *testing.T) {
 		}
 	}
 }
+
+// Regression: the store form refused a date and time in RFC 3339 with
+// the lower-case "t" and "z" RFC 3339 allows ("not a date").
+func TestStoreTakesLowerCaseRFC3339(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	if a := f.post("/store", url.Values{"id": {"lower"}, "date": {"2026-11-20t10:00:00z"}, "text": {text}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("store: %d\n%s", a.code, a.body)
+	}
+	if d, err := f.x.Document(t.Context(), "lower"); err != nil || !d.Date.Equal(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("stored dated %v, %v; want 2026-11-20 10:00 UTC", d.Date, err)
+	}
+}

@@ -1,0 +1,78 @@
+package index_test
+
+import (
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// TestReplacedWithinOneAdd: with Replace, a document that a later one of
+// the same add and ID replaces is reported Superseded, with no cluster, no
+// original and no matches; every other result's cluster and original are
+// those that stand once the add is stored. Regression: the first of two
+// documents of one ID reported a cluster that did not exist once the add
+// was stored, or one it was not in, and no original.
+func TestReplacedWithinOneAdd(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	a := g.Sentences(10)
+	near := append(append([]string(nil), a[:9]...), g.Sentences(1)...)
+	y := enginetest.Doc("y", near)
+	x1, z := enginetest.Doc("x", a), enginetest.Doc("z", a)
+	x2 := enginetest.Doc("x", g.Sentences(10))
+	for _, tc := range []struct {
+		name   string
+		stored []core.Document
+		add    []core.Document
+		want   []index.Status
+	}{
+		{"x new", []core.Document{y}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
+		{"x stored", []core.Document{y, x2}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
+		{"x stored, given unchanged first", []core.Document{y, x1}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
+		{"a cluster that goes with it", nil, []core.Document{x1, enginetest.Doc("w", a), x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
+		{"three of x", []core.Document{y}, []core.Document{x1, z, x2, x1}, []index.Status{index.Superseded, index.Added, index.Superseded, index.Replaced}},
+	} {
+		for _, e := range storetest.Engines {
+			t.Run(tc.name+"/"+e, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{StoreText: true})
+				add(t, x, tc.stored...)
+				ms, err := x.Add(t.Context(), tc.add, index.AddOptions{Replace: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, m := range ms {
+					if m.Status != tc.want[i] {
+						t.Errorf("document %d (%s): status %s, want %s", i+1, m.ID, m.Status, tc.want[i])
+					}
+					if m.Status == index.Superseded && (m.Cluster != 0 || m.Original != "" || len(m.Pairs) != 0) {
+						t.Errorf("document %d (%s), superseded: %+v, want no cluster, original or matches", i+1, m.ID, m)
+					}
+					if m.Status != index.Superseded {
+						checkFinal(t, x, m)
+					}
+				}
+			})
+		}
+	}
+}
+
+// checkFinal checks m against the index: its cluster holds it, with the
+// original m names.
+func checkFinal(t *testing.T, x *index.Index, m index.Match) {
+	t.Helper()
+	d, err := x.Document(t.Context(), m.ID)
+	if err != nil {
+		t.Fatalf("%s: %v", m.ID, err)
+	}
+	if d.Cluster != m.Cluster {
+		t.Errorf("%s: reported in cluster %d, stored in %d", m.ID, m.Cluster, d.Cluster)
+	}
+	if m.Cluster != 0 {
+		c, err := x.Cluster(t.Context(), m.Cluster)
+		if err != nil || c.Original != m.Original {
+			t.Errorf("%s: cluster %d: original %q, %v; reported %q", m.ID, m.Cluster, c.Original, err, m.Original)
+		}
+	}
+}
