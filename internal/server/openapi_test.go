@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -96,6 +97,34 @@ func TestOpenAPIResponses(t *testing.T) {
 		schema := resp.Value.Content.Get("application/json").Schema.Value
 		if err := schema.VisitJSON(v); err != nil {
 			t.Errorf("%s: the answer does not fit its schema: %v\n%.300s", name, err, data)
+		}
+	}
+}
+
+// TestOpenAPISaysWhichRoutesNeedAToken: every route that answers 401
+// without a token under AuthReads describes that 401, and none of them
+// says it needs no token (an empty security list). /openapi.json said so,
+// and /metrics described no 401, though both need a token then.
+func TestOpenAPISaysWhichRoutesNeedAToken(t *testing.T) {
+	doc := loadOpenAPI(t)
+	ts := newTestServer(t, "sqlite", Options{AuthReads: true})
+	for _, r := range ts.api() {
+		path := strings.ReplaceAll(r.path, "{id...}", "{id}")
+		for m := range r.methods {
+			if m != "GET" {
+				continue
+			}
+			code, _ := ts.do(t, req{method: m, path: strings.ReplaceAll(path, "{id}", "1")})
+			if code != http.StatusUnauthorized {
+				continue
+			}
+			op := doc.Paths.Find(path).GetOperation(m)
+			if op.Responses.Status(http.StatusUnauthorized) == nil {
+				t.Errorf("%s %s answers 401 without a token, and describes no 401", m, path)
+			}
+			if op.Security != nil && len(*op.Security) == 0 {
+				t.Errorf("%s %s needs a token under --auth-reads, and its security list is empty", m, path)
+			}
 		}
 	}
 }
