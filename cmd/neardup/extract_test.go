@@ -575,9 +575,9 @@ func TestExtractWARCGzipDamagedMember(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 	wantLog := []string{
-		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d read past to the next gzip member "+
+		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d skipped up to the next gzip member "+
 			"(bytes that start no gzip member); the records around them are read", len(junk), len(m1)),
-		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d read past to the next gzip member "+
+		fmt.Sprintf("extract: warning: crawl.warc.gz: %d compressed bytes at offset %d skipped up to the next gzip member "+
 			"(bytes that start no gzip member); the records around them are read", len(m3), len(m1+junk+m2)),
 	}
 	if diff := cmp.Diff(wantLog, strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")); diff != "" {

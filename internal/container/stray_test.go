@@ -131,7 +131,7 @@ func FuzzGzipStrayBytes(f *testing.F) {
 		data += string(tail)
 		var stray []int64
 		cr := &countReader{r: strings.NewReader(data)}
-		g, err := newGzipMembers(bufio.NewReader(cr), cr, "f.gz", func(_ string, _ Format, n int64) { stray = append(stray, n) }, nil)
+		g, err := newGzipMembers(cr, "f.gz", false, func(_ string, _ Format, n int64) { stray = append(stray, n) }, nil)
 		if err != nil {
 			t.Fatalf("the first member's header: %v", err)
 		}

@@ -61,9 +61,10 @@ type Options struct {
 	StrayBytes func(origin string, f Format, n int64)
 	// DamagedMembers, when set, is called with the origin of a gzip
 	// stream of WARC records (a .warc.gz) for each stretch of it skipped:
-	// a damaged member, or bytes between members that start none, read
-	// past up to the next member (see MemberDamage). Without it, such a
-	// stream ends at the damage, as any gzip stream does.
+	// a damaged member, or bytes between members that start none, skipped
+	// up to the next member (see MemberDamage); each member of such a
+	// stream is then held until it ends whole. Without it, such a stream
+	// ends at the damage, as any gzip stream does.
 	DamagedMembers func(origin string, d MemberDamage)
 }
 
@@ -425,9 +426,8 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 		return fmt.Errorf("reading %s: gzip header: %w", n.origin, gzip.ErrHeader)
 	}
 	cr := &countReader{r: br}
-	// The buffer gzip.NewReader would make of cr, which the members'
-	// reader peeks at where a member ends.
-	zr, err := newGzipMembers(bufio.NewReader(cr), cr, n.origin, w.opts.StrayBytes, w.opts.DamagedMembers)
+	named := strings.HasSuffix(strings.ToLower(n.name), ".warc.gz")
+	zr, err := newGzipMembers(cr, n.origin, named, w.opts.StrayBytes, w.opts.DamagedMembers)
 	var r io.Reader = zr
 	end := func() {}
 	switch {

@@ -428,11 +428,10 @@ func TestWARCGzipCut(t *testing.T) {
 // gzip member a record, holding a damaged member: the stream ended there
 // (a failed page, or stray bytes that ended the file as gzip(1) ends it),
 // every record after it lost. Now the records after the damage are read,
-// on both passes, and the file noted (DamagedWARCs): a member whose magic
-// bytes are damaged is skipped whole, its record lost; a member whose data
-// is damaged near its end gave part of its record (and bytes inflated
-// from the damage), which is a failed page, the next record found after
-// it.
+// on both passes, and the file noted (DamagedWARCs); the damaged member,
+// its magic bytes or its data near its end, gives nothing of its record
+// (a page of its first part, or of bytes inflated from damage, is no
+// page).
 func TestWARCGzipDamagedMember(t *testing.T) {
 	story := sitePage("Ferry back in service", storyParagraphs)
 	var members []string
@@ -450,9 +449,9 @@ func TestWARCGzipDamagedMember(t *testing.T) {
 		damaged    string   // how what DamagedWARCs names ends
 	}{
 		{"magic bytes damaged", members[0] + noMagic + members[2], []string{"d.warc.gz#1  https://port.example/a",
-			"d.warc.gz#2  https://port.example/c"}, "read past to the next gzip member (bytes that start no gzip member)"},
+			"d.warc.gz#2  https://port.example/c"}, "skipped up to the next gzip member (bytes that start no gzip member)"},
 		{"data damaged near its end", members[0] + string(late) + members[2], []string{"d.warc.gz#1  https://port.example/a",
-			"d.warc.gz#2 failed https://port.example/b", "d.warc.gz#3  https://port.example/c"}, ")"},
+			"d.warc.gz#2  https://port.example/c"}, "(gzip: invalid checksum)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -471,9 +470,6 @@ func TestWARCGzipDamagedMember(t *testing.T) {
 				var got []string
 				for _, r := range recs {
 					got = append(got, r.ID+" "+r.Skip+" "+r.URL)
-					if r.Skip != "" && !strings.Contains(r.Err, "warc: malformed record") {
-						t.Errorf("%s: error %q, want a malformed record", r.ID, r.Err)
-					}
 				}
 				if diff := cmp.Diff(slices.Concat(tc.want, []string{"after.jsonl:1  "}), got); diff != "" {
 					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)

@@ -143,7 +143,7 @@ func (r *Reader) noteDamage(origin string, d *warc.DamageError) {
 }
 
 // noteDamagedMember counts a .warc.gz holding a damaged gzip member, or
-// bytes between members that start none, read past to the next member
+// bytes between members that start none, skipped up to the next member
 // (see container.MemberDamage), once (the first pass).
 func (r *Reader) noteDamagedMember(origin string, d container.MemberDamage) {
 	r.noteDamaged(origin, func() string { return origin + ", " + d.Error() })
@@ -168,7 +168,7 @@ func (r *Reader) noteDamaged(origin string, example func() string) {
 // .warc.gz, a damaged gzip member or bytes between members that start
 // none; and the first with how many bytes and where: "crawl.warc, 512
 // bytes at offset 7258", "crawl.warc.gz, 1393 compressed bytes at offset
-// 1045 read past to the next gzip member (gzip: invalid header)". Those
+// 1045 skipped up to the next gzip member (gzip: invalid header)". Those
 // bytes are skipped up to the next record (see warc.DamageError) or gzip
 // member, and the records around them read, counted as found: a record
 // whose version line is among them is lost, and not counted.

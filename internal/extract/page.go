@@ -88,7 +88,7 @@ type Options struct {
 	// pages). 0 means 500; negative means no minimum.
 	MinChars int
 	// MaxBytes is the largest body, before and after gzip inflation, that
-	// is extracted; larger ones are skipped as too large. 0 means 8 MiB.
+	// is extracted; larger ones are skipped as too large. 0 means 10 MiB (DefaultMaxBytes).
 	MaxBytes int
 	// MaxElements is the most HTML elements a page may have; pages with
 	// more are skipped as too large. 0 means 60000.

@@ -82,7 +82,7 @@ type Options struct {
 	// that holds no record at all (its id the stream's).
 	Damaged func(id string, err *warc.DamageError)
 	// DamagedMembers, when set, is called, from Walk's goroutine, once
-	// for each stretch of a .warc.gz read past: a damaged gzip member, or
+	// for each stretch of a .warc.gz skipped: a damaged gzip member, or
 	// bytes between members that start none (container.MemberDamage),
 	// with the stream's id. The records after it are pages as any;
 	// without it, the stream ends at such damage (a failed page, or stray

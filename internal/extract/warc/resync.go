@@ -65,7 +65,9 @@ const lookAhead = 64
 // blockEnd checks that a record's block, just read, ends where the record
 // does: the next bytes are line ends, then a record or the stream's end;
 // or a line end or more (the "\r\n\r\n" that ends a record, or less)
-// and anything, which the next call tells as junk if it starts no record.
+// and anything, which the next call tells as junk if it starts no record,
+// unless the block holds the start of another record (see cutAtRecord: a
+// Content-Length too large whose block happens to end before a line end).
 // A block followed straight by bytes that start no record is not
 // the length its Content-Length says (or bytes were lost or added after
 // it): the record is damaged, and the reader scans on from there. Nothing
@@ -73,10 +75,13 @@ const lookAhead = 64
 func (r *Reader) blockEnd(rec *Record, length int64) error {
 	b, _ := r.br.Peek(lookAhead)
 	rest := bytes.TrimLeft(b, "\r\n")
-	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) || bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 1 {
+	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) {
 		return nil
 	}
+	lineEnd := bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 1
 	switch at := r.cutAtRecord(rec); {
+	case at == len(rec.Block) && lineEnd:
+		return nil
 	case at == len(rec.Block):
 	case at >= 0:
 		rec.Block, rec.TooLarge = nil, false
@@ -92,18 +97,21 @@ func (r *Reader) blockEnd(rec *Record, length int64) error {
 
 // cutAtRecord mends a record whose Content-Length is too large, its block
 // held: the block took in the start of the next record. When the block
-// holds, after a line end, a version line followed by header lines (to
-// the block's end, or to a blank line after a Content-Length: the next
-// record's start), the rest from there is read again as the stream's next
-// bytes. When a blank line ends what comes before it, as it ends a record,
-// the block is cut there, its line ends left out, and cutAtRecord returns
-// -1; else (a record cut short inside, as a damaged gzip member of a
-// .warc.gz leaves it, the rest of its compressed bytes skipped) the
-// record is damaged, and cutAtRecord returns where in the block the next
-// record starts. When the block holds no record's start it returns the
-// block's length.
+// holds, at its start or after a line end, a version line followed by
+// header lines (to the block's end, or to a blank line after a
+// Content-Length: the next record's start), the rest from there is read
+// again as the stream's next bytes. When a blank line ends what comes
+// before it, as it ends a record, the block is cut there, its line ends
+// left out, and cutAtRecord returns -1; else (a record cut short inside,
+// bytes of it lost) the record is damaged, and cutAtRecord returns where
+// in the block the next record starts. When the block holds no record's
+// start it returns the block's length.
 func (r *Reader) cutAtRecord(rec *Record) int {
 	b := rec.Block
+	if len(b) > 0 && recordStart(b) {
+		r.unread(b)
+		return 0
+	}
 	for i := 0; i < len(b); {
 		j := bytes.Index(b[i:], []byte("\nWARC/"))
 		if j < 0 {
