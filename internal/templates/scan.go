@@ -20,7 +20,8 @@ type Scanner struct {
 	// Shingle is the length of the character shingles of the method's
 	// sample (see Sample), whose least fingerprint a name of at least as
 	// many letters keeps. 0 when the method keeps no character shingles:
-	// the title, its names and its figures are then not read.
+	// names are then not read; the title's figures, its rerun mark and the
+	// words that fill its slots are.
 	Shingle int
 	// Folded says the method reads the look-alikes of character
 	// recognition as one character: its character shingles are folded
@@ -72,10 +73,12 @@ const maxTagBytes = 600
 // the scanner's until the next Scan: a caller that keeps c copies them
 // (Own); the rest of c is c's own.
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
-	var tw []analysis.Token // the title's words, when its names are read
+	var tw []analysis.Token // the title's words
 	s.caps = s.caps[:0]
-	if doc.Title != "" && s.Shingle != 0 {
+	if doc.Title != "" {
 		tw = s.an.Words(doc.Title)
+	}
+	if len(tw) > 0 && s.Shingle != 0 {
 		s.caps = capitalised(doc.Text, words, s.nameWords(doc.Title, tw), s.caps)
 	}
 	c.WordFilter = s.wordFilter(doc.Text, words, doc.Title, tw) // before addName, which reuses tw's tokens
@@ -97,9 +100,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
 	}
-	if doc.Title == "" || s.Shingle == 0 {
+	if doc.Title == "" {
 		c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
-		return // names are looked up among character shingles
+		return
 	}
 	title := doc.Title
 	if s.Folded {
@@ -113,6 +116,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, len(doc.Title), titlePlace)
 	}
 	c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
+	if s.Shingle == 0 {
+		return // names are looked up among character shingles
+	}
 	s.ents = s.ents[:0]
 	for _, t := range tw {
 		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -354,5 +355,39 @@ func TestIsRerunAnyCase(t *testing.T) {
 		if got, want := isRerun(title), isRerunUpper(strings.ToUpper(strings.TrimLeft(title, " ("))); got != want {
 			t.Fatalf("isRerun(%q) = %v, want %v", title, got, want)
 		}
+	}
+}
+
+// TestTitleReadWithoutCharacterShingles: the scanner of a method without
+// character shingles (Shingle 0: --shingle-unit words) reads a title as
+// one with them does, its rerun mark, its figures, its hash and the words
+// that fill its slots, and leaves out only its names, which are looked up
+// among character shingles. It read nothing of the title: an update
+// marked "UPDATE 1-" lost the exemption of a re-run, and two results of
+// one template the other teams their titles name.
+func TestTitleReadWithoutCharacterShingles(t *testing.T) {
+	for _, tc := range []struct {
+		name, title, text string
+		rerun             bool
+	}{
+		{"a rerun mark and the title's figure", "UPDATE 1-NZ central bank holds rate at 5.50 pct",
+			"WELLINGTON, March 3 (Reuters) - New Zealand's central bank held its official cash rate steady at 5.50 percent " +
+				"on Wednesday, as expected, but signalled that borrowing costs would stay high for longer.", true},
+		{"the words that fill the title's slots", "Arsenal beat Chelsea 2-1",
+			"Arsenal won 2-1 against Chelsea at home on Saturday afternoon in front of a crowd of 41,000, " +
+				"the winning goal a volley from Martinelli ten minutes from the end.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chars := scanWith(Scanner{Shingle: 6, Fills: true}, tc.title, tc.text)
+			words := scanWith(Scanner{Fills: true}, tc.title, tc.text)
+			if words.Rerun != tc.rerun || words.Title == 0 || len(words.TitleNums) == 0 || words.Names != nil {
+				t.Errorf("without character shingles: rerun %v, title %x, title's figures %v, names %v; want rerun %v, "+
+					"a title, its figures and no names", words.Rerun, words.Title, words.TitleNums, words.Names, tc.rerun)
+			}
+			chars.Names = nil
+			if !reflect.DeepEqual(words, chars) {
+				t.Errorf("without character shingles the context is\n%+v\nwith them (names left out)\n%+v", words, chars)
+			}
+		})
 	}
 }
