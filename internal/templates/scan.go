@@ -37,6 +37,13 @@ type Scanner struct {
 	// shingle lies past the document's sample cut is looked up. It needs
 	// Shingle.
 	WordFilter bool
+	// ShortNames says to keep the title names of fewer letters and digits
+	// than a shingle, from minNameLetters ("Leeds", "Peru", "Fed"), and to
+	// add to the filter of the words the key (wordKey) of each word of that
+	// length that starts with a capital, where such a name, which has no
+	// shingle of its own, is looked up. It needs WordFilter; without it, a
+	// title name has at least Shingle letters.
+	ShortNames bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -79,7 +86,8 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		tw = s.an.Words(doc.Title)
 	}
 	if len(tw) > 0 && s.Shingle != 0 {
-		s.caps = capitalised(doc.Text, words, s.nameWords(doc.Title, tw), s.caps)
+		want, short := s.nameWords(doc.Title, tw)
+		s.caps = capitalised(doc.Text, words, want, short, s.caps)
 	}
 	c.WordFilter = s.wordFilter(doc.Text, words, doc.Title, tw) // before addName, which reuses tw's tokens
 	dl, ok := analysis.ParseDateline(doc.Text)
@@ -121,8 +129,19 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	}
 	s.ents = s.ents[:0]
 	for _, t := range tw {
-		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {
-			s.addName(doc.Title[t.Start:t.End], TitleName)
+		if !slices.Contains(s.caps, t.Hash) {
+			continue
+		}
+		w := doc.Title[t.Start:t.End]
+		n := letterCount(w)
+		if n < s.Shingle {
+			// A short name is looked up by its key, which the filter keeps
+			// of a word without its possessive ending (see appendShortKey).
+			w = trimPossessive(w)
+			n = letterCount(w)
+		}
+		if n >= s.nameLetters() {
+			s.addName(w, TitleName)
 		}
 	}
 	if ok {
@@ -201,25 +220,48 @@ func dateOf(d analysis.Dateline) uint16 {
 }
 
 // nameWords returns the hashes of the words of title, whose words are
-// words, that can be names (see Scan): those of at least Shingle letters
-// and digits. The slice is the Scanner's until the next call.
-func (s *Scanner) nameWords(title string, words []analysis.Token) []uint64 {
+// words, that can be names (see Scan): those of at least nameLetters
+// letters and digits, a function word ("The", "For") left out of those
+// shorter than a shingle; and the bits of those of fewer than Shingle
+// (bit i for the i-th hash, of the first 64), which capitalised reads as
+// short. The slice is the Scanner's until the next call.
+func (s *Scanner) nameWords(title string, words []analysis.Token) (want []uint64, short uint64) {
 	s.long = s.long[:0]
+	n := s.nameLetters()
 	for _, t := range words {
-		if letterCount(title[t.Start:t.End]) >= s.Shingle {
-			s.long = append(s.long, t.Hash)
+		l := letterCount(title[t.Start:t.End])
+		if l < n || l < s.Shingle && isFunctionWord(t.Hash) {
+			continue
 		}
+		if l < s.Shingle && len(s.long) < 64 {
+			short |= 1 << len(s.long)
+		}
+		s.long = append(s.long, t.Hash)
 	}
-	return s.long
+	return s.long, short
+}
+
+// nameLetters is the fewest letters and digits of a title name: those of
+// a shingle, or minNameLetters with ShortNames (a shorter name is looked
+// up by its key among the other document's words).
+func (s *Scanner) nameLetters() int {
+	if s.ShortNames && s.WordFilter {
+		return min(s.Shingle, minNameLetters)
+	}
+	return s.Shingle
 }
 
 // capitalised appends to dst the hashes of the words of text among want
 // written with a capital inside a sentence (not after a sentence's end or
 // a dash): the names a story mentions, not the words a sentence happens to
-// start with. want are a title's few words (see nameWords): a filter of
-// one bit a word (its hash's low six bits) passes over most other words
-// before their text is read.
-func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint64 {
+// start with. A short word (its bit set in short, see nameWords) the text
+// also writes in lower case is left out: a common word a name holds ("the
+// Sri Lanka Banks Association", "the House of Lords", "Apple Store"), which
+// another text writes in lower case, where a short name is not looked up
+// (see Scanner.ShortNames). want are a title's few words: a filter of one
+// bit a word (its hash's low six bits) passes over most other words before
+// their text is read.
+func capitalised(text string, words []analysis.Token, want []uint64, short uint64, dst []uint64) []uint64 {
 	var filter uint64
 	for _, h := range want {
 		filter |= 1 << (h & 63)
@@ -227,14 +269,25 @@ func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint
 	if filter == 0 {
 		return dst
 	}
+	start, lower := len(dst), uint64(0) // lower: the bits of short words seen in lower case
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
-		if filter&(1<<(t.Hash&63)) == 0 || i == 0 || !slices.Contains(want, t.Hash) {
+		if filter&(1<<(t.Hash&63)) == 0 || i == 0 {
 			continue // no title word's, or the first word
 		}
+		j := slices.Index(want, t.Hash)
+		if j < 0 {
+			continue
+		}
 		if c := text[t.Start]; c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
+			if 'a' <= c && c <= 'z' && j < 64 {
+				lower |= 1 << j
+			}
 			continue // ASCII other than a capital
 		} else if c >= utf8.RuneSelf {
 			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
+				if unicode.IsLower(r) && j < 64 {
+					lower |= 1 << j
+				}
 				continue
 			}
 		}
@@ -242,6 +295,13 @@ func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint
 			continue
 		}
 		dst = append(dst, t.Hash)
+	}
+	if lower &= short; lower != 0 {
+		kept := slices.DeleteFunc(dst[start:], func(h uint64) bool {
+			j := slices.Index(want, h)
+			return j < 64 && lower&(1<<j) != 0
+		})
+		dst = dst[:start+len(kept)]
 	}
 	return dst
 }
@@ -281,7 +341,12 @@ func appendTags(dst []string, s string) []string {
 }
 
 // minNameLetters is the fewest letters and digits a word of a place or a
-// tag needs to count as a name ("OF", "N.C." do not).
+// tag needs to count as a name ("OF", "N.C." do not), and a title name
+// with Scanner.ShortNames. Words of two are mostly what a rewrite spells
+// another way ("UK" and "Britain", "US" and "United States") or no name
+// ("Mr", "St"), and their one letter pair, hashed to one of 62 bits, is
+// no mask to tell them by; from three they are places ("Rome", "Peru"),
+// people ("Kim"), banks and agencies ("Fed", "ECB", "IMF").
 const minNameLetters = 3
 
 // addWords adds each word of a place or a tag as a name of kind: "FRANKLIN
