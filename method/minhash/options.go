@@ -163,8 +163,9 @@ type Options struct {
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the MinHash functions"`
 
 	// format is the sketch format the method makes: Format, or 0 for it;
-	// an index of format 7 goes on without the filter of the words (see
-	// Spec's Older).
+	// an index of format 7 goes on without the filter of the words, one
+	// of 8 without the title names shorter than a shingle (see Spec's
+	// Older).
 	format int
 }
 
@@ -209,6 +210,12 @@ func (o *Options) sketchFormat() byte {
 // (templates.Context.WordFilter): those of format 8 on, of character
 // shingles, among which names are looked up.
 func (o *Options) wordFilter() bool { return o.sketchFormat() >= 8 && o.ShingleUnit == Chars }
+
+// shortNames reports whether o's sketches keep the title names shorter
+// than a shingle, and the keys they are looked up by in the filter of the
+// words (templates.Scanner.ShortNames): those of format 9 on, of
+// character shingles.
+func (o *Options) shortNames() bool { return o.sketchFormat() >= 9 && o.ShingleUnit == Chars }
 
 // Check returns an error naming the first option out of range.
 func (o Options) Check() error {

@@ -127,8 +127,9 @@ type Options struct {
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the fingerprint's shingle hashes"`
 
 	// format is the sketch format the method makes: Format, or 0 for it;
-	// an index of format 4 goes on without the filter of the words (see
-	// Spec's Older).
+	// an index of format 4 goes on without the filter of the words, one
+	// of 5 without the title names shorter than a shingle (see Spec's
+	// Older).
 	format int
 }
 
@@ -172,6 +173,12 @@ func (o *Options) sketchFormat() byte {
 // (templates.Context.WordFilter): those of format 5 on, of character
 // shingles, among which names are looked up.
 func (o *Options) wordFilter() bool { return o.sketchFormat() >= 5 && o.ShingleUnit == Chars }
+
+// shortNames reports whether o's sketches keep the title names shorter
+// than a shingle, and the keys they are looked up by in the filter of the
+// words (templates.Scanner.ShortNames): those of format 6 on, of
+// character shingles.
+func (o *Options) shortNames() bool { return o.sketchFormat() >= 6 && o.ShingleUnit == Chars }
 
 // maxTables bounds the candidate tables: each costs an index entry per
 // document.
