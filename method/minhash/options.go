@@ -62,8 +62,9 @@ type Options struct {
 	// two whose titles' figures differ while their figures changed (a
 	// market report of 11:10 and one of 11:31), nor two whose datelines
 	// name other places. Another company, fund, town or hour in the same
-	// template. Needs character shingles.
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// template. The names need character shingles, among which they are
+	// looked up: with Words only the titles' figures are compared.
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (names not read with --shingle-unit words)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line,
 	// "shortfall to 750 mln", "div five cts") with other figures, and at

@@ -59,7 +59,7 @@ type Options struct {
 	// while their figures changed (see templates.Evidence.NamesDisagree).
 	// A name is looked up in the filter of the other document's words
 	// (templates.Context.WordFilter).
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
 	// other figures, and at least half of those places (any share, when

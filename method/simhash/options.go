@@ -78,8 +78,9 @@ type Options struct {
 	// ticker or company) are not duplicates when their figures changed or
 	// each holds two such names, nor two whose titles' figures differ
 	// while their figures changed (see templates.Evidence.NamesDisagree).
-	// Needs character shingles.
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// The names need character shingles, among which they are looked up:
+	// with Words only the titles' figures are compared.
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (names not read with --shingle-unit words)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
 	// other figures, and at least half of those places (any share, when
