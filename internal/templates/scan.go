@@ -260,33 +260,34 @@ func (s *Scanner) nameLetters() int {
 // another text writes in lower case, where a short name is not looked up
 // (see Scanner.ShortNames). want are a title's few words: a filter of one
 // bit a word (its hash's low six bits) passes over most other words before
-// their text is read.
+// their text is read, and a word is dropped from it once decided (a long
+// one found, a short one seen in lower case).
 func capitalised(text string, words []analysis.Token, want []uint64, short uint64, dst []uint64) []uint64 {
-	var filter uint64
-	for _, h := range want {
-		filter |= 1 << (h & 63)
-	}
+	var found, lower uint64 // the bits of the words found with a capital, and of the short ones seen in lower case
+	open := ^uint64(0)      // the bits of the words not yet decided
+	filter := wantFilter(want, open)
 	if filter == 0 {
 		return dst
 	}
-	start, lower := len(dst), uint64(0) // lower: the bits of short words seen in lower case
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
 		if filter&(1<<(t.Hash&63)) == 0 || i == 0 {
 			continue // no title word's, or the first word
 		}
 		j := slices.Index(want, t.Hash)
-		if j < 0 {
+		if j < 0 || j < 64 && open&(1<<j) == 0 {
 			continue
 		}
 		if c := text[t.Start]; c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
-			if 'a' <= c && c <= 'z' && j < 64 {
-				lower |= 1 << j
+			if 'a' <= c && c <= 'z' && j < 64 && short&(1<<j) != 0 {
+				lower, open = lower|1<<j, open&^(1<<j)
+				filter = wantFilter(want, open)
 			}
 			continue // ASCII other than a capital
 		} else if c >= utf8.RuneSelf {
 			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
-				if unicode.IsLower(r) && j < 64 {
-					lower |= 1 << j
+				if unicode.IsLower(r) && j < 64 && short&(1<<j) != 0 {
+					lower, open = lower|1<<j, open&^(1<<j)
+					filter = wantFilter(want, open)
 				}
 				continue
 			}
@@ -294,16 +295,33 @@ func capitalised(text string, words []analysis.Token, want []uint64, short uint6
 		if startsSentence(text[words[i-1].End:t.Start]) {
 			continue
 		}
-		dst = append(dst, t.Hash)
+		if j >= 64 {
+			dst = append(dst, t.Hash) // past the bits: found each time
+			continue
+		}
+		if found |= 1 << j; short&(1<<j) == 0 {
+			open &^= 1 << j // a long word found is a name
+			filter = wantFilter(want, open)
+		}
 	}
-	if lower &= short; lower != 0 {
-		kept := slices.DeleteFunc(dst[start:], func(h uint64) bool {
-			j := slices.Index(want, h)
-			return j < 64 && lower&(1<<j) != 0
-		})
-		dst = dst[:start+len(kept)]
+	for j := range min(len(want), 64) {
+		if found&^lower&(1<<j) != 0 {
+			dst = append(dst, want[j])
+		}
 	}
 	return dst
+}
+
+// wantFilter returns the filter of the words of want whose bits are set in
+// open (see capitalised), every word past the first 64 with them.
+func wantFilter(want []uint64, open uint64) uint64 {
+	var filter uint64
+	for j, h := range want {
+		if j >= 64 || open&(1<<j) != 0 {
+			filter |= 1 << (h & 63)
+		}
+	}
+	return filter
 }
 
 // startsSentence reports whether gap, the text between two words, ends a

@@ -241,6 +241,12 @@ func (s *set64) grow() {
 // "Rome", as "Seattle's" holds "Seattle" by its shingles).
 func (s *Scanner) appendShortKey(keys []uint32, word string) []uint32 {
 	word = trimPossessive(word)
+	if mask, n, ok := asciiNameMask(word, s.Folded); ok {
+		if n >= minNameLetters && n < s.Shingle && mask != 0 {
+			keys = append(keys, wordKey(mask))
+		}
+		return keys
+	}
 	if n := letterCount(word); n < minNameLetters || n >= s.Shingle {
 		return keys
 	}
@@ -256,6 +262,40 @@ func (s *Scanner) appendShortKey(keys []uint32, word string) []uint32 {
 		keys = append(keys, wordKey(mask))
 	}
 	return keys
+}
+
+// asciiNameMask returns, for an ASCII word, the mask addName gives it as
+// a name (nameMask of the word normalised, its digit look-alikes read as
+// letters when folded) and its count of letters and digits, in one pass
+// over its bytes, as most words are; ok is false for a word beyond ASCII.
+func asciiNameMask(word string, folded bool) (mask uint64, letters int, ok bool) {
+	prev, first := uint8(asciiAlnums), byte(0)
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A' // as analysis.Analyzer.AppendNormalized
+		}
+		if l := digitLookAlikes[c]; folded && l != 0 {
+			c = l
+		}
+		a := asciiAlnum[c]
+		if a == asciiAlnums {
+			continue
+		}
+		if letters++; prev != asciiAlnums {
+			mask |= 1 << asciiPairBits[1][prev][a]
+		} else {
+			first = c
+		}
+		prev = a
+	}
+	if mask == 0 && letters > 0 {
+		mask = 1 << modBits(pairHash(-1, rune(first)), kindShift) // one character, as bigramMask
+	}
+	return mask, letters, true
 }
 
 // trimPossessive returns word without its possessive ending ("'s", "’s",
