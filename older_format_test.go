@@ -128,8 +128,8 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got == neardup.Duplicate {
 		t.Errorf("a new index: the bulletins of two cities are a %s", got)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x08\x08" {
-		t.Errorf("a new index stores sketches of formats %v, want 8", got)
+	if got := detailFormats(t, fresh); string(got) != "\x09\x09" {
+		t.Errorf("a new index stores sketches of formats %v, want 9", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, minhash.Defaults(), 7)
@@ -189,8 +189,8 @@ func TestOlderSimhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got != neardup.Similar {
 		t.Errorf("a new index: the bulletins of two cities are %q, want %q", got, neardup.Similar)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x05\x05" {
-		t.Errorf("a new index stores sketches of formats %v, want 5", got)
+	if got := detailFormats(t, fresh); string(got) != "\x06\x06" {
+		t.Errorf("a new index stores sketches of formats %v, want 6", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, simhash.Defaults(), 4)
@@ -279,7 +279,7 @@ func detailFormats(t *testing.T, db string) []byte {
 // context, still opens and goes on making sketches of format 1 (an index
 // part of format 1, no detail part), whose pairs no template rule
 // refuses: the bulletins of two cities stay duplicates there, in the index
-// and in a Dedup with its options, where a new index (format 2, a detail
+// and in a Dedup with its options, where a new index (a detail
 // part holding the context) tells them apart.
 func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 	may2 := time.Date(2024, 5, 2, 0, 0, 0, 0, time.UTC)
@@ -342,8 +342,8 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			if got, _ := add(t, fresh); got == neardup.Duplicate {
 				t.Errorf("a new index: the bulletins of two cities are a %s", got)
 			}
-			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x02\x02" || detail != "\x02\x02" {
-				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 2 and 2", index, detail)
+			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x03\x03" || detail != "\x03\x03" {
+				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 3 and 3", index, detail)
 			}
 			old := filepath.Join(dir, "old.db")
 			setSketchFormat(t, old, defaults, 1)
@@ -360,6 +360,67 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			}
 			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
 				t.Errorf("Dedup with the options of an index of sketch format 1 found %+v, want the bulletins duplicates", res.Pairs)
+			}
+		})
+	}
+}
+
+// TestOlderShortNamesSketchFormat: an index of the sketch format each
+// method made before title names shorter than a shingle were kept
+// (minhash 8, simhash 5, sentences and cosine 2) still opens, and goes on
+// making sketches of that format, whose filters lack the keys such a name
+// is looked up by: the forecasts of Leeds and Brighton stay one report
+// there, as that format made them, in the index and in a Dedup with its
+// options, where a new index tells them apart by the short name.
+func TestOlderShortNamesSketchFormat(t *testing.T) {
+	docs := []neardup.Document{townForecast("Leeds"), townForecast("Brighton")}
+	for _, tc := range []struct {
+		defaults neardup.MethodOptions
+		format   int
+	}{{minhash.Defaults(), 8}, {simhash.Defaults(), 5}, {sentences.Defaults(), 2}, {cosine.Defaults(), 2}} {
+		name := tc.defaults.Method()
+		t.Run(name, func(t *testing.T) {
+			// add opens the index at db, adds docs and returns the pair's
+			// label, and the options the index runs with.
+			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
+				t.Helper()
+				x, err := neardup.Open(t.Context(), db, neardup.Options{MethodName: name})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				ms, err := x.Add(t.Context(), docs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, opts, err := x.Method()
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ms[1].Pairs {
+					return p.Label, opts
+				}
+				return "", opts
+			}
+			dir := t.TempDir()
+			if got, _ := add(t, filepath.Join(dir, "new.db")); got == neardup.Duplicate {
+				t.Errorf("a new index: the forecasts of two towns are a %s", got)
+			}
+			old := filepath.Join(dir, "old.db")
+			setSketchFormat(t, old, tc.defaults, tc.format)
+			got, opts := add(t, old)
+			if got != neardup.Duplicate {
+				t.Errorf("an index of sketch format %d: the forecasts of two towns are %q, want the duplicate it made", tc.format, got)
+			}
+			if formats := detailFormats(t, old); string(formats) != string([]byte{byte(tc.format), byte(tc.format)}) {
+				t.Errorf("an index of sketch format %d stores sketches of formats %v", tc.format, formats)
+			}
+			res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
+				t.Errorf("Dedup with the options of an index of sketch format %d found %+v, want the forecasts duplicates", tc.format, res.Pairs)
 			}
 		})
 	}

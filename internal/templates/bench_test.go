@@ -13,7 +13,9 @@ import (
 // to each document's sketch; and as minhash's sketcher does by default,
 // with its look-alikes folded (Scanner.Folded), some of the figures
 // misread, and with the filter of its words (Scanner.WordFilter, sketch
-// format 8 on).
+// format 8), and with the title names shorter than a shingle and the keys
+// of the short words with a capital in that filter (Scanner.ShortNames,
+// format 9 on).
 func BenchmarkScan(b *testing.B) {
 	var docs []*core.Document
 	for i := range 200 {
@@ -39,9 +41,11 @@ func BenchmarkScan(b *testing.B) {
 		fills bool
 		fold  bool
 		words bool
-	}{{"fills=false", false, false, false}, {"fills=true", true, false, false}, {"folded", true, true, false}, {"folded+words", true, true, true}} {
+		short bool
+	}{{"fills=false", false, false, false, false}, {"fills=true", true, false, false, false}, {"folded", true, true, false, false},
+		{"folded+words", true, true, true, false}, {"folded+words+short", true, true, true, true}} {
 		b.Run(sc.name, func(b *testing.B) {
-			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words}
+			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words, ShortNames: sc.short}
 			for b.Loop() {
 				for i, d := range docs {
 					var c Context

@@ -29,7 +29,8 @@ type Name struct {
 	// its top two.
 	Mask uint64
 	// Shingle is the least fingerprint of the name's character shingles;
-	// 0 for a name shorter than a shingle.
+	// 0 for a name shorter than a shingle, which is looked up by its key
+	// (wordKey) instead.
 	Shingle uint32
 }
 
@@ -178,7 +179,8 @@ func letterCount(s string) int {
 // of b's or, for a name of full shingles, one whose least shingle is in
 // b's shingle sample or, past b's cut, where the sample cannot tell, in
 // b's filter of its words (Context.WordFilter; without one, such a
-// shingle is taken as present).
+// shingle is taken as present); for a title name shorter than a shingle,
+// one whose key (wordKey) is in b's filter of its words.
 func foreignNames(a, b *Context, sb Sample) int {
 	var has [3]bool
 	for _, y := range b.Names {
@@ -202,7 +204,7 @@ func holdsName(b *Context, sb Sample, x Name) bool {
 		}
 	}
 	if x.Shingle == 0 {
-		return false
+		return x.Kind() == TitleName && b.WordFilter.Has(wordKey(x.bigrams()))
 	}
 	if x.Shingle > sb.Cut {
 		return b.WordFilter == nil || b.WordFilter.Has(x.Shingle)

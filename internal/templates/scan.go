@@ -20,7 +20,8 @@ type Scanner struct {
 	// Shingle is the length of the character shingles of the method's
 	// sample (see Sample), whose least fingerprint a name of at least as
 	// many letters keeps. 0 when the method keeps no character shingles:
-	// the title, its names and its figures are then not read.
+	// names are then not read; the title's figures, its rerun mark and the
+	// words that fill its slots are.
 	Shingle int
 	// Folded says the method reads the look-alikes of character
 	// recognition as one character: its character shingles are folded
@@ -36,6 +37,13 @@ type Scanner struct {
 	// shingle lies past the document's sample cut is looked up. It needs
 	// Shingle.
 	WordFilter bool
+	// ShortNames says to keep the title names of fewer letters and digits
+	// than a shingle, from minNameLetters ("Leeds", "Peru", "Fed"), and to
+	// add to the filter of the words the key (wordKey) of each word of that
+	// length that starts with a capital, where such a name, which has no
+	// shingle of its own, is looked up. It needs WordFilter; without it, a
+	// title name has at least Shingle letters.
+	ShortNames bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -72,11 +80,14 @@ const maxTagBytes = 600
 // the scanner's until the next Scan: a caller that keeps c copies them
 // (Own); the rest of c is c's own.
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
-	var tw []analysis.Token // the title's words, when its names are read
+	var tw []analysis.Token // the title's words
 	s.caps = s.caps[:0]
-	if doc.Title != "" && s.Shingle != 0 {
+	if doc.Title != "" {
 		tw = s.an.Words(doc.Title)
-		s.caps = capitalised(doc.Text, words, s.nameWords(doc.Title, tw), s.caps)
+	}
+	if len(tw) > 0 && s.Shingle != 0 {
+		want, short := s.nameWords(doc.Title, tw)
+		s.caps = capitalised(doc.Text, words, want, short, s.caps)
 	}
 	c.WordFilter = s.wordFilter(doc.Text, words, doc.Title, tw) // before addName, which reuses tw's tokens
 	dl, ok := analysis.ParseDateline(doc.Text)
@@ -97,9 +108,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
 	}
-	if doc.Title == "" || s.Shingle == 0 {
+	if doc.Title == "" {
 		c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
-		return // names are looked up among character shingles
+		return
 	}
 	title := doc.Title
 	if s.Folded {
@@ -113,10 +124,24 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, len(doc.Title), titlePlace)
 	}
 	c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
+	if s.Shingle == 0 {
+		return // names are looked up among character shingles
+	}
 	s.ents = s.ents[:0]
 	for _, t := range tw {
-		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {
-			s.addName(doc.Title[t.Start:t.End], TitleName)
+		if !slices.Contains(s.caps, t.Hash) {
+			continue
+		}
+		w := doc.Title[t.Start:t.End]
+		n := letterCount(w)
+		if n < s.Shingle {
+			// A short name is looked up by its key, which the filter keeps
+			// of a word without its possessive ending (see appendShortKey).
+			w = trimPossessive(w)
+			n = letterCount(w)
+		}
+		if n >= s.nameLetters() {
+			s.addName(w, TitleName)
 		}
 	}
 	if ok {
@@ -195,49 +220,108 @@ func dateOf(d analysis.Dateline) uint16 {
 }
 
 // nameWords returns the hashes of the words of title, whose words are
-// words, that can be names (see Scan): those of at least Shingle letters
-// and digits. The slice is the Scanner's until the next call.
-func (s *Scanner) nameWords(title string, words []analysis.Token) []uint64 {
+// words, that can be names (see Scan): those of at least nameLetters
+// letters and digits, a function word ("The", "For") left out of those
+// shorter than a shingle; and the bits of those of fewer than Shingle
+// (bit i for the i-th hash, of the first 64), which capitalised reads as
+// short. The slice is the Scanner's until the next call.
+func (s *Scanner) nameWords(title string, words []analysis.Token) (want []uint64, short uint64) {
 	s.long = s.long[:0]
+	n := s.nameLetters()
 	for _, t := range words {
-		if letterCount(title[t.Start:t.End]) >= s.Shingle {
-			s.long = append(s.long, t.Hash)
+		l := letterCount(title[t.Start:t.End])
+		if l < n || l < s.Shingle && isFunctionWord(t.Hash) {
+			continue
 		}
+		if l < s.Shingle && len(s.long) < 64 {
+			short |= 1 << len(s.long)
+		}
+		s.long = append(s.long, t.Hash)
 	}
-	return s.long
+	return s.long, short
+}
+
+// nameLetters is the fewest letters and digits of a title name: those of
+// a shingle, or minNameLetters with ShortNames (a shorter name is looked
+// up by its key among the other document's words).
+func (s *Scanner) nameLetters() int {
+	if s.ShortNames && s.WordFilter {
+		return min(s.Shingle, minNameLetters)
+	}
+	return s.Shingle
 }
 
 // capitalised appends to dst the hashes of the words of text among want
 // written with a capital inside a sentence (not after a sentence's end or
 // a dash): the names a story mentions, not the words a sentence happens to
-// start with. want are a title's few words (see nameWords): a filter of
-// one bit a word (its hash's low six bits) passes over most other words
-// before their text is read.
-func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint64 {
-	var filter uint64
-	for _, h := range want {
-		filter |= 1 << (h & 63)
-	}
+// start with. A short word (its bit set in short, see nameWords) the text
+// also writes in lower case is left out: a common word a name holds ("the
+// Sri Lanka Banks Association", "the House of Lords", "Apple Store"), which
+// another text writes in lower case, where a short name is not looked up
+// (see Scanner.ShortNames). want are a title's few words: a filter of one
+// bit a word (its hash's low six bits) passes over most other words before
+// their text is read, and a word is dropped from it once decided (a long
+// one found, a short one seen in lower case).
+func capitalised(text string, words []analysis.Token, want []uint64, short uint64, dst []uint64) []uint64 {
+	var found, lower uint64 // the bits of the words found with a capital, and of the short ones seen in lower case
+	open := ^uint64(0)      // the bits of the words not yet decided
+	filter := wantFilter(want, open)
 	if filter == 0 {
 		return dst
 	}
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
-		if filter&(1<<(t.Hash&63)) == 0 || i == 0 || !slices.Contains(want, t.Hash) {
+		if filter&(1<<(t.Hash&63)) == 0 || i == 0 {
 			continue // no title word's, or the first word
 		}
+		j := slices.Index(want, t.Hash)
+		if j < 0 || j < 64 && open&(1<<j) == 0 {
+			continue
+		}
 		if c := text[t.Start]; c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
+			if 'a' <= c && c <= 'z' && j < 64 && short&(1<<j) != 0 {
+				lower, open = lower|1<<j, open&^(1<<j)
+				filter = wantFilter(want, open)
+			}
 			continue // ASCII other than a capital
 		} else if c >= utf8.RuneSelf {
 			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
+				if unicode.IsLower(r) && j < 64 && short&(1<<j) != 0 {
+					lower, open = lower|1<<j, open&^(1<<j)
+					filter = wantFilter(want, open)
+				}
 				continue
 			}
 		}
 		if startsSentence(text[words[i-1].End:t.Start]) {
 			continue
 		}
-		dst = append(dst, t.Hash)
+		if j >= 64 {
+			dst = append(dst, t.Hash) // past the bits: found each time
+			continue
+		}
+		if found |= 1 << j; short&(1<<j) == 0 {
+			open &^= 1 << j // a long word found is a name
+			filter = wantFilter(want, open)
+		}
+	}
+	for j := range min(len(want), 64) {
+		if found&^lower&(1<<j) != 0 {
+			dst = append(dst, want[j])
+		}
 	}
 	return dst
+}
+
+// wantFilter returns the filter of the words of want whose bits are set in
+// open (see capitalised), every word past the first 64 with them.
+func wantFilter(want []uint64, open uint64) uint64 {
+	var filter uint64
+	for j, h := range want {
+		if j >= 64 || open&(1<<j) != 0 {
+			filter |= 1 << (h & 63)
+		}
+	}
+	return filter
 }
 
 // startsSentence reports whether gap, the text between two words, ends a
@@ -275,7 +359,12 @@ func appendTags(dst []string, s string) []string {
 }
 
 // minNameLetters is the fewest letters and digits a word of a place or a
-// tag needs to count as a name ("OF", "N.C." do not).
+// tag needs to count as a name ("OF", "N.C." do not), and a title name
+// with Scanner.ShortNames. Words of two are mostly what a rewrite spells
+// another way ("UK" and "Britain", "US" and "United States") or no name
+// ("Mr", "St"), and their one letter pair, hashed to one of 62 bits, is
+// no mask to tell them by; from three they are places ("Rome", "Peru"),
+// people ("Kim"), banks and agencies ("Fed", "ECB", "IMF").
 const minNameLetters = 3
 
 // addWords adds each word of a place or a tag as a name of kind: "FRANKLIN

@@ -54,11 +54,14 @@ type Context struct {
 	// WordFilter is the filter of the character shingles of the words of
 	// its text and title of at least Scanner.Shingle letters and digits:
 	// every shingle of a word holding a capital, the least of any other
-	// (see wordFilter). A name of another document whose least shingle
-	// lies past this document's sample cut is looked up here (see
+	// (see wordFilter); with Scanner.ShortNames, and the key (wordKey) of
+	// each shorter word of three or more that starts with a capital (see
+	// appendShortKey). A name of another
+	// document whose least shingle lies past this document's sample cut,
+	// or a title name shorter than a shingle, is looked up here (see
 	// holdsName). Nil when the scanner keeps none (Scanner.WordFilter) or
 	// no word is that long: the sample alone then decides, taking such a
-	// name as held.
+	// name as held; a short title name is then not held.
 	WordFilter Filter
 }
 

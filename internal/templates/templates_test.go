@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -303,7 +304,8 @@ func TestCapitalisedOfTitleWords(t *testing.T) {
 		s := Scanner{Shingle: 5}
 		tw := tan.Words(title.String())
 		want := plain(text.String(), words)
-		got := capitalised(text.String(), words, s.nameWords(title.String(), tw), nil)
+		names, _ := s.nameWords(title.String(), tw)
+		got := capitalised(text.String(), words, names, 0, nil)
 		for _, w := range tw {
 			if letterCount(title.String()[w.Start:w.End]) < s.Shingle {
 				continue
@@ -353,6 +355,124 @@ func TestIsRerunAnyCase(t *testing.T) {
 		title := b.String()
 		if got, want := isRerun(title), isRerunUpper(strings.ToUpper(strings.TrimLeft(title, " ("))); got != want {
 			t.Fatalf("isRerun(%q) = %v, want %v", title, got, want)
+		}
+	}
+}
+
+// TestTitleReadWithoutCharacterShingles: the scanner of a method without
+// character shingles (Shingle 0: --shingle-unit words) reads a title as
+// one with them does, its rerun mark, its figures, its hash and the words
+// that fill its slots, and leaves out only its names, which are looked up
+// among character shingles. It read nothing of the title: an update
+// marked "UPDATE 1-" lost the exemption of a re-run, and two results of
+// one template the other teams their titles name.
+func TestTitleReadWithoutCharacterShingles(t *testing.T) {
+	for _, tc := range []struct {
+		name, title, text string
+		rerun             bool
+	}{
+		{"a rerun mark and the title's figure", "UPDATE 1-NZ central bank holds rate at 5.50 pct",
+			"WELLINGTON, March 3 (Reuters) - New Zealand's central bank held its official cash rate steady at 5.50 percent " +
+				"on Wednesday, as expected, but signalled that borrowing costs would stay high for longer.", true},
+		{"the words that fill the title's slots", "Arsenal beat Chelsea 2-1",
+			"Arsenal won 2-1 against Chelsea at home on Saturday afternoon in front of a crowd of 41,000, " +
+				"the winning goal a volley from Martinelli ten minutes from the end.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chars := scanWith(Scanner{Shingle: 6, Fills: true}, tc.title, tc.text)
+			words := scanWith(Scanner{Fills: true}, tc.title, tc.text)
+			if words.Rerun != tc.rerun || words.Title == 0 || len(words.TitleNums) == 0 || words.Names != nil {
+				t.Errorf("without character shingles: rerun %v, title %x, title's figures %v, names %v; want rerun %v, "+
+					"a title, its figures and no names", words.Rerun, words.Title, words.TitleNums, words.Names, tc.rerun)
+			}
+			chars.Names = nil
+			if !reflect.DeepEqual(words, chars) {
+				t.Errorf("without character shingles the context is\n%+v\nwith them (names left out)\n%+v", words, chars)
+			}
+		})
+	}
+}
+
+// forecast is a weather forecast of a town under a dateline-free title:
+// a template whose one slot is the town, named once in the text.
+func forecast(town string) (title, text string) {
+	return town + " weather forecast", "The forecast for " + town + " on Friday: a cloudy start with outbreaks of rain " +
+		"spreading from the west during the morning, becoming heavy at times in the afternoon. Highs of 18 degrees, lows of " +
+		"9 degrees overnight. Winds will be fresh to strong from the southwest, gusting to 40 miles per hour on exposed coasts."
+}
+
+// TestShortTitleNames: a title name shorter than a shingle ("Leeds",
+// "Peru", "Fed") is looked up by its key among the words of the other
+// document (Scanner.ShortNames), as a longer one is by its shingles: two
+// forecasts of one template for two towns each name a town the other
+// never mentions, whatever the names' lengths, and are not duplicates. A
+// short name had no shingle and was left out: Leeds and Derby were a
+// duplicate with no name foreign, Leeds and Sheffield one with
+// foreign title names [0 1]. A copy holds the name however it writes it
+// (with a capital, at a sentence's start, possessive); a function word or
+// a word the text also writes in lower case is no name; without
+// ShortNames (a sketch format kept before them) no short name is kept.
+func TestShortTitleNames(t *testing.T) {
+	s := Scanner{Shingle: 6, Folded: true, Fills: true, WordFilter: true, ShortNames: true}
+	leedsTitle, leeds := forecast("Leeds")
+	derbyTitle, derby := forecast("Derby")
+	sheffieldTitle, sheffield := forecast("Sheffield")
+	quake := func(place string) (string, string) {
+		return "Strong earthquake off " + place, "A strong earthquake of magnitude 6.1 struck early on Tuesday off the coast of " +
+			place + ", the national seismology agency said. No tsunami warning was issued."
+	}
+	luzonTitle, luzon := quake("Luzon")
+	peruTitle, peru := quake("Peru")
+	for _, tc := range []struct {
+		name                 string
+		s                    Scanner
+		titleA, a, titleB, b string
+		foreign              [2]int
+	}{
+		{"two towns of short names", s, leedsTitle, leeds, derbyTitle, derby, [2]int{1, 1}},
+		{"a short name and a long one", s, leedsTitle, leeds, sheffieldTitle, sheffield, [2]int{1, 1}},
+		{"earthquakes off two places of four and five letters", s, luzonTitle, luzon, peruTitle, peru, [2]int{1, 1}},
+		{"a copy under another headline", s, leedsTitle, leeds, "Wet and windy Friday ahead", leeds, [2]int{0, 0}},
+		{"a copy naming the town at a sentence's start", s, leedsTitle, leeds,
+			"Rain for the north", "Leeds can expect a cloudy start with outbreaks of rain.", [2]int{0, 0}},
+		{"a copy naming the town in capitals, possessive", s, leedsTitle, leeds,
+			"", "LEEDS'S FORECAST: A CLOUDY START WITH OUTBREAKS OF RAIN.", [2]int{0, 0}},
+		{"a possessive title name", s, "Fed's Powell sees no hurry", "Chair Jerome Powell said the Fed's policy was well placed.",
+			"", "Jerome Powell said the Fed would wait.", [2]int{0, 0}},
+		{"without short names", Scanner{Shingle: 6, Folded: true, Fills: true, WordFilter: true},
+			leedsTitle, leeds, derbyTitle, derby, [2]int{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := scanWith(tc.s, tc.titleA, tc.a), scanWith(tc.s, tc.titleB, tc.b)
+			e := Compare(&a, &b, Sample{}, Sample{}) // nothing sampled, as sentences and cosine compare
+			Recheck(&a, &b, Sample{}, Sample{}, &e)
+			if tc.s.ShortNames && !slices.ContainsFunc(a.Names, func(x Name) bool { return x.Kind() == TitleName && x.Shingle == 0 }) {
+				t.Fatalf("no short title name in %+v: the case tests nothing", a.Names)
+			}
+			if e.ForeignTitleNames != tc.foreign {
+				t.Errorf("foreign title names %v, want %v (names %+v and %+v)", e.ForeignTitleNames, tc.foreign, a.Names, b.Names)
+			}
+			if r, want := (Rules{Names: true}), tc.foreign == [2]int{1, 1}; e.NamesDisagree() != want {
+				t.Errorf("names disagree %v, want %v (evidence %+v)", r.Veto(&e), want, e)
+			}
+		})
+	}
+	// No name: a function word, and a common word the text also writes in
+	// lower case, though written with a capital inside a sentence.
+	var an analysis.Analyzer
+	for _, tc := range []struct{ title, text, word string }{
+		{"The Leeds forecast", "Rain is due in Leeds on Friday, says The Yorkshire Post.", "the"},
+		{"Tsunami to hit Sri Lanka banks", "Sri Lanka's banks face hard times, the Sri Lanka Banks Association said.", "banks"},
+	} {
+		c := scanWith(s, tc.title, tc.text)
+		mask := nameMask(an.AppendNormalized(nil, tc.word))
+		for _, x := range c.Names {
+			if x.bigrams() == mask {
+				t.Errorf("%q, %q: %q is a name (names %+v)", tc.title, tc.text, tc.word, c.Names)
+			}
+		}
+		if len(c.Names) == 0 {
+			t.Errorf("%q, %q: no name at all; the case tests nothing", tc.title, tc.text)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"math/bits"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -107,17 +108,32 @@ func (s *Scanner) wordFilter(text string, words []analysis.Token, title string, 
 }
 
 // appendWordShingles appends to keys the low 32 bits of the shingles of
-// the words of text (words its tokens) that wordFilter keeps, but for the
-// words s.seen holds already, which it adds.
+// the words of text (words its tokens) that wordFilter keeps, and with
+// ShortNames the keys of its short words with a capital (see
+// appendShortKey), but for the words s.seen holds already, which it adds.
 func (s *Scanner) appendWordShingles(keys []uint32, text string, words []analysis.Token) []uint32 {
 	one := []analysis.Token{{}} // one word, as addName reads a name
 	for _, t := range words {
 		w := text[t.Start:t.End]
 		if len(w) < s.Shingle {
-			continue // fewer bytes than the letters it needs, as most words
+			// Fewer bytes than the letters of a shingle, as most words: a
+			// word a name can be is kept by its key (a name starts with
+			// a capital and is no function word, see nameWords).
+			if s.ShortNames && len(w) >= minNameLetters && startsCapital(w) && !isFunctionWord(t.Hash) &&
+				s.seen.add(t.Hash<<2|1<<1|1) {
+				keys = s.appendShortKey(keys, w)
+			}
+			continue
 		}
-		capital, long := wordShape(w, s.Shingle)
-		if !long || !s.seen.add(t.Hash<<2|uint64(b2i(capital))<<1|1) {
+		capital, letters := wordShape(w)
+		long := letters >= s.Shingle
+		if !long && !(s.ShortNames && capital) || !s.seen.add(t.Hash<<2|uint64(b2i(capital))<<1|1) {
+			continue
+		}
+		if s.ShortNames && capital && (!long || trimPossessive(w) != w) {
+			keys = s.appendShortKey(keys, w)
+		}
+		if !long {
 			continue
 		}
 		one[0].End = int32(len(w))
@@ -218,11 +234,111 @@ func (s *set64) grow() {
 	}
 }
 
+// appendShortKey appends to keys the key (wordKey) of a word with a
+// capital of fewer letters and digits than a shingle, from
+// minNameLetters, where a short title name is looked up: that of the
+// word, or of what precedes its possessive ending ("Rome's" holds
+// "Rome", as "Seattle's" holds "Seattle" by its shingles).
+func (s *Scanner) appendShortKey(keys []uint32, word string) []uint32 {
+	word = trimPossessive(word)
+	if mask, n, ok := asciiNameMask(word, s.Folded); ok {
+		if n >= minNameLetters && n < s.Shingle && mask != 0 {
+			keys = append(keys, wordKey(mask))
+		}
+		return keys
+	}
+	if n := letterCount(word); n < minNameLetters || n >= s.Shingle {
+		return keys
+	}
+	s.buf = s.an.AppendNormalized(s.buf[:0], word)
+	if s.Folded {
+		for i, c := range s.buf {
+			if l := digitLookAlikes[c]; l != 0 {
+				s.buf[i] = l // as addName reads a name
+			}
+		}
+	}
+	if mask := nameMask(s.buf); mask != 0 {
+		keys = append(keys, wordKey(mask))
+	}
+	return keys
+}
+
+// asciiNameMask returns, for an ASCII word, the mask addName gives it as
+// a name (nameMask of the word normalised, its digit look-alikes read as
+// letters when folded) and its count of letters and digits, in one pass
+// over its bytes, as most words are; ok is false for a word beyond ASCII.
+func asciiNameMask(word string, folded bool) (mask uint64, letters int, ok bool) {
+	prev, first := uint8(asciiAlnums), byte(0)
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A' // as analysis.Analyzer.AppendNormalized
+		}
+		if l := digitLookAlikes[c]; folded && l != 0 {
+			c = l
+		}
+		a := asciiAlnum[c]
+		if a == asciiAlnums {
+			continue
+		}
+		if letters++; prev != asciiAlnums {
+			mask |= 1 << asciiPairBits[1][prev][a]
+		} else {
+			first = c
+		}
+		prev = a
+	}
+	if mask == 0 && letters > 0 {
+		mask = 1 << modBits(pairHash(-1, rune(first)), kindShift) // one character, as bigramMask
+	}
+	return mask, letters, true
+}
+
+// trimPossessive returns word without its possessive ending ("'s", "’s",
+// in any case), or word itself.
+func trimPossessive(word string) string {
+	n := len(word)
+	if n < 3 || word[n-1]|0x20 != 's' {
+		return word
+	}
+	switch {
+	case word[n-2] == '\'':
+		return word[:n-2]
+	case strings.HasSuffix(word[:n-1], "’"):
+		return word[:n-1-len("’")]
+	}
+	return word
+}
+
+// wordKey returns the key of a word by its letter pairs (nameMask, the
+// kind left out): the fingerprint of a name shorter than a shingle, which
+// has none of its own, in the filter of the words (Context.WordFilter),
+// where its name is looked up. Two words of other letter pairs have one
+// key once in 2^32, below the filter's own false answers.
+func wordKey(bigrams uint64) uint32 {
+	x := bigrams ^ 0x5851f42d4c957f2d // apart from a mask's plain bits
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return uint32(x ^ x>>31)
+}
+
+// startsCapital reports whether word starts with a capital letter.
+func startsCapital(word string) bool {
+	if c := word[0]; c < utf8.RuneSelf {
+		return 'A' <= c && c <= 'Z'
+	}
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsUpper(r)
+}
+
 // wordShape reports whether word holds a capital letter ("Seattle",
-// "SEATTLE", "eBay") and whether it has at least n letters and digits, so
-// that it has shingles of n of them.
-func wordShape(word string, n int) (capital, long bool) {
-	letters := 0
+// "SEATTLE", "eBay") and how many letters and digits it has: a word of a
+// shingle's has shingles of its own.
+func wordShape(word string) (capital bool, letters int) {
 	for i := 0; i < len(word); i++ {
 		c := word[i]
 		if c >= utf8.RuneSelf {
@@ -239,5 +355,5 @@ func wordShape(word string, n int) (capital, long bool) {
 			letters++
 		}
 	}
-	return capital, letters >= n
+	return capital, letters
 }

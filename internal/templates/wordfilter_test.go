@@ -199,3 +199,36 @@ func TestWordFilterLettersWithoutShingles(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIINameMask compares asciiNameMask, which reads an ASCII word's
+// bytes once, with the mask addName gives a name (normalised, its digit
+// look-alikes folded, nameMask) and its letterCount, on random words.
+func TestASCIINameMask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	pieces := []string{"a", "Z", "q", "M", "0", "1", "5", "8", "9", "'", ".", "-", "s", "S", "l", "O"}
+	var an analysis.Analyzer
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(9) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		w := b.String()
+		for _, folded := range []bool{false, true} {
+			buf := an.AppendNormalized(nil, w)
+			if folded {
+				for i, c := range buf {
+					if l := digitLookAlikes[c]; l != 0 {
+						buf[i] = l
+					}
+				}
+			}
+			mask, n, ok := asciiNameMask(w, folded)
+			if !ok || mask != nameMask(buf) || n != letterCount(w) {
+				t.Fatalf("asciiNameMask(%q, %v) = %x, %d, %v; want %x, %d", w, folded, mask, n, ok, nameMask(buf), letterCount(w))
+			}
+		}
+	}
+	if _, _, ok := asciiNameMask("Zürich", true); ok {
+		t.Error("asciiNameMask read a word beyond ASCII")
+	}
+}

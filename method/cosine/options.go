@@ -75,7 +75,7 @@ type Options struct {
 	// while their figures changed (see templates.Evidence.NamesDisagree).
 	// A name is looked up in the filter of the other document's words
 	// (templates.Context.WordFilter).
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
 	// other figures, and at least half of those places (any share, when
@@ -89,8 +89,9 @@ type Options struct {
 	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
 
 	// format is the sketch format the method makes: Format, or 0 for it;
-	// an index of format 1 goes on without the template rules' context
-	// (see Spec's Older).
+	// an index of format 1 goes on without the template rules' context,
+	// one of 2 without the title names shorter than a shingle (see Spec's
+	// Older).
 	format int
 }
 
@@ -137,6 +138,12 @@ func (o *Options) sketchFormat() byte {
 	}
 	return Format
 }
+
+// shortNames reports whether o's sketches keep the title names shorter
+// than a shingle, and the keys they are looked up by in the filter of the
+// words (templates.Scanner.ShortNames): those of format 3 on, with
+// --names, the only rule that reads names.
+func (o *Options) shortNames() bool { return o.Names && o.sketchFormat() >= 3 }
 
 // rules returns the template rules in force: none for sketches of format
 // 1, which carry no context.

@@ -35,7 +35,14 @@ type Sketch struct {
 //     format here. A sketch of 1 still reads, without a context, and an
 //     index of 1 opens and goes on making sketches of 1 (Spec's Older),
 //     whose pairs no template rule refuses.
-const Format = 2
+//   - 3: the encoding is 2's; with --names the context keeps the title
+//     names shorter than a shingle, and the filter of the words the keys
+//     of the short words with a capital where they are looked up
+//     (templates.Scanner.ShortNames). A sketch of 2 still reads, and an
+//     index of 2 opens and goes on making sketches of 2 (Spec's Older),
+//     without short names: its filters lack the keys such a name is
+//     looked up by.
+const Format = 3
 
 // AppendIndex appends the index part of s: its counts.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -130,7 +137,8 @@ type sketcher struct {
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
-		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names}
+		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
+			ShortNames: m.o.shortNames()}
 		s.scan = true
 	}
 	return s

@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // bulletin is a weather bulletin of a city: a template whose slots are the
@@ -33,8 +34,8 @@ func bulletin(city, high, rain string) core.Document {
 // sketched at the defaults; format 1 had no detail part), still decodes,
 // without a context, with the defaults' options as with an index's of
 // format 1 (Spec's Older); and those sketch that bulletin into those very
-// bytes, where the defaults make format 2, whose detail part holds the
-// context with the filter of the words.
+// bytes, where the defaults make the current format, whose detail part
+// holds the context with the filter of the words.
 func TestFormat1Fixture(t *testing.T) {
 	data, err := os.ReadFile("testdata/format1.hex")
 	if err != nil {
@@ -86,11 +87,73 @@ func TestFormat1Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat2Fixture: a sketch of format 2, as the binary of that format
+// wrote it (testdata/format2.hex: the index part, then the detail part, of
+// Leeds' weather bulletin sketched at the defaults), still decodes, with
+// the filter of its words; and the options of an index of format 2
+// (Spec's Older) sketch that bulletin into those very bytes, without the
+// title name "Leeds", shorter than a shingle, whose key its filter lacks,
+// where the defaults make format 3 and keep it.
+func TestFormat2Fixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format2.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != 2 {
+		t.Fatalf("testdata/format2.hex holds %d lines, want 2", len(lines))
+	}
+	var parts [2][]byte
+	for i, l := range lines {
+		if parts[i], err = hex.DecodeString(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := bulletin("Leeds", "24", "35")
+	shortNames := func(s *Sketch) int {
+		n := 0
+		for _, x := range s.Names {
+			if x.Kind() == templates.TitleName && x.Shingle == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	c, ok := older(2, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 2")
+	}
+	m2, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m2.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 2 does not decode: %v", err)
+	}
+	if sk.WordFilter == nil || len(sk.Names) == 0 || shortNames(sk) != 0 {
+		t.Errorf("decoded: filter %v, names %+v; want a filter and names, none a short title name", sk.WordFilter, sk.Names)
+	}
+	fresh, _ := m2.NewSketcher().Sketch(&doc)
+	if i, d := m2.AppendIndex(nil, fresh), m2.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 2 sketch other bytes than format 2 did:\n index  %x\n detail %x", i, d)
+	}
+	m3, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s3, _ := m3.NewSketcher().Sketch(&doc); shortNames(s3) != 1 || m3.AppendDetail(nil, s3)[0] != Format {
+		t.Errorf("the defaults sketch format %d, names %+v; want %d with the short title name", m3.AppendDetail(nil, s3)[0], s3.Names, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
-// defaults, as format 1 did and as format 2 does with the template rules'
-// context (the options of an index of format 1 against the defaults): the
-// context's cost to each document's sketch, MB/s of text.
+// defaults, as format 1 did, as format 2 did with the template rules'
+// context and as format 3 does with the title names shorter than a shingle
+// and their keys in the filter of the words (the options of indexes of
+// formats 1 and 2 against the defaults): the cost of each to a document's
+// sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -105,11 +168,12 @@ func BenchmarkSketchNews(b *testing.B) {
 			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
 		size += len(docs[i].Text)
 	}
-	c, _ := older(1, Defaults())
+	c1, _ := older(1, Defaults())
+	c2, _ := older(2, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=1", c.(Options)}, {"format=2", Defaults()}} {
+	}{{"format=1", c1.(Options)}, {"format=2", c2.(Options)}, {"format=3", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

@@ -112,13 +112,18 @@ func sketchSize(s *Sketch) int {
 	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)+len(s.WordFilter)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
 
-// older makes an index of sketch format 7 open: its sketches go on
-// without the filter of their words, as format 7 made them (see
-// Options.wordFilter).
-var older = engine.OlderFormat(7, func(o Options) Options {
-	o.format = 7
-	return o
-})
+// older makes an index of sketch format 7 or 8 open: its sketches go on
+// as that format made them, without the filter of their words (7, see
+// Options.wordFilter) or without the title names shorter than a shingle
+// (8, see Options.shortNames).
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format != 7 && format != 8 {
+		return c, false
+	}
+	o.format = format
+	return o, true
+}
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch and beside the writer in

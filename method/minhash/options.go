@@ -62,8 +62,9 @@ type Options struct {
 	// two whose titles' figures differ while their figures changed (a
 	// market report of 11:10 and one of 11:31), nor two whose datelines
 	// name other places. Another company, fund, town or hour in the same
-	// template. Needs character shingles.
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// template. The names need character shingles, among which they are
+	// looked up: with Words only the titles' figures are compared.
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (names not read with --shingle-unit words)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line,
 	// "shortfall to 750 mln", "div five cts") with other figures, and at
@@ -163,8 +164,9 @@ type Options struct {
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the MinHash functions"`
 
 	// format is the sketch format the method makes: Format, or 0 for it;
-	// an index of format 7 goes on without the filter of the words (see
-	// Spec's Older).
+	// an index of format 7 goes on without the filter of the words, one
+	// of 8 without the title names shorter than a shingle (see Spec's
+	// Older).
 	format int
 }
 
@@ -209,6 +211,12 @@ func (o *Options) sketchFormat() byte {
 // (templates.Context.WordFilter): those of format 8 on, of character
 // shingles, among which names are looked up.
 func (o *Options) wordFilter() bool { return o.sketchFormat() >= 8 && o.ShingleUnit == Chars }
+
+// shortNames reports whether o's sketches keep the title names shorter
+// than a shingle, and the keys they are looked up by in the filter of the
+// words (templates.Scanner.ShortNames): those of format 9 on, of
+// character shingles.
+func (o *Options) shortNames() bool { return o.sketchFormat() >= 9 && o.ShingleUnit == Chars }
 
 // Check returns an error naming the first option out of range.
 func (o Options) Check() error {

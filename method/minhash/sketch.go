@@ -65,10 +65,18 @@ type Sketch struct {
 //     without it, and an index of 7 opens and goes on making sketches of
 //     7 (Spec's Older): their names past the cut are taken as held, as 7
 //     took them.
+//   - 9: the encoding is 8's; the context keeps the title names shorter
+//     than a shingle, and the filter of the words the keys of the short
+//     words with a capital where they are looked up
+//     (templates.Scanner.ShortNames). A sketch of 8 still reads, and an
+//     index of 8 opens and goes on making sketches of 8 (Spec's Older),
+//     without short names: its filters lack the keys such a name is
+//     looked up by.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
-// encoding: a change there is a new format here.
-const Format = 8
+// encoding: a change there is a new format here, and so is a change of
+// what the context keeps.
+const Format = 9
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -181,6 +189,7 @@ func (m *method) NewSketcher() engineSketcher {
 	}
 	s.tpl.Fills = m.o.Slots
 	s.tpl.WordFilter = m.o.wordFilter()
+	s.tpl.ShortNames = m.o.shortNames()
 	return s
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // TestFormat7Fixture: a sketch of format 7, as the binary of that format
@@ -18,7 +19,7 @@ import (
 // a weather bulletin sketched at the defaults), still decodes, without the
 // filter of its words; and the options of an index of format 7 (Spec's
 // Older) sketch that bulletin into those very bytes, where the defaults
-// make format 8 and keep the filter.
+// make the current format and keep the filter.
 func TestFormat7Fixture(t *testing.T) {
 	data, err := os.ReadFile("testdata/format7.hex")
 	if err != nil {
@@ -56,20 +57,83 @@ func TestFormat7Fixture(t *testing.T) {
 	if i, d := m7.AppendIndex(nil, fresh), m7.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
 		t.Errorf("the options of an index of format 7 sketch other bytes than format 7 did:\n index  %x\n detail %x", i, d)
 	}
-	m8, err := newMethod(Defaults())
+	m, err := newMethod(Defaults())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s8, _ := m8.NewSketcher().Sketch(&doc); s8.WordFilter == nil || m8.AppendDetail(nil, s8)[0] != Format {
-		t.Errorf("the defaults sketch format %d, filter %v; want %d with a filter", m8.AppendDetail(nil, s8)[0], s8.WordFilter, Format)
+	if s, _ := m.NewSketcher().Sketch(&doc); s.WordFilter == nil || m.AppendDetail(nil, s)[0] != Format {
+		t.Errorf("the defaults sketch format %d, filter %v; want %d with a filter", m.AppendDetail(nil, s)[0], s.WordFilter, Format)
+	}
+}
+
+// TestFormat8Fixture: a sketch of format 8, as the binary of that format
+// wrote it (testdata/format8.hex: the index part, then the detail part, of
+// Leeds' weather bulletin sketched at the defaults), still decodes, with
+// the filter of its words; and the options of an index of format 8
+// (Spec's Older) sketch that bulletin into those very bytes, without the
+// title name "Leeds", shorter than a shingle, whose key its filter lacks,
+// where the defaults make format 9 and keep it.
+func TestFormat8Fixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format8.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != 2 {
+		t.Fatalf("testdata/format8.hex holds %d lines, want 2", len(lines))
+	}
+	var parts [2][]byte
+	for i, l := range lines {
+		if parts[i], err = hex.DecodeString(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := core.Document{ID: "leeds", Title: "Leeds weather: high of 24C on Thursday", Text: forecast("Leeds", "24", "35"),
+		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+	shortNames := func(s *Sketch) int {
+		n := 0
+		for _, x := range s.Names {
+			if x.Kind() == templates.TitleName && x.Shingle == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	c, ok := older(8, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 8")
+	}
+	m8, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m8.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 8 does not decode: %v", err)
+	}
+	if sk.WordFilter == nil || len(sk.Names) == 0 || shortNames(sk) != 0 {
+		t.Errorf("decoded: filter %v, names %+v; want a filter and names, none a short title name", sk.WordFilter, sk.Names)
+	}
+	fresh, _ := m8.NewSketcher().Sketch(&doc)
+	if i, d := m8.AppendIndex(nil, fresh), m8.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 8 sketch other bytes than format 8 did:\n index  %x\n detail %x", i, d)
+	}
+	m9, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s9, _ := m9.NewSketcher().Sketch(&doc); shortNames(s9) != 1 || m9.AppendDetail(nil, s9)[0] != Format {
+		t.Errorf("the defaults sketch format %d, names %+v; want %d with the short title name", m9.AppendDetail(nil, s9)[0], s9.Names, Format)
 	}
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
-// defaults, as format 7 did and as format 8 does with the filter of the
-// words (the options of an index of format 7 against the defaults): the
-// filter's cost to each document's sketch, MB/s of text.
+// defaults, as format 7 did, as format 8 did with the filter of the words
+// and as format 9 does with the title names shorter than a shingle and
+// their keys in that filter (the options of indexes of formats 7 and 8
+// against the defaults): the cost of each to a document's sketch, MB/s
+// of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -84,11 +148,12 @@ func BenchmarkSketchNews(b *testing.B) {
 			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
 		size += len(docs[i].Text)
 	}
-	c, _ := older(7, Defaults())
+	c7, _ := older(7, Defaults())
+	c8, _ := older(8, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=7", c.(Options)}, {"format=8", Defaults()}} {
+	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=9", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

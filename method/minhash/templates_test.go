@@ -247,3 +247,75 @@ func TestTemplatedFamilies(t *testing.T) {
 		})
 	}
 }
+
+// rateDecision is a central bank's rate decision: the update of a story
+// sends it with its figures revised.
+func rateDecision(move, dollar, jobless string) string {
+	return "WELLINGTON, March 3 (Reuters) - New Zealand's central bank held its official cash rate steady at 5.50 percent on " +
+		"Wednesday, as expected, but signalled that borrowing costs would stay high for longer as inflation proved stubborn. " +
+		"Governor Adrian Orr said the committee remained confident that inflation would return to its target band of 1 to 3 " +
+		"percent in the second half of next year. The Reserve Bank of New Zealand has raised rates by " + move + " basis points " +
+		"since October 2021, its most aggressive tightening cycle since the official cash rate was introduced in 1999. " +
+		"Economists polled by Reuters had unanimously expected the bank to hold. The New Zealand dollar rose " + dollar +
+		" after the decision, as traders pared bets on a cut later this year. Analysts said the tone of the statement was more " +
+		"hawkish than the market had priced. Housing market data released last week showed prices falling for a third straight " +
+		"month, while unemployment rose to " + jobless + " percent in the fourth quarter. The bank's next review is scheduled for May 22."
+}
+
+// matchReport is a football result: a template whose slots are the teams
+// and the scorer, the title naming the teams too.
+func matchReport(home, away, scorer string) string {
+	return home + " won 2-1 against " + away + " at home on Saturday afternoon in front of a crowd of 41,000. The visitors took " +
+		"the lead after 20 minutes through a header from a corner, but the hosts equalised before half-time with a low shot from " +
+		"the edge of the area. The winning goal came ten minutes from the end, a volley from " + scorer + " after the goalkeeper " +
+		"had parried a long-range effort. The result lifts the home side to fourth in the table, two points behind the leaders, " +
+		"while the visitors remain in the bottom half after a third defeat in four games. The manager said afterwards that he " +
+		"was pleased with the character his players had shown after falling behind, and that the squad would now prepare for " +
+		"the cup tie on Wednesday evening."
+}
+
+// TestWordShinglesReadTheTitle: with --shingle-unit words the template
+// rules read the title as with character shingles: an update marked
+// "UPDATE 1-" whose figures were revised is the story sent again, a
+// duplicate exempt from the family rules; two results of one template
+// whose titles name other teams are two results (--names=false, so that
+// the slots alone tell them). Words read nothing of the title: the update
+// was similar, its mark unread, and the results a duplicate.
+func TestWordShinglesReadTheTitle(t *testing.T) {
+	words := Defaults()
+	words.ShingleUnit = Words
+	noNames := words
+	noNames.Names = false
+	for _, tc := range []struct {
+		name  string
+		o     Options
+		a, b  core.Document
+		dup   bool
+		rerun bool
+	}{
+		{"an update marked in its title", words,
+			core.Document{ID: "a", Title: "NZ central bank holds rates", Text: rateDecision("525", "0.4 percent to $0.6120", "4.0"),
+				Date: at("2024-03-03 02:00")},
+			core.Document{ID: "b", Title: "UPDATE 1-NZ central bank holds rates", Text: rateDecision("500", "0.6 percent to $0.6135", "4.1"),
+				Date: at("2024-03-03 03:00")}, true, true},
+		{"two results whose titles name other teams", noNames,
+			core.Document{ID: "a", Title: "Arsenal beat Chelsea 2-1", Text: matchReport("Arsenal", "Chelsea", "Martinelli"),
+				Date: at("2024-03-02 18:00")},
+			core.Document{ID: "b", Title: "Everton beat Fulham 2-1", Text: matchReport("Everton", "Fulham", "Calvert-Lewin"),
+				Date: at("2024-03-02 18:00")}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chars := tc.o
+			chars.ShingleUnit = Chars
+			for _, o := range []Options{chars, tc.o} {
+				p := enginetest.Batch(t, Spec, o, []core.Document{tc.a, tc.b})["a~b"]
+				if (p.Label == core.Duplicate) != tc.dup || p.Label == "" {
+					t.Errorf("--shingle-unit %s: label %q, want duplicate %v (evidence %+v)", o.ShingleUnit, p.Label, tc.dup, p.Evidence)
+				}
+				if ev, ok := p.Evidence.(Evidence); !ok || ev.Rerun != tc.rerun {
+					t.Errorf("--shingle-unit %s: evidence %+v, want rerun %v", o.ShingleUnit, p.Evidence, tc.rerun)
+				}
+			}
+		})
+	}
+}

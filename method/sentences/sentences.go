@@ -28,13 +28,18 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
 
-// older makes an index of sketch format 1 open: its sketches go on
-// without a context, and no template rule refuses its pairs, as format 1
-// made them.
-var older = engine.OlderFormat(1, func(o Options) Options {
-	o.format = 1
-	return o
-})
+// older makes an index of sketch format 1 or 2 open: its sketches go on
+// as that format made them, without a context, no template rule refusing
+// its pairs (1), or without the title names shorter than a shingle (2,
+// see Options.shortNames).
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format != 1 && format != 2 {
+		return c, false
+	}
+	o.format = format
+	return o, true
+}
 
 // Evidence is the evidence of a sentences pair: how many sentences both
 // documents hold, and up to five of them quoted; for a pair its score

@@ -78,8 +78,9 @@ type Options struct {
 	// ticker or company) are not duplicates when their figures changed or
 	// each holds two such names, nor two whose titles' figures differ
 	// while their figures changed (see templates.Evidence.NamesDisagree).
-	// Needs character shingles.
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// The names need character shingles, among which they are looked up:
+	// with Words only the titles' figures are compared.
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (names not read with --shingle-unit words)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
 	// other figures, and at least half of those places (any share, when
@@ -127,8 +128,9 @@ type Options struct {
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the fingerprint's shingle hashes"`
 
 	// format is the sketch format the method makes: Format, or 0 for it;
-	// an index of format 4 goes on without the filter of the words (see
-	// Spec's Older).
+	// an index of format 4 goes on without the filter of the words, one
+	// of 5 without the title names shorter than a shingle (see Spec's
+	// Older).
 	format int
 }
 
@@ -172,6 +174,12 @@ func (o *Options) sketchFormat() byte {
 // (templates.Context.WordFilter): those of format 5 on, of character
 // shingles, among which names are looked up.
 func (o *Options) wordFilter() bool { return o.sketchFormat() >= 5 && o.ShingleUnit == Chars }
+
+// shortNames reports whether o's sketches keep the title names shorter
+// than a shingle, and the keys they are looked up by in the filter of the
+// words (templates.Scanner.ShortNames): those of format 6 on, of
+// character shingles.
+func (o *Options) shortNames() bool { return o.sketchFormat() >= 6 && o.ShingleUnit == Chars }
 
 // maxTables bounds the candidate tables: each costs an index entry per
 // document.

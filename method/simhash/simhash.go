@@ -74,13 +74,18 @@ func newMethod(o Options) *method {
 	return m
 }
 
-// older makes an index of sketch format 4 open: its sketches go on
-// without the filter of their words, as format 4 made them (see
-// Options.wordFilter).
-var older = engine.OlderFormat(4, func(o Options) Options {
-	o.format = 4
-	return o
-})
+// older makes an index of sketch format 4 or 5 open: its sketches go on
+// as that format made them, without the filter of their words (4, see
+// Options.wordFilter) or without the title names shorter than a shingle
+// (5, see Options.shortNames).
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format != 4 && format != 5 {
+		return c, false
+	}
+	o.format = format
+	return o, true
+}
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch. It has no Check stage:

@@ -41,7 +41,14 @@ type Sketch struct {
 //     without it, and an index of 4 opens and goes on making sketches of
 //     4 (Spec's Older): their names past the cut are taken as held, as 4
 //     took them.
-const Format = 5
+//   - 6: the encoding is 5's; the context keeps the title names shorter
+//     than a shingle, and the filter of the words the keys of the short
+//     words with a capital where they are looked up
+//     (templates.Scanner.ShortNames). A sketch of 5 still reads, and an
+//     index of 5 opens and goes on making sketches of 5 (Spec's Older),
+//     without short names: its filters lack the keys such a name is
+//     looked up by.
+const Format = 6
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 4
@@ -146,6 +153,7 @@ func (m *method) NewSketcher() engineSketcher {
 	}
 	s.tpl.Fills = m.o.Slots
 	s.tpl.WordFilter = m.o.wordFilter()
+	s.tpl.ShortNames = m.o.shortNames()
 	return s
 }
 

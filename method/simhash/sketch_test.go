@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // TestFormat4Fixture: a sketch of format 4, as the binary of that format
@@ -18,7 +19,7 @@ import (
 // a weather bulletin sketched at the defaults), still decodes, without the
 // filter of its words; and the options of an index of format 4 (Spec's
 // Older) sketch that bulletin into those very bytes, where the defaults
-// make format 5 and keep the filter.
+// make the current format and keep the filter.
 func TestFormat4Fixture(t *testing.T) {
 	data, err := os.ReadFile("testdata/format4.hex")
 	if err != nil {
@@ -56,25 +57,81 @@ func TestFormat4Fixture(t *testing.T) {
 	if _, ok := older(3, Defaults()); ok {
 		t.Error("Spec's Older takes format 3, which no binary reads")
 	}
-	m5 := newMethod(Defaults())
-	s5, _ := m5.NewSketcher().Sketch(&doc)
-	if i, d := m5.AppendIndex(nil, s5), m5.AppendDetail(nil, s5); s5.WordFilter == nil || i[0] != Format || d[0] != Format {
-		t.Errorf("the defaults sketch formats %d and %d, filter %v; want %d with a filter", i[0], d[0], s5.WordFilter, Format)
+	m := newMethod(Defaults())
+	s, _ := m.NewSketcher().Sketch(&doc)
+	if i, d := m.AppendIndex(nil, s), m.AppendDetail(nil, s); s.WordFilter == nil || i[0] != Format || d[0] != Format {
+		t.Errorf("the defaults sketch formats %d and %d, filter %v; want %d with a filter", i[0], d[0], s.WordFilter, Format)
 	}
-	again, err := m5.DecodeSketch(m5.AppendIndex(nil, s5), m5.AppendDetail(nil, s5))
+	again, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
 	if err != nil {
 		t.Fatalf("a sketch of format %d does not decode: %v", Format, err)
 	}
-	if !slices.Equal(again.WordFilter, s5.WordFilter) {
-		t.Errorf("a sketch of format %d decodes with filter %v, want %v", Format, again.WordFilter, s5.WordFilter)
+	if !slices.Equal(again.WordFilter, s.WordFilter) {
+		t.Errorf("a sketch of format %d decodes with filter %v, want %v", Format, again.WordFilter, s.WordFilter)
+	}
+}
+
+// TestFormat5Fixture: a sketch of format 5, as the binary of that format
+// wrote it (testdata/format5.hex: the index part, then the detail part, of
+// Leeds' weather bulletin sketched at the defaults), still decodes, with
+// the filter of its words; and the options of an index of format 5
+// (Spec's Older) sketch that bulletin into those very bytes, without the
+// title name "Leeds", shorter than a shingle, whose key its filter lacks,
+// where the defaults make format 6 and keep it.
+func TestFormat5Fixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format5.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != 2 {
+		t.Fatalf("testdata/format5.hex holds %d lines, want 2", len(lines))
+	}
+	var parts [2][]byte
+	for i, l := range lines {
+		if parts[i], err = hex.DecodeString(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := bulletin("leeds", "Leeds", "35", 10)
+	shortNames := func(s *Sketch) int {
+		n := 0
+		for _, x := range s.Names {
+			if x.Kind() == templates.TitleName && x.Shingle == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	c, ok := older(5, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 5")
+	}
+	m5 := newMethod(c.(Options))
+	sk, err := m5.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 5 does not decode: %v", err)
+	}
+	if sk.WordFilter == nil || len(sk.Names) == 0 || shortNames(sk) != 0 {
+		t.Errorf("decoded: filter %v, names %+v; want a filter and names, none a short title name", sk.WordFilter, sk.Names)
+	}
+	fresh, _ := m5.NewSketcher().Sketch(&doc)
+	if i, d := m5.AppendIndex(nil, fresh), m5.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 5 sketch other bytes than format 5 did:\n index  %x\n detail %x", i, d)
+	}
+	m6 := newMethod(Defaults())
+	if s6, _ := m6.NewSketcher().Sketch(&doc); shortNames(s6) != 1 || m6.AppendDetail(nil, s6)[0] != Format {
+		t.Errorf("the defaults sketch format %d, names %+v; want %d with the short title name", m6.AppendDetail(nil, s6)[0], s6.Names, Format)
 	}
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
-// defaults, as format 4 did and as format 5 does with the filter of the
-// words (the options of an index of format 4 against the defaults): the
-// filter's cost to each document's sketch, MB/s of text.
+// defaults, as format 4 did, as format 5 did with the filter of the words
+// and as format 6 does with the title names shorter than a shingle and
+// their keys in that filter (the options of indexes of formats 4 and 5
+// against the defaults): the cost of each to a document's sketch, MB/s
+// of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -89,11 +146,12 @@ func BenchmarkSketchNews(b *testing.B) {
 			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
 		size += len(docs[i].Text)
 	}
-	c, _ := older(4, Defaults())
+	c4, _ := older(4, Defaults())
+	c5, _ := older(5, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=4", c.(Options)}, {"format=5", Defaults()}} {
+	}{{"format=4", c4.(Options)}, {"format=5", c5.(Options)}, {"format=6", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			s := newMethod(o.opts).NewSketcher()
 			b.SetBytes(int64(size))
