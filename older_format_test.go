@@ -425,3 +425,61 @@ func TestOlderShortNamesSketchFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestOlderWordsSketchFormatReadsNoTitle: an index of word shingles of
+// minhash's format 8 or simhash's format 5 goes on making the sketches
+// that format made, which read no title: a rate decision and its
+// "UPDATE 1-" with figures revised stay similar there, as the index made
+// them, where a new index reads the title's rerun mark and marks the
+// update a duplicate. Regression: the scanner read the title of word
+// sketches of every format, so that an older index stored sketches of two
+// contents under one format and compared one side's title with none.
+func TestOlderWordsSketchFormatReadsNoTitle(t *testing.T) {
+	story := "WELLINGTON, March 3 (Reuters) - New Zealand's central bank held its official cash rate steady at 5.50 percent " +
+		"on Wednesday, as expected, but signalled that borrowing costs would stay high for longer as inflation proved stubborn. " +
+		"Governor Adrian Orr said the committee remained confident that inflation would return to its target band of 1 to 3 " +
+		"percent in the second half of next year. The Reserve Bank of New Zealand has raised rates by 525 basis points since " +
+		"October 2021, its most aggressive tightening cycle since the official cash rate was introduced in 1999. Economists " +
+		"polled by Reuters had unanimously expected the bank to hold. The New Zealand dollar rose 0.4 percent to $0.6120 after " +
+		"the decision, as traders pared bets on a cut later this year. Analysts said the tone of the statement was more hawkish " +
+		"than the market had priced. Housing market data released last week showed prices falling for a third straight month, " +
+		"while unemployment rose to 4.0 percent in the fourth quarter. The bank's next review is scheduled for May 22."
+	update := strings.NewReplacer("rose 0.4 percent to $0.6120", "rose 0.6 percent to $0.6135", "rose to 4.0 percent",
+		"rose to 4.1 percent", "by 525 basis", "by 500 basis").Replace(story)
+	at := time.Date(2024, 3, 3, 2, 0, 0, 0, time.UTC)
+	docs := []neardup.Document{{ID: "first", Title: "NZ central bank holds rates", Text: story, Date: at},
+		{ID: "update", Title: "UPDATE 1-NZ central bank holds rates", Text: update, Date: at.Add(time.Hour)}}
+	mh, sh := minhash.Defaults(), simhash.Defaults()
+	mh.ShingleUnit, sh.ShingleUnit = minhash.Words, simhash.Words
+	for _, tc := range []struct {
+		o      neardup.MethodOptions
+		format int
+	}{{mh, 8}, {sh, 5}} {
+		t.Run(tc.o.Method(), func(t *testing.T) {
+			label := func(db string) neardup.Label {
+				x, err := neardup.Open(t.Context(), db, neardup.Options{Method: tc.o})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				ms, err := x.Add(t.Context(), docs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ms[1].Pairs {
+					return p.Label
+				}
+				return ""
+			}
+			dir := t.TempDir()
+			if got := label(filepath.Join(dir, "new.db")); got != neardup.Duplicate {
+				t.Errorf("a new index: the update is %q, want a duplicate (its title's rerun mark read)", got)
+			}
+			old := filepath.Join(dir, "old.db")
+			setSketchFormat(t, old, tc.o, tc.format)
+			if got := label(old); got != neardup.Similar {
+				t.Errorf("an index of sketch format %d: the update is %q, want similar, as that format made it", tc.format, got)
+			}
+		})
+	}
+}

@@ -44,6 +44,12 @@ type Scanner struct {
 	// shingle of its own, is looked up. It needs WordFilter; without it, a
 	// title name has at least Shingle letters.
 	ShortNames bool
+	// TitleWords says to read the title (its rerun mark, figures, hash
+	// and slot fills) when Shingle is 0 too, as the sketches of words of
+	// minhash's format 9 and simhash's format 6 on do; older ones read no
+	// title without character shingles, and an index of such a format goes
+	// on making them so.
+	TitleWords bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -108,7 +114,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
 	}
-	if doc.Title == "" {
+	if doc.Title == "" || s.Shingle == 0 && !s.TitleWords {
 		c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
 		return
 	}

@@ -380,7 +380,7 @@ func TestTitleReadWithoutCharacterShingles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chars := scanWith(Scanner{Shingle: 6, Fills: true}, tc.title, tc.text)
-			words := scanWith(Scanner{Fills: true}, tc.title, tc.text)
+			words := scanWith(Scanner{Fills: true, TitleWords: true}, tc.title, tc.text)
 			if words.Rerun != tc.rerun || words.Title == 0 || len(words.TitleNums) == 0 || words.Names != nil {
 				t.Errorf("without character shingles: rerun %v, title %x, title's figures %v, names %v; want rerun %v, "+
 					"a title, its figures and no names", words.Rerun, words.Title, words.TitleNums, words.Names, tc.rerun)

@@ -154,6 +154,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Fills = m.o.Slots
 	s.tpl.WordFilter = m.o.wordFilter()
 	s.tpl.ShortNames = m.o.shortNames()
+	s.tpl.TitleWords = m.o.sketchFormat() >= 6 // an index of an older format reads no title of words
 	return s
 }
 
