@@ -71,7 +71,8 @@ type Sketch struct {
 //     (templates.Scanner.ShortNames). A sketch of 8 still reads, and an
 //     index of 8 opens and goes on making sketches of 8 (Spec's Older),
 //     without short names: its filters lack the keys such a name is
-//     looked up by.
+//     looked up by. Sketches of word shingles read the title (its rerun
+//     mark, figures and fills) from this format on (Scanner.TitleWords).
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of

@@ -47,7 +47,8 @@ type Sketch struct {
 //     (templates.Scanner.ShortNames). A sketch of 5 still reads, and an
 //     index of 5 opens and goes on making sketches of 5 (Spec's Older),
 //     without short names: its filters lack the keys such a name is
-//     looked up by.
+//     looked up by. Sketches of word shingles read the title (its rerun
+//     mark, figures and fills) from this format on (Scanner.TitleWords).
 const Format = 6
 
 // oldestFormat is the oldest sketch format this binary reads.
