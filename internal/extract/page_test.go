@@ -736,6 +736,34 @@ func TestPageHeadlineOutOfTextInAnyScript(t *testing.T) {
 	}
 }
 
+// Regression: a Cyrillic or Chinese headline stayed at the start of the
+// text when the <title> set a site's name beside it ("Совет закрывает
+// паромный терминал - Вести", "…_新浪网"): it was compared with the
+// engine's title, which keeps the site's name when cutting it leaves four
+// words or fewer (or cuts nothing at "_"), not with the page's title
+// without it; the engine's own check compares Latin words only.
+func TestPageHeadlineOutOfTextBesideSiteName(t *testing.T) {
+	for _, tc := range []struct{ name, lang, headline, site, para string }{
+		{"Russian", "ru", "Совет закрывает паромный терминал", " - Вести",
+			"Городской совет во вторник проголосовал за закрытие старого паромного терминала на северном берегу реки, завершив более чем столетнюю историю пассажирских перевозок между двумя районами города."},
+		{"Chinese", "zh-CN", "市议会周二投票决定关闭河北岸的旧渡轮码头", "_新浪网",
+			"议员们表示，这一决定是在票务销售连续三年下滑、结构检查发现码头需要耗资约一千二百万元维修之后做出的，结束了两个城区之间一百多年的客运服务。"},
+		{"English", "en", "Ferry terminal to close", " - Courier", paragraph(1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!doctype html><html lang="` + tc.lang + `"><head><meta charset="utf-8"><title>` + tc.headline + tc.site +
+				`</title></head><body><article><h1>` + tc.headline + `</h1>` + strings.Repeat("<p>"+tc.para+"</p>", 4) + `</article></body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: 1})
+			if a.Title != tc.headline {
+				t.Errorf("Title = %q, want %q", a.Title, tc.headline)
+			}
+			if strings.HasPrefix(a.Text, tc.headline) {
+				t.Errorf("Text starts with the headline: %.80q", a.Text)
+			}
+		})
+	}
+}
+
 // A page whose published time is a placeholder, year 1 or the Unix epoch,
 // is undated (or dated by the page's other dates), not dated before every
 // real page. Regression: "0001-01-01T00:00:00+01:00" made a page the
