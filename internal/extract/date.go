@@ -7,6 +7,7 @@ package extract
 import (
 	"errors"
 	"maps"
+	nurl "net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -306,14 +307,17 @@ func headerOf(h *html.Node) *html.Node {
 
 // headingDate returns the date of the first line in the header of the
 // page's heading h (headerLines) that is only a date, one the page says it
-// was updated on if there is no other; the zero time when none is.
+// was updated on if there is no other; the zero time when none is. A list
+// item that links to another story and is no date line is a teaser (a
+// related story's title and its date: "<li><a>…</a>
+// <span>2011/01/14</span>"): the lines in it are not read.
 func headingDate(h *html.Node) time.Time {
 	var first, updated time.Time
 	headerLines(h, func(n *html.Node) (taken, done bool) {
 		t, upd, ok := dateLine(n)
 		switch {
 		case !ok:
-			return false, false
+			return n.DataAtom == atom.Li && linksStory(n), false
 		case upd:
 			if updated.IsZero() {
 				updated = t
@@ -327,6 +331,21 @@ func headingDate(h *html.Node) time.Time {
 		return updated
 	}
 	return first
+}
+
+// linksStory reports whether a link to another page (pageLink) that is no
+// site's home page (a source's name: "<a href="http://www.china.com.cn">")
+// is under n.
+func linksStory(n *html.Node) bool {
+	for d := range n.Descendants() {
+		if !pageLink(d) {
+			continue
+		}
+		if u, err := nurl.Parse(strings.TrimSpace(attr(d, "href"))); err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // headerLines calls line with the short elements (a line's worth of text)

@@ -118,6 +118,10 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
 		{"a sentence after a comma is not a byline's date", `<header><h1 id="h">Parks</h1><p>Parks reopened, June 1, 2025</p></header>`, time.Time{}},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
+		// Regression: a related story's date in a list by the headline
+		// was the page's (DAnIEL's Chinese pages, a year before theirs).
+		{"a teaser's date in a list item", `<div><h1 id="h">Ferries</h1><ul><li><a href="/11/0114/story.html">Heroes on stage</a> <span>2011/01/14</span></li></ul></div>`, time.Time{}},
+		{"a source linked to its home and a date", `<div><h1 id="h">Ferries</h1><ul><li><a href="http://www.port.example">Port News</a> <span>2012-01-17 16:56</span></li></ul></div>`, time.Date(2012, 1, 17, 16, 56, 0, 0, time.UTC)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
