@@ -564,7 +564,8 @@ func parseDate(s string) (time.Time, bool) {
 // zone's name and an offset no convention reads (SplitZone's
 // ErrZoneOffset: "10:30 EST+1"), or a date it cannot read before an offset
 // SplitZone reads, which dateparse takes for the month, the hour or
-// seconds.
+// seconds. A date after its clock and a comma (clockFirst), which
+// dateparse does not read, is read as the date and then the clock.
 func readDate(s string) (t time.Time, ok, refused bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
@@ -572,6 +573,11 @@ func readDate(s string) (t time.Time, ok, refused bool) {
 	}
 	if dayless(s) {
 		return time.Time{}, false, true
+	}
+	if m := clockFirst.FindStringSubmatch(s); m != nil && !hasYear(m[1]) {
+		if t, ok, refused := readDate(m[2] + " " + m[1]); ok || refused {
+			return t, ok, refused // read as the date, then the clock
+		}
 	}
 	switch rest, loc, err := SplitZone(s); {
 	case err == nil:
@@ -769,6 +775,11 @@ func parseZoned(s string) (time.Time, error) {
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
 }
+
+// clockFirst is a time of day written before its date and a comma, with
+// its "AM" or "PM" and zone ("10:15 AM EST, March 5, 2024", as AP writes
+// it; "17:41 JST, October 13, 2024"): the clock and the date.
+var clockFirst = regexp.MustCompile(`^(\d{1,2}:\d{2}[^,]{0,16}),\s*(.+)$`)
 
 var (
 	// ampmZone is a date and clock, "AM" or "PM" in any case, with or
