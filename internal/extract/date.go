@@ -396,8 +396,9 @@ func longBlock(n *html.Node) bool {
 // a date, and says whether the label calls it an update; or when one of
 // its parts is (the first not an update's), the text split at line breaks and
 // separators ("Jane Roe | Senior Writer | July 2, 2025", "Jane Roe<br>4
-// August 2010") or cut after a year and a full stop ("December 3, 2025.
-// Updated: …"). A date is written with its month's name, as 2025-03-04, or
+// August 2010"), cut after a year and a full stop ("December 3, 2025.
+// Updated: …") or past a comma after a byline or a name (lineName: "By
+// Jane Roe, Reuters, 3 March 2026", "Jane Roe, 3 March 2026"). A date is written with its month's name, as 2025-03-04, or
 // with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
 // country and the 10th of March in another.
 func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
@@ -410,8 +411,8 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
 	}
-	if byLead.MatchString(text) {
-		parts = append(parts, bylineTails(text)...)
+	if head, _, ok := strings.Cut(text, ", "); ok && (byLead.MatchString(text) || lineName(head) != "") {
+		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
 	}
 	for _, part := range parts {
 		if d, ok := dateOnly(part); ok {

@@ -116,6 +116,7 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
 		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, day(2026, 3, 3)},
 		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
+		{"a name, a comma and the date", `<header><h1 id="h">Ferries</h1><p>Jane Roe, 5 March 2024</p></header>`, day(2024, 3, 5)},
 		{"a sentence after a comma is not a byline's date", `<header><h1 id="h">Parks</h1><p>Parks reopened, June 1, 2025</p></header>`, time.Time{}},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
 		{"a clock before the date", `<header><h1 id="h">Ferries</h1><p>Updated 10:15 AM EST, March 5, 2024</p></header>`, time.Date(2024, 3, 5, 15, 15, 0, 0, time.UTC)},
