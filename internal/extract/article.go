@@ -119,7 +119,17 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)
-		pruneHeadline(f.Node, a.Title)
+		// The headline is compared with the title without the site's
+		// name when the page's heading is in its <title>: the engine
+		// keeps the name ("… - Вести") when cutting it leaves four words
+		// or fewer, or a separator it does not know ("…_新浪网"). A
+		// page's only <h1> (shown) may be another wording than its
+		// <title>: the engine's title is its title then.
+		headline := a.Title
+		if heading != nil {
+			headline = title
+		}
+		pruneHeadline(f.Node, headline)
 		switch {
 		case opts.blocks != nil:
 			_, *opts.blocks = contentBlocks(f.Node)

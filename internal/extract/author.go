@@ -131,6 +131,9 @@ var labelOnly = regexp.MustCompile(`(?i)^(?:published|posted|updated|source|quel
 // …").
 var creditLine = regexp.MustCompile(`(?i)^(?:photo(?:graph)?s?|image|illustration|video)\s+(?:by|credit)\b`)
 
+// dayName matches a weekday's whole name.
+var dayName = regexp.MustCompile(`(?i)^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?$`)
+
 // weekday matches a byline that was only a date's weekday.
 var weekday = regexp.MustCompile(`(?i)^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun)$`)
 
@@ -404,27 +407,37 @@ const maxBylineWords = 6
 // page's heading h (headerLines): a line, or a part of one, that starts
 // with "By" ("By Jane Roe", "Posted by Jane Roe · Dec 20, 2025") or stands
 // in an element whose id or class names an author or a byline, or the
-// name a dated line opens with (datedName); "" when there is none.
+// name a dated line opens with (datedName; after a comma only in the
+// header's first line of a date, or a line in it: a related story's "Jane
+// Roe, 9 April 2013" comes after the article's own date); "" when there is
+// none.
 func headingByline(h *html.Node) string {
 	name := ""
+	var dated *html.Node // the first line of a date
 	headerLines(h, func(n *html.Node) (taken, done bool) {
 		named := namesByline(n)
-		if !named && !mayLeadBy(n) {
-			if s := datedName(n); s != "" {
-				name = s
-				return true, true
+		if named || mayLeadBy(n) {
+			text := textOf(n)
+			for _, part := range append(dateParts.Split(text, -1), text) {
+				part = strings.TrimSpace(part)
+				if !named && !byLead.MatchString(part) {
+					continue
+				}
+				if s := cleanByline(part); s != "" && nameLike(s) {
+					name = s
+					return true, true
+				}
 			}
-			return false, false
 		}
-		text := textOf(n)
-		for _, part := range append(dateParts.Split(text, -1), text) {
-			part = strings.TrimSpace(part)
-			if !named && !byLead.MatchString(part) {
-				continue
-			}
-			if s := cleanByline(part); s != "" && nameLike(s) {
+		if !named {
+			if s := datedName(n, dated == nil || isAncestor(dated, n)); s != "" {
 				name = s
 				return true, true
+			}
+		}
+		if dated == nil {
+			if _, _, ok := dateLine(n); ok {
+				dated = n
 			}
 		}
 		return false, false
@@ -434,23 +447,39 @@ func headingByline(h *html.Node) string {
 
 // datedName returns the name a line of the headline's header opens with
 // when the line is set apart in parts and ends with a date ("Aaron Roe |
-// Senior Writer | July 2, 2025"): two to four words that read as names;
-// "" otherwise.
-func datedName(n *html.Node) string {
+// Senior Writer | July 2, 2025"), or, when comma, the name is followed by
+// a comma and the date ("Jane Roe, 5 March 2024"): two to four words that
+// read as names (lineName); "" otherwise.
+func datedName(n *html.Node, comma bool) string {
 	if !shortWithYear(n, maxDateLine) {
 		return ""
 	}
-	parts := dateParts.Split(strings.TrimSpace(textOf(n)), -1)
+	text := strings.TrimSpace(textOf(n))
+	parts := dateParts.Split(text, -1)
 	if len(parts) < 2 {
-		return ""
+		head, tail, ok := strings.Cut(text, ", ")
+		if !comma || !ok {
+			return ""
+		}
+		parts = []string{head, tail}
 	}
 	if _, ok := dateOnly(parts[len(parts)-1]); !ok {
 		return ""
 	}
-	first := strings.TrimSpace(parts[0])
+	return lineName(parts[0])
+}
+
+// lineName returns first, the start of a line, as a name when it is two to
+// four words that read as names (nameLike), no label, institution, release
+// or date's label ("Published Tuesday"); "" otherwise.
+func lineName(first string) string {
+	first = strings.TrimSpace(first)
 	words := strings.Fields(first)
 	if len(words) < 2 || len(words) > 4 || !nameLike(first) || strings.ContainsRune(first, ':') || strings.EqualFold(words[0], "the") || strings.EqualFold(words[len(words)-1], "release") {
 		return "" // a label ("From: …", "PROJECT: …", "Media Release") or an institution
+	}
+	if dateLabel.MatchString(first) || slices.ContainsFunc(words, dayName.MatchString) {
+		return "" // "Published Tuesday, January 17, 2012"
 	}
 	if cutByline(first) != first {
 		return "" // a label the cleaning cuts ("First Posted")

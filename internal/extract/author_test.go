@@ -163,6 +163,13 @@ func TestPageAuthor(t *testing.T) {
 		{"a section and a date by the headline", `<header><h1 id="h">Healthcare</h1><p>Politics | July 2, 2025</p></header>`, ""},
 		{"a release's label and a date", `<header><h1 id="h">Healthcare</h1><p>For Immediate Release | January 17, 2012</p></header>`, ""},
 		{"an institution and a date", `<header><h1 id="h">Healthcare</h1><p>The White House · January 17, 2012</p></header>`, ""},
+		// Regression: a name, a comma and a date, a common byline, gave no
+		// author, nor a date; one set apart by a bar did.
+		{"a name, a comma and a date by the headline", `<header><h1 id="h">Ferries</h1><p>Jane Roe, 5 March 2024</p></header>`, "Jane Roe"},
+		{"a name holding \"by\" and a date", `<header><h1 id="h">Ferries</h1><p>Bobby Roe | 5 March 2024</p></header>`, "Bobby Roe"},
+		{"a related story's byline after the page's date", `<header><h1 id="h">Ferries</h1><p>5 March 2024</p><div><a href="/other">Harbour dues rise</a><p>Jane Roe, 9 April 2024</p></div></header>`, ""},
+		{"a date's label and a weekday", `<header><h1 id="h">Ferries</h1><p>Published Tuesday, January 17, 2012</p></header>`, ""},
+		{"a sentence, a comma and a date", `<header><h1 id="h">Ferries</h1><p>Parks reopened, June 1, 2025</p></header>`, ""},
 		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
 		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},

@@ -7,6 +7,7 @@ package extract
 import (
 	"errors"
 	"maps"
+	nurl "net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -306,14 +307,17 @@ func headerOf(h *html.Node) *html.Node {
 
 // headingDate returns the date of the first line in the header of the
 // page's heading h (headerLines) that is only a date, one the page says it
-// was updated on if there is no other; the zero time when none is.
+// was updated on if there is no other; the zero time when none is. A list
+// item that links to another story and is no date line is a teaser (a
+// related story's title and its date: "<li><a>…</a>
+// <span>2011/01/14</span>"): the lines in it are not read.
 func headingDate(h *html.Node) time.Time {
 	var first, updated time.Time
 	headerLines(h, func(n *html.Node) (taken, done bool) {
 		t, upd, ok := dateLine(n)
 		switch {
 		case !ok:
-			return false, false
+			return n.DataAtom == atom.Li && linksStory(n), false
 		case upd:
 			if updated.IsZero() {
 				updated = t
@@ -327,6 +331,21 @@ func headingDate(h *html.Node) time.Time {
 		return updated
 	}
 	return first
+}
+
+// linksStory reports whether a link to another page (pageLink) that is no
+// site's home page (a source's name: "<a href="http://www.china.com.cn">")
+// is under n.
+func linksStory(n *html.Node) bool {
+	for d := range n.Descendants() {
+		if !pageLink(d) {
+			continue
+		}
+		if u, err := nurl.Parse(strings.TrimSpace(attr(d, "href"))); err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // headerLines calls line with the short elements (a line's worth of text)
@@ -377,8 +396,9 @@ func longBlock(n *html.Node) bool {
 // a date, and says whether the label calls it an update; or when one of
 // its parts is (the first not an update's), the text split at line breaks and
 // separators ("Jane Roe | Senior Writer | July 2, 2025", "Jane Roe<br>4
-// August 2010") or cut after a year and a full stop ("December 3, 2025.
-// Updated: …"). A date is written with its month's name, as 2025-03-04, or
+// August 2010"), cut after a year and a full stop ("December 3, 2025.
+// Updated: …") or past a comma after a byline or a name (lineName: "By
+// Jane Roe, Reuters, 3 March 2026", "Jane Roe, 3 March 2026"). A date is written with its month's name, as 2025-03-04, or
 // with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
 // country and the 10th of March in another.
 func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
@@ -391,8 +411,8 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
 	}
-	if byLead.MatchString(text) {
-		parts = append(parts, bylineTails(text)...)
+	if head, _, ok := strings.Cut(text, ", "); ok && (byLead.MatchString(text) || lineName(head) != "") {
+		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
 	}
 	for _, part := range parts {
 		if d, ok := dateOnly(part); ok {
@@ -545,7 +565,8 @@ func parseDate(s string) (time.Time, bool) {
 // zone's name and an offset no convention reads (SplitZone's
 // ErrZoneOffset: "10:30 EST+1"), or a date it cannot read before an offset
 // SplitZone reads, which dateparse takes for the month, the hour or
-// seconds.
+// seconds. A date after its clock and a comma (clockFirst), which
+// dateparse does not read, is read as the date and then the clock.
 func readDate(s string) (t time.Time, ok, refused bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
@@ -553,6 +574,11 @@ func readDate(s string) (t time.Time, ok, refused bool) {
 	}
 	if dayless(s) {
 		return time.Time{}, false, true
+	}
+	if m := clockFirst.FindStringSubmatch(s); m != nil && !hasYear(m[1]) {
+		if t, ok, refused := readDate(m[2] + " " + m[1]); ok || refused {
+			return t, ok, refused // read as the date, then the clock
+		}
 	}
 	switch rest, loc, err := SplitZone(s); {
 	case err == nil:
@@ -750,6 +776,11 @@ func parseZoned(s string) (time.Time, error) {
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
 }
+
+// clockFirst is a time of day written before its date and a comma, with
+// its "AM" or "PM" and zone ("10:15 AM EST, March 5, 2024", as AP writes
+// it; "17:41 JST, October 13, 2024"): the clock and the date.
+var clockFirst = regexp.MustCompile(`^(\d{1,2}:\d{2}[^,]{0,16}),\s*(.+)$`)
 
 var (
 	// ampmZone is a date and clock, "AM" or "PM" in any case, with or

@@ -116,8 +116,14 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
 		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, day(2026, 3, 3)},
 		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
+		{"a name, a comma and the date", `<header><h1 id="h">Ferries</h1><p>Jane Roe, 5 March 2024</p></header>`, day(2024, 3, 5)},
 		{"a sentence after a comma is not a byline's date", `<header><h1 id="h">Parks</h1><p>Parks reopened, June 1, 2025</p></header>`, time.Time{}},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
+		{"a clock before the date", `<header><h1 id="h">Ferries</h1><p>Updated 10:15 AM EST, March 5, 2024</p></header>`, time.Date(2024, 3, 5, 15, 15, 0, 0, time.UTC)},
+		// Regression: a related story's date in a list by the headline
+		// was the page's (DAnIEL's Chinese pages, a year before theirs).
+		{"a teaser's date in a list item", `<div><h1 id="h">Ferries</h1><ul><li><a href="/11/0114/story.html">Heroes on stage</a> <span>2011/01/14</span></li></ul></div>`, time.Time{}},
+		{"a source linked to its home and a date", `<div><h1 id="h">Ferries</h1><ul><li><a href="http://www.port.example">Port News</a> <span>2012-01-17 16:56</span></li></ul></div>`, time.Date(2012, 1, 17, 16, 56, 0, 0, time.UTC)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
@@ -237,6 +243,13 @@ func TestParseDate(t *testing.T) {
 		{"a year, a month and an offset", "2024-03 MSK+1", time.Time{}},
 		{"a month's name and a clock", "March 1:05 2024", time.Time{}},
 		{"a year alone", "2024", time.Time{}},
+		// Regression: a clock before its date and a comma, as AP writes
+		// it, gave no date.
+		{"AP's clock first", "10:15 AM EST, March 5, 2024", at(10, 15, -5)},
+		{"a 24-hour clock and a zone first", "17:41 JST, March 5, 2024", at(17, 41, 9)},
+		{"a clock first, a dotted date", "14:23, 05.03.2024", at(14, 23, 0)},
+		{"a clock first, a weekday", "9:05 pm, Tuesday, March 5, 2024", at(21, 5, 0)},
+		{"a clock first, a month and a year", "10:15 AM EST, March 2024", time.Time{}},
 		// Dates of January stay read.
 		{"January by its figures", "2024-01-05 10:30", time.Date(2024, 1, 5, 10, 30, 0, 0, time.UTC)},
 		{"January by its name", "Jan 5, 2024", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},

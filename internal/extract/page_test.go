@@ -112,6 +112,36 @@ func TestPageHeadlineAndShownDate(t *testing.T) {
 	}
 }
 
+// Regression: a Chinese or Japanese headline under 15 characters was never
+// the page's heading: its title kept the site's name and the date line
+// under it was not read.
+func TestPageShortCJKHeadline(t *testing.T) {
+	zh := "<p>议员们表示，这一决定是在票务销售连续三年下滑、结构检查发现码头需要耗资约一千二百万元维修之后做出的，结束了两个城区之间一百多年的客运服务。</p>"
+	ja := "<p>市議会は火曜日、川の北岸にある古いフェリー乗り場を閉鎖することを決めた。乗船券の販売が三年続けて落ち込み、桟橋の修理に多額の費用がかかるためだという。</p>"
+	for _, tc := range []struct{ name, lang, headline, site, para string }{
+		{"Chinese", "zh-CN", "市议会决定关闭渡轮码头", "_新浪网", zh},
+		{"Japanese", "ja", "フェリー乗り場閉鎖へ", "：朝日新聞デジタル", ja},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!doctype html><html lang="` + tc.lang + `"><head><meta charset="utf-8"><title>` + tc.headline + tc.site +
+				`</title></head><body><article><h1>` + tc.headline + `</h1><p>2024年03月05日 10:15</p>` + strings.Repeat(tc.para, 4) + `</article></body></html>`
+			a, _, err := Page(context.Background(), Input{Body: []byte(page)}, Options{MinChars: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Title != tc.headline {
+				t.Errorf("Title = %q, want %q", a.Title, tc.headline)
+			}
+			if want := time.Date(2024, 3, 5, 10, 15, 0, 0, time.UTC); !a.Date.Equal(want) {
+				t.Errorf("Date = %v, want %v", a.Date, want)
+			}
+			if strings.HasPrefix(a.Text, tc.headline) {
+				t.Errorf("Text starts with the headline: %.80q", a.Text)
+			}
+		})
+	}
+}
+
 // A page whose <title> is another wording than its only headline is titled
 // by the headline it shows, and dated and bylined by the lines around it.
 func TestPageTitleShown(t *testing.T) {
@@ -767,6 +797,34 @@ func TestPageHeadlineOutOfTextInAnyScript(t *testing.T) {
 	}
 	if strings.HasPrefix(a.Text, a.Title) {
 		t.Errorf("Text starts with the headline: %.80q", a.Text)
+	}
+}
+
+// Regression: a Cyrillic or Chinese headline stayed at the start of the
+// text when the <title> set a site's name beside it ("Совет закрывает
+// паромный терминал - Вести", "…_新浪网"): it was compared with the
+// engine's title, which keeps the site's name when cutting it leaves four
+// words or fewer (or cuts nothing at "_"), not with the page's title
+// without it; the engine's own check compares Latin words only.
+func TestPageHeadlineOutOfTextBesideSiteName(t *testing.T) {
+	for _, tc := range []struct{ name, lang, headline, site, para string }{
+		{"Russian", "ru", "Совет закрывает паромный терминал", " - Вести",
+			"Городской совет во вторник проголосовал за закрытие старого паромного терминала на северном берегу реки, завершив более чем столетнюю историю пассажирских перевозок между двумя районами города."},
+		{"Chinese", "zh-CN", "市议会周二投票决定关闭河北岸的旧渡轮码头", "_新浪网",
+			"议员们表示，这一决定是在票务销售连续三年下滑、结构检查发现码头需要耗资约一千二百万元维修之后做出的，结束了两个城区之间一百多年的客运服务。"},
+		{"English", "en", "Ferry terminal to close", " - Courier", paragraph(1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!doctype html><html lang="` + tc.lang + `"><head><meta charset="utf-8"><title>` + tc.headline + tc.site +
+				`</title></head><body><article><h1>` + tc.headline + `</h1>` + strings.Repeat("<p>"+tc.para+"</p>", 4) + `</article></body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: 1})
+			if a.Title != tc.headline {
+				t.Errorf("Title = %q, want %q", a.Title, tc.headline)
+			}
+			if strings.HasPrefix(a.Text, tc.headline) {
+				t.Errorf("Text starts with the headline: %.80q", a.Text)
+			}
+		})
 	}
 }
 

@@ -97,6 +97,12 @@ func TestPageHeading(t *testing.T) {
 		{"a kicker before the title", `<html><head><meta property="og:title" content="Ferry fares rise from June"></head><body><h2>Teaser</h2><h1><span>Harbour :</span> Ferry fares rise from June</h1></body></html>`,
 			"Harbour : Ferry fares rise from June"},
 		{"another heading", `<html><head><title>Ferry fares rise from June</title></head><body><h1>Harbour News</h1><h2>Weather</h2></body></html>`, ""},
+		// Regression: a Chinese or Japanese heading under 15 characters
+		// was never the page's heading; a Han or kana character counts
+		// twice, so eight make a heading as 15 letters do.
+		{"a short Chinese heading", `<html><head><title>市议会决定关闭渡轮码头_新浪网</title></head><body><h1>市议会决定关闭渡轮码头</h1></body></html>`, "市议会决定关闭渡轮码头"},
+		{"a short Japanese heading", `<html><head><title>フェリー乗り場閉鎖へ：朝日新聞デジタル</title></head><body><h1>フェリー乗り場閉鎖へ</h1></body></html>`, "フェリー乗り場閉鎖へ"},
+		{"a section's name in the title", `<html><head><title>春節連假旅遊 出遠門前先回診諮詢 | 生活新聞 | 今日新聞網</title></head><body><h2>生活新聞</h2></body></html>`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := ""

@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -14,8 +15,9 @@ import (
 // for the article. The page's own story is the one whose heading is the
 // page's title.
 const (
-	// storyMinTitle is the fewest runes of a heading that is matched
-	// against the page's title.
+	// storyMinTitle is the least width (headlineWidth) of a heading
+	// that is matched against the page's title (15 runes, or 8 Han or
+	// kana characters), and the fewest runes of a teaser's title.
 	storyMinTitle = 15
 	// storyMinProse is the least prose (runes) of the story holding the
 	// title for the others to be marked.
@@ -142,9 +144,9 @@ func pageTitles(doc *html.Node) []string {
 	return out
 }
 
-// titleHeading returns the first <h1> or <h2> under n of at least
-// storyMinTitle runes whose text is in one of titles, or ends with one of
-// storyMinTitle runes or more (after a kicker: "Kultur : Ehrengast der
+// titleHeading returns the first <h1> or <h2> under n at least
+// storyMinTitle wide (headlineWidth) whose text is in one of titles, or
+// ends with one that wide (after a kicker: "Kultur : Ehrengast der
 // Frankfurter Buchmesse: …"), or nil.
 func titleHeading(n *html.Node, titles []string) *html.Node {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -153,9 +155,9 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 		}
 		if tag(c) == atom.H1 || tag(c) == atom.H2 {
 			t := strings.ToLower(squash(Text(c)))
-			if utf8.RuneCountInString(t) >= storyMinTitle {
+			if headlineWidth(t) >= storyMinTitle {
 				for _, title := range titles {
-					if strings.Contains(title, t) || utf8.RuneCountInString(title) >= storyMinTitle && strings.HasSuffix(t, title) {
+					if strings.Contains(title, t) || headlineWidth(title) >= storyMinTitle && strings.HasSuffix(t, title) {
 						return c // the heading in the title, or the title after the heading's kicker
 					}
 				}
@@ -167,6 +169,27 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 		}
 	}
 	return nil
+}
+
+// headlineWidth returns the length of a headline in runes, a Han or kana
+// character counted twice: written without spaces, one holds about what
+// two or three letters of a word in a Latin or Cyrillic script do, and
+// "市议会决定关闭渡轮码头" (11 characters) is a headline as "Council
+// closes the ferry pier" is.
+func headlineWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wideLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// wideLetter reports whether r is a Han or kana character.
+func wideLetter(r rune) bool {
+	return r >= 0x2e80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // holdsHeading reports whether an <h1> or <h2> is under n.

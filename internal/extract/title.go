@@ -144,8 +144,9 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 	return names
 }
 
-// minHeadlineWords is the fewest words of a page's only <h1> that makes it
-// the title (onlyHeadline): shorter ones are a site's or a section's name.
+// minHeadlineWords is the fewest words (headlineWords) of a page's only
+// <h1> that makes it the title (onlyHeadline): shorter ones are a site's or
+// a section's name.
 const minHeadlineWords = 4
 
 // onlyHeadline returns the page's <h1> when it has exactly one outside
@@ -175,10 +176,28 @@ func onlyHeadline(doc *html.Node) *html.Node {
 	if n != 1 {
 		return nil
 	}
-	if text := Text(found); len(wordsOf(text)) < minHeadlineWords || strings.HasSuffix(strings.TrimSpace(text), ":") {
+	if text := Text(found); headlineWords(text) < minHeadlineWords || strings.HasSuffix(strings.TrimSpace(text), ":") {
 		return nil // a section's name, or a label before something else ("A message from …:")
 	}
 	return found
+}
+
+// headlineWords returns how many words s holds (wordsOf), a run of Han or
+// kana characters counting a word for every two of them: written without
+// spaces, "市议会决定关闭渡轮码头" is one of wordsOf's words and five or six
+// of a headline's.
+func headlineWords(s string) int {
+	n := 0
+	for _, w := range wordsOf(s) {
+		wide := 0
+		for _, r := range w {
+			if wideLetter(r) {
+				wide++
+			}
+		}
+		n += max(1, wide/2)
+	}
+	return n
 }
 
 // squashName returns a site's name as its letters and digits in lower

@@ -47,6 +47,10 @@ func TestOnlyHeadline(t *testing.T) {
 		{"the one headline", `<header><a href="/">Port News</a></header><article><h1>Ferry back in service after storm</h1><p>Text.</p></article>`, "Ferry back in service after storm"},
 		{"two", `<h1>Ferry back in service after storm</h1><h1>Orchestra season opens in the old hall</h1>`, ""},
 		{"a site's name", `<h1>Port News</h1>`, ""},
+		// Regression: a Chinese or Japanese headline, written without
+		// spaces, was one word; two characters count as one.
+		{"a Chinese headline", `<h1>市议会决定关闭渡轮码头</h1>`, "市议会决定关闭渡轮码头"},
+		{"a Chinese section's name", `<h1>国际新闻</h1>`, ""},
 		{"a label before something else", `<h1>A message from the editor of Port News:</h1>`, ""},
 		{"navigation's aside", `<div data-neardup-region="nav"><h1>Most read stories this week</h1></div><h1>Ferry back in service after storm</h1>`, "Ferry back in service after storm"},
 	} {
