@@ -96,6 +96,11 @@ type gzipMembers struct {
 	skip    *MemberDamage // a stretch skipped, told once a member after it ends whole
 	err     error         // the error that ended the stream (io.EOF at its end), given once held is read
 	mem     []byte        // buf's array, used again for each member once held is read
+	reread  int64         // compressed bytes given again after damage (see resync)
+	// discard, when set, counts inflated bytes thrown away (a damaged
+	// member's) against the bounds of the stream, the limiter's: a stream
+	// of damaged members is a decompression bomb as any other.
+	discard func(n int64) error
 }
 
 // newGzipMembers returns the reader of the members of the gzip stream
@@ -194,9 +199,14 @@ func (g *gzipMembers) hold() {
 		case err != nil:
 			if rerr := g.resync(err); rerr != nil {
 				g.held, g.buf, g.err = g.buf, nil, rerr // a cut, or nothing after the damage: as without resync
-			} else {
-				g.buf = g.buf[:0]
+				return
 			}
+			if g.discard != nil {
+				if derr := g.discard(int64(len(g.buf))); derr != nil {
+					g.err = derr
+				}
+			}
+			g.buf = g.buf[:0]
 			return
 		case len(g.buf) > maxHeldMember:
 			g.held, g.buf, g.passing = g.buf, nil, true
@@ -235,7 +245,7 @@ func (g *gzipMembers) nextMember() error {
 	g.passing = false
 	g.tape.keep = g.warc
 	g.start = g.offset()
-	g.tape.start(g.start)
+	g.tape.start(g.start, g.buffered())
 	head, err := g.br.Peek(2)
 	switch {
 	case len(head) == 0 && err == io.EOF:
@@ -278,21 +288,30 @@ func (g *gzipMembers) resyncs(err error) bool {
 // resync skips the damage err, which starts at the current member's
 // start, up to the next member, and starts it (nil). The next member is
 // looked for from the damaged member's second byte on when its bytes were
-// kept, else from where the damage was found. It returns err when the
-// stream is not read on past damage, or no member follows: then a
-// stretch of bytes that start no member ends the stream as stray bytes
-// do (io.EOF), and damage is the stream's error, as without resync.
+// kept and the damage is in its header or data (its data may have run on
+// into the next member; a checksum is read once the data ends, where the
+// next member starts), within the budget of bytes read again (twice the
+// stream read so far, and 1 MiB): past it, from where the damage was
+// found, so that crafted candidates cannot make the work grow faster than
+// the stream. It
+// returns err when the stream is not read on past damage, or no member
+// follows: then a stretch of bytes that start no member ends the stream as
+// stray bytes do (io.EOF), and damage is the stream's error, as without
+// resync.
 func (g *gzipMembers) resync(err error) error {
 	if !g.resyncs(err) {
 		return err
 	}
+	back := !errors.Is(err, gzip.ErrChecksum)
 	if g.skip == nil {
 		g.skip = &MemberDamage{Offset: g.start, Err: err}
 	}
 	for {
-		if g.tape.rewind(g.start) { // to the member's second byte, when kept
-			g.br.Reset(g.tape)
+		if n := g.offset() - g.start; back && g.reread+n <= 2*g.offset()+1<<20 && g.tape.rewind(g.start) {
+			g.reread += n
+			g.br.Reset(g.tape) // to the member's second byte
 		}
+		back = false
 		found, rerr := g.seekMember()
 		if rerr != nil {
 			return rerr
@@ -309,15 +328,22 @@ func (g *gzipMembers) resync(err error) error {
 			return io.EOF
 		}
 		g.start = g.offset()
-		g.tape.start(g.start)
+		g.tape.start(g.start, g.buffered())
 		if err := g.zr.Reset(g.br); err == nil {
 			g.zr.Multistream(false)
 			g.passing, g.tape.keep = false, true
 			return nil
 		}
 		// Bytes that looked like a member's header and are none: look on
-		// from their second byte.
+		// after them.
 	}
+}
+
+// buffered returns the bytes br holds, read from the tape and not yet by
+// the gzip reader.
+func (g *gzipMembers) buffered() []byte {
+	b, _ := g.br.Peek(g.br.Buffered())
+	return b
 }
 
 // seekMember discards the compressed bytes up to the next that may start
@@ -373,15 +399,14 @@ type tape struct {
 	lost  bool // bytes from base on were given and not kept
 }
 
-// start keeps bytes anew from offset off, a member's start, on: off is at
-// most pos, and the bytes from off to pos are kept already unless lost.
-func (t *tape) start(off int64) {
-	if t.lost || off < t.base || off > t.base+int64(len(t.kept)) {
-		t.kept, t.base, t.lost = t.kept[:0], t.pos, off != t.pos
+// start keeps bytes anew from offset off, a member's start, on: held are
+// the bytes from off to pos, which br holds.
+func (t *tape) start(off int64, held []byte) {
+	if !t.keep {
+		t.kept, t.lost = t.kept[:0], true
 		return
 	}
-	t.kept = t.kept[:copy(t.kept, t.kept[off-t.base:])]
-	t.base = off
+	t.kept, t.base, t.lost = append(t.kept[:0], held...), off, false
 }
 
 // rewind makes the bytes kept from the member that starts at off, but its

@@ -95,7 +95,7 @@ func TestWARCGzipReadPastDamage(t *testing.T) {
 
 // readWith reads every stream a Walker with opts gives of the file named
 // file holding data, one after another, and the first error of reading
-// them.
+// them or refusal of one.
 func readWith(t *testing.T, file, data string, opts Options) (read string, rerr error) {
 	t.Helper()
 	w := New(Top{Origin: file, ID: file, Name: file, R: strings.NewReader(data), Size: int64(len(data))}, opts)
@@ -108,6 +108,12 @@ func readWith(t *testing.T, file, data string, opts Options) (read string, rerr 
 		}
 		if err != nil {
 			t.Fatalf("Next: %v", err)
+		}
+		if m.Skip != nil { // refused: no reader
+			if rerr == nil {
+				rerr = m.Skip
+			}
+			continue
 		}
 		data, err := io.ReadAll(m.R)
 		b.Write(data)
@@ -198,5 +204,66 @@ func BenchmarkWARCGzip(b *testing.B) {
 				w.Close()
 			}
 		})
+	}
+}
+
+// TestWARCGzipDamageReadAgainBounded is the regression test of a stretch of
+// candidate gzip headers chained by stored-block headers after a damaged
+// member: the search for the next member went back to each failed
+// candidate's second byte and inflated on from there, reading the stretch
+// again for every candidate (1 MiB: 20 s, a 16 MiB one hours). Now the
+// bytes given again are bounded by twice the stream read (and 1 MiB), and
+// a record with a wrong checksum is not searched again
+// (its data ended where the next member starts): a gzip member its
+// payload holds verbatim (incompressible bytes are stored) is no record of
+// the file.
+func TestWARCGzipDamageReadAgainBounded(t *testing.T) {
+	rec := func(id, body string) string {
+		return fmt.Sprintf("WARC/1.0\r\nWARC-Record-ID: <urn:%s>\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", id, len(body), body)
+	}
+	t.Run("chained candidates", func(t *testing.T) {
+		unit := "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff\x00\xfa\xff\x05\x00" // a header, then a stored block's that runs on
+		data := gz(t, rec("1", "one")) + strings.Repeat(unit, (256<<10)/len(unit)) + "\xff\xff\xff" + gz(t, rec("2", "two"))
+		cr := &countReader{r: strings.NewReader(data)}
+		g, err := newGzipMembers(cr, "f.warc.gz", true, nil, func(string, MemberDamage) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.ReadAll(g); err == nil {
+			t.Errorf("read the stretch without an error; want the damage that runs to its end") // the chain takes in the second record
+		}
+		if max := 3*int64(len(data)) + 1<<20; g.tape.pos > max {
+			t.Errorf("the tape gave %d bytes of a stream of %d, want at most %d", g.tape.pos, len(data), max)
+		}
+	})
+	t.Run("a checksum wrong", func(t *testing.T) {
+		rnd := make([]byte, 100<<10) // incompressible: stored, the member after it verbatim
+		x := uint32(1)
+		for i := range rnd {
+			x = x*1664525 + 1013904223
+			rnd[i] = byte(x >> 24)
+		}
+		payload := string(rnd) + gz(t, rec("forged", "forge")) + string(rnd)
+		m1 := []byte(gz(t, rec("1", payload)))
+		m1[len(m1)-5] ^= 1 // the CRC-32
+		got, err := readWith(t, "f.warc.gz", string(m1)+gz(t, rec("2", "two")), Options{DamagedMembers: func(string, MemberDamage) {}})
+		if err != nil || got != rec("2", "two") {
+			t.Errorf("read %.200q, error %v; want the second record alone", got, err)
+		}
+	})
+}
+
+// TestWARCGzipDamagedMembersCountAgainstBounds: what damaged members
+// inflated, thrown away, counts against --max-ratio as what is read does:
+// a .warc.gz of members of zeros with wrong checksums inflated 6.7 GB from
+// 6.5 MB, ten times the ratio, where the same members whole are refused.
+func TestWARCGzipDamagedMembersCountAgainstBounds(t *testing.T) {
+	member := []byte(gz(t, "WARC/1.0\r\n"+strings.Repeat("\x00", 2<<20)))
+	member[len(member)-5] ^= 1
+	data := strings.Repeat(string(member), 8) + gz(t, "WARC/1.0\r\n\r\n") // a whole member last: the stream ends well
+	_, err := readWith(t, "f.warc.gz", data, Options{MaxRatio: 50, DamagedMembers: func(string, MemberDamage) {}})
+	var lim *LimitError
+	if !errors.As(err, &lim) {
+		t.Errorf("error %v, want the stream refused for its ratio", err)
 	}
 }

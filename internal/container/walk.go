@@ -440,6 +440,9 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 		end = func() { zr.Close() }
 	}
 	lim := w.limiter(n.origin, r, streamSize(n, &cr.n))
+	if zr != nil {
+		zr.discard = lim.discarded
+	}
 	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
@@ -767,10 +770,24 @@ func (l *limiter) Read(p []byte) (int, error) {
 		return 0, l.err
 	}
 	n, err := l.r.Read(p)
-	l.n += int64(n)
-	l.w.total += int64(n)
+	l.count(int64(n))
+	if l.err != nil {
+		// What a refused stream inflated counts against the others: an
+		// archive of many members, each refused after inflating a little,
+		// is held to the sum's bound as one of members read whole.
+		return n, l.err
+	}
+	return n, err
+}
+
+// count counts n bytes inflated against the bounds, setting err once
+// they are passed.
+func (l *limiter) count(n int64) {
+	l.n += n
+	l.w.total += n
 	o := l.w.opts
 	switch c := l.comp(); {
+	case l.err != nil:
 	case l.n > o.MaxInflate:
 		l.err = &LimitError{Origin: l.origin, Inflated: l.n, Compressed: c, Max: o.MaxInflate}
 	case l.n > ratioFloor && l.n > o.MaxRatio*max(c, 1):
@@ -779,13 +796,16 @@ func (l *limiter) Read(p []byte) (int, error) {
 		l.w.over = true
 		l.err = l.w.sumError(l.origin)
 	}
+}
+
+// discarded counts n bytes inflated and thrown away (gzipMembers.discard)
+// against the bounds, and returns the refusal once they are passed.
+func (l *limiter) discarded(n int64) error {
+	l.count(n)
 	if l.err != nil {
-		// What a refused stream inflated counts against the others: an
-		// archive of many members, each refused after inflating a little,
-		// is held to the sum's bound as one of members read whole.
-		return n, l.err
+		return l.err
 	}
-	return n, err
+	return nil
 }
 
 // sumError is the refusal of the stream origin once the streams of the

@@ -31,7 +31,7 @@ func newMetrics(x Index, watcher func() watch.Totals) *metrics {
 		Help:    "Time to answer an HTTP request, by route.",
 		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route"})
 	m.added = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "neardup_documents_posted_total",
-		Help: "Documents posted to this server, by what became of them (added, replaced, unchanged, exists, conflict)."}, []string{"status"})
+		Help: "Documents posted to this server, by what became of them (added, replaced, unchanged, exists, conflict, superseded, skipped)."}, []string{"status"})
 	m.reg.MustRegister(m.requests, m.latency, m.added, &indexCollector{x: x},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if watcher != nil {
