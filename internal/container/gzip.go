@@ -289,8 +289,8 @@ func (g *gzipMembers) resyncs(err error) bool {
 // start, up to the next member, and starts it (nil). The next member is
 // looked for from the damaged member's second byte on when its bytes were
 // kept and the damage is in its header or data (its data may have run on
-// into the next member; a checksum is read once the data ends, where the
-// next member starts), within the budget of bytes read again (twice the
+// into the next member), or its checksum is wrong and no member starts
+// where its data ends, within the budget of bytes read again (twice the
 // stream read so far, and 1 MiB): past it, from where the damage was
 // found, so that crafted candidates cannot make the work grow faster than
 // the stream. It
@@ -302,7 +302,10 @@ func (g *gzipMembers) resync(err error) error {
 	if !g.resyncs(err) {
 		return err
 	}
-	back := !errors.Is(err, gzip.ErrChecksum)
+	// A wrong checksum is read where the member's data ends: when a
+	// member starts there, the search does not go back into the data,
+	// whose stored blocks may hold a gzip member verbatim.
+	back := !errors.Is(err, gzip.ErrChecksum) || !g.atMember()
 	if g.skip == nil {
 		g.skip = &MemberDamage{Offset: g.start, Err: err}
 	}
@@ -311,7 +314,6 @@ func (g *gzipMembers) resync(err error) error {
 			g.reread += n
 			g.br.Reset(g.tape) // to the member's second byte
 		}
-		back = false
 		found, rerr := g.seekMember()
 		if rerr != nil {
 			return rerr
@@ -334,9 +336,18 @@ func (g *gzipMembers) resync(err error) error {
 			g.passing, g.tape.keep = false, true
 			return nil
 		}
-		// Bytes that looked like a member's header and are none: look on
-		// after them.
+		// Bytes that looked like a member's header and are none (a header
+		// read on past the next member's start, its name or extra field
+		// taking it in): look on from their second byte.
+		back = true
 	}
+}
+
+// atMember reports whether br's next bytes may start a member (see
+// seekMember).
+func (g *gzipMembers) atMember() bool {
+	head, _ := g.br.Peek(4)
+	return len(head) == 4 && head[0] == gzipMagic[0] && head[1] == gzipMagic[1] && head[2] == gzipMagic[2] && head[3]&0xe0 == 0
 }
 
 // buffered returns the bytes br holds, read from the tape and not yet by
@@ -360,7 +371,7 @@ func (g *gzipMembers) seekMember() (found bool, err error) {
 			}
 			return false, err
 		}
-		if head[0] == gzipMagic[0] && head[1] == gzipMagic[1] && head[2] == gzipMagic[2] && head[3]&0xe0 == 0 {
+		if g.atMember() {
 			return true, nil
 		}
 		if _, err := g.br.ReadByte(); err != nil {
