@@ -574,7 +574,7 @@ func textStats(s string) (words, punct, upper, digits, letters int) {
 	inWord := false
 	for _, r := range s {
 		switch {
-		case r >= 0x2e80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+		case wideLetter(r):
 			letters++
 			words++
 			inWord = false

@@ -290,7 +290,7 @@ func Length(text string) int {
 	n := 0
 	for _, r := range text {
 		n++
-		if r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)) {
+		if wideLetter(r) || r >= 0x1100 && unicode.Is(unicode.Hangul, r) {
 			n += wideWeight - 1
 		}
 	}
