@@ -211,7 +211,7 @@ func BenchmarkWARCGzip(b *testing.B) {
 // candidate gzip headers chained by stored-block headers after a damaged
 // member: the search for the next member went back to each failed
 // candidate's second byte and inflated on from there, reading the stretch
-// again for every candidate (1 MiB: 20 s, a 16 MiB one hours). Now the
+// again for every candidate, the work the square of the stretch. Now the
 // bytes given again are bounded by twice the stream read (and 1 MiB), and
 // a record with a wrong checksum is not searched again
 // (its data ended where the next member starts): a gzip member its
