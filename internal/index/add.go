@@ -88,6 +88,13 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				if err := x.removeOrds(w, []int64{prev}); err != nil {
 					return err
 				}
+				// A match found by an earlier document of this add with
+				// the version removed is not stored: the replacing
+				// version is compared with that document below and
+				// reports the pair when it stands.
+				for k := range i {
+					outs[k].Pairs = slices.DeleteFunc(outs[k].Pairs, func(p core.Pair) bool { return p.A == d.ID })
+				}
 				if k, ok := mine[d.ID]; ok && added[k] == prev {
 					// Stored by an earlier document of this add, or left
 					// Unchanged by one: not stored in the end.

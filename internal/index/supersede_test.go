@@ -1,20 +1,23 @@
 package index_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // TestReplacedWithinOneAdd: with Replace, a document that a later one of
 // the same add and ID replaces is reported Superseded, with no cluster, no
-// original and no matches; every other result's cluster and original are
-// those that stand once the add is stored. Regression: the first of two
+// original and no matches; every other result's cluster, original and
+// pairs are those that stand once the add is stored. Regression: the first of two
 // documents of one ID reported a cluster that did not exist once the add
-// was stored, or one it was not in, and no original.
+// was stored, or one it was not in, and no original; z, between two
+// versions of x, reported a duplicate of the version replaced.
 func TestReplacedWithinOneAdd(t *testing.T) {
 	g := enginetest.NewTextGen(61)
 	a := g.Sentences(10)
@@ -59,12 +62,17 @@ func TestReplacedWithinOneAdd(t *testing.T) {
 }
 
 // checkFinal checks m against the index: its cluster holds it, with the
-// original m names.
+// original m names, and each pair it reports is a stored mark.
 func checkFinal(t *testing.T, x *index.Index, m index.Match) {
 	t.Helper()
 	d, err := x.Document(t.Context(), m.ID)
 	if err != nil {
 		t.Fatalf("%s: %v", m.ID, err)
+	}
+	for _, p := range m.Pairs {
+		if !slices.ContainsFunc(d.Marks, func(k browse.Mark) bool { return k.A == p.A && k.B == p.B && k.Label == p.Label }) {
+			t.Errorf("%s: reports %s %s of %s, not stored (stored: %+v)", m.ID, p.Label, p.B, p.A, d.Marks)
+		}
 	}
 	if d.Cluster != m.Cluster {
 		t.Errorf("%s: reported in cluster %d, stored in %d", m.ID, m.Cluster, d.Cluster)
