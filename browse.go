@@ -64,6 +64,9 @@ var (
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
 	// index yet, only feeds.
 	ErrNoMethod = index.ErrNoMethod
+	// ErrNoIndex: Open with Options.Existing of a PostgreSQL database or
+	// an empty SQLite file that holds none of the index's tables.
+	ErrNoIndex = store.ErrNoIndex
 )
 
 // Unreachable reports whether err says the index's database cannot be

@@ -87,7 +87,7 @@ type Options struct {
 	// store that holds nothing (no method, document or feed: a creation
 	// cut short) opens as an empty index of no method, which the first Open
 	// without Existing chooses. A PostgreSQL database without the index's
-	// tables still gets them, and an empty SQLite file its schema.
+	// tables, or an empty SQLite file, is ErrNoIndex, nothing created in it.
 	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut

@@ -90,7 +90,7 @@ func (f *dbFlags) close() {
 // of texts that the first add should make.
 func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
 	x, err := f.openAPI(ctx, neardup.Options{Keep: keep, Existing: true})
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, neardup.ErrNoIndex) {
 		return nil, fmt.Errorf("%w (neardup index add creates one)", err)
 	}
 	if errors.Is(err, neardup.ErrNoMethod) {

@@ -1,11 +1,14 @@
 package index_test
 
 import (
+	"errors"
+	"os"
 	"testing"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -44,6 +47,39 @@ func TestAddWithoutText(t *testing.T) {
 			if err != nil || len(ms) != 1 || ms[0].Status != index.Checked || ms[0].Skip != core.SkipEmpty {
 				t.Errorf("query: %+v %v, want checked, empty", ms, err)
 			}
+		})
+	}
+}
+
+// TestExistingOfNoTables: Existing refuses a PostgreSQL schema without the
+// index's tables, and an empty SQLite file, as store.ErrNoIndex, and
+// creates nothing in either, so that a second try is refused alike and the
+// file stays empty. Regression: index stats on a PostgreSQL database
+// without an index made the tables and reported an index of no method.
+func TestExistingOfNoTables(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			if e == "sqlite" {
+				if err := os.WriteFile(dsn, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for try := range 2 {
+				x, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Existing: true})
+				if err == nil {
+					x.Close()
+				}
+				if !errors.Is(err, store.ErrNoIndex) {
+					t.Fatalf("try %d: %v, want store.ErrNoIndex", try+1, err)
+				}
+			}
+			if e == "sqlite" {
+				if fi, err := os.Stat(dsn); err != nil || fi.Size() != 0 {
+					t.Errorf("the empty file: %v, %v; want it left empty", fi, err)
+				}
+			}
+			open(t, dsn, index.OpenOptions{}) // without Existing: made
 		})
 	}
 }

@@ -49,7 +49,8 @@ type OpenOptions struct {
 	// a stored index keeps its own, and asking it for another is an error.
 	Link cluster.Linking
 	// Existing opens only an index whose settings are stored: a missing
-	// SQLite file is an error (fs.ErrNotExist), not created, and a store
+	// SQLite file is an error (fs.ErrNotExist), not created, a database or
+	// file without the index's tables is store.ErrNoIndex, and a store
 	// that holds no settings yet (one made for feeds alone) is ErrNoMethod,
 	// nothing written to it, so that a command that reads or maintains an
 	// index leaves the choice of method and texts to the first add. A
@@ -128,6 +129,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 		}
 		return meta, err
 	}
+	so.Existing = so.Existing || o.Existing
 	st, err := store.Open(ctx, dsn, so)
 	if refused != nil && errors.Is(err, refused) {
 		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)

@@ -149,7 +149,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
-	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept}
+	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing}
 	if err := checkSchema(ctx, db); err != nil {
 		db.Close()
 		return nil, named(s.name, s.wrap("opening the index", err))

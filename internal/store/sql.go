@@ -54,6 +54,8 @@ type sqlStore struct {
 	protected string
 	// accept is Options.Accept, which migrate calls.
 	accept func(m Meta, ok bool) (*Meta, error)
+	// existing is Options.Existing: migrate creates no schema.
+	existing bool
 	// file, when not nil, is the SQLite file of a protected store, read
 	// through a pool of its own, opened anew when its writer comes or goes
 	// (db is the first).
@@ -305,6 +307,8 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return fmt.Errorf("%w: schema version %d, this binary knows %d", ErrTooNew, version, want)
 	case version == want:
 		return nil
+	case version == 0 && s.existing:
+		return named(s.name, ErrNoIndex)
 	case s.protected != "" && version == 0:
 		return fmt.Errorf("%w: it holds no index yet, and %s", ErrReadOnly, s.protected)
 	case s.protected != "":

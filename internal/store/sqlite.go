@@ -242,7 +242,7 @@ func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) 
 	// the schema again, and checks running at once use all four.
 	db.SetMaxOpenConns(5)
 	db.SetMaxIdleConns(5)
-	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: o.ReadOnly, accept: o.Accept}
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, named(path, err)
@@ -294,6 +294,8 @@ func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 	switch {
 	case err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("store: %w", err)
+	case n == 0 && o.Existing:
+		return named(path, ErrNoIndex)
 	case n == 0:
 		return nil // a new index in an empty file
 	case n < len(h) || string(h[:len(sqliteHeader)]) != sqliteHeader:
@@ -369,6 +371,8 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 		return peekLength(ctx, db, path)
 	case v > 0:
 		return nil
+	case o.Existing:
+		return named(path, ErrNoIndex)
 	}
 	// No tables: a new index, unless the header marks the file as
 	// another program's.

@@ -359,9 +359,12 @@ var (
 	ErrNotFound = errors.New("store: not found")
 	// ErrFeedGone is the ErrNotFound of a write to a feed no longer
 	// stored (removed while a pass polled it).
-	ErrFeedGone  = fmt.Errorf("%w: the feed is no longer stored", ErrNotFound)
-	ErrTooNew    = errors.New("store: the index was written by a newer version of neardup")
-	ErrNotIndex  = errors.New("store: not a neardup index")
+	ErrFeedGone = fmt.Errorf("%w: the feed is no longer stored", ErrNotFound)
+	ErrTooNew   = errors.New("store: the index was written by a newer version of neardup")
+	ErrNotIndex = errors.New("store: not a neardup index")
+	// ErrNoIndex is Open's error, with Options.Existing, of a database
+	// or file that holds no index's tables: nothing is written to it.
+	ErrNoIndex   = errors.New("store: no index there: it holds none of neardup's tables")
 	ErrLocked    = errors.New("store: another process is writing to the index")
 	ErrReadOnly  = errors.New("store: the index cannot be written")
 	ErrCorrupt   = errors.New("store: the index file is damaged")
@@ -431,6 +434,10 @@ type Options struct {
 	// does, and stores the settings Accept returns (nil: none) in it, so
 	// that a new index is never committed without them.
 	Accept func(m Meta, ok bool) (*Meta, error)
+	// Existing opens only a store that holds an index's schema: one that
+	// holds none (a PostgreSQL database or schema without neardup's
+	// tables, an empty SQLite file) is ErrNoIndex, nothing created in it.
+	Existing bool
 }
 
 // DefaultOptions returns the options Open uses when given none.
