@@ -2,7 +2,9 @@ package neardup
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
@@ -44,9 +46,30 @@ type FeedTables struct{ st store.Store }
 // OpenFeeds opens the feed tables of the index at path: a SQLite file
 // (created when missing) or a PostgreSQL URL. Close it when done.
 func OpenFeeds(ctx context.Context, path string) (*FeedTables, error) {
+	return openFeeds(ctx, path, false)
+}
+
+// OpenStoredFeeds opens the feed tables of an index that exists: a SQLite
+// file that is not there or is empty, or a PostgreSQL database without
+// the index's tables, is an error (fs.ErrNotExist, ErrNoIndex) and
+// nothing is created.
+func OpenStoredFeeds(ctx context.Context, path string) (*FeedTables, error) {
+	return openFeeds(ctx, path, true)
+}
+
+func openFeeds(ctx context.Context, path string, existing bool) (*FeedTables, error) {
+	if existing && !store.IsPostgres(path) {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("%s: no index there: %w", path, err)
+		}
+	}
 	so := store.DefaultOptions()
+	so.Existing = existing
 	so.Accept = index.AcceptStored(methods.All) // an index this binary refuses is left unwritten
 	st, err := store.Open(ctx, path, so)
+	if errors.As(err, new(*store.NamedError)) {
+		return nil, err // the store named the index
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", store.Redacted(path), err)
 	}

@@ -155,12 +155,11 @@ func (f *feedDB) open(ctx context.Context) (*neardup.FeedTables, error) {
 
 // openExisting opens an index that must exist already.
 func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) {
-	if !store.IsPostgres(f.DB) {
-		if _, err := os.Stat(f.DB); err != nil {
-			return nil, fmt.Errorf("%s: no index there (neardup feeds add creates one): %w", f.DB, err)
-		}
+	t, err := neardup.OpenStoredFeeds(ctx, f.DB)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, neardup.ErrNoIndex) {
+		return nil, fmt.Errorf("%w (neardup feeds add creates one)", err)
 	}
-	return f.open(ctx)
+	return t, err
 }
 
 // feedsAddCmd is `neardup feeds add`.
