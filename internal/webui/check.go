@@ -93,15 +93,25 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 			return core.Document{}, err
 		}
 		p.FileName = hdr.Filename
-		if f.Format == "auto" && (strings.HasSuffix(hdr.Filename, ".html") || strings.HasSuffix(hdr.Filename, ".htm")) {
+		switch name := strings.ToLower(hdr.Filename); {
+		case f.Format != "auto":
+		case strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm"):
 			f.Format = "html"
+		case strings.HasSuffix(name, ".txt"):
+			f.Format = "text"
 		}
 	}
 	doc := core.Document{ID: f.ID, Title: f.Title, URL: f.URL, Source: f.Source, Text: string(body)}
+	// A page is decoded by the charset it declares (or its bytes) as it
+	// is extracted: only text must be UTF-8.
+	page := f.Format == "html" || (f.Format == "auto" && extract.LooksHTML(body, ""))
+	if page {
+		doc.Text = ""
+	}
 	switch {
 	case f.ID != "" && checkID("id", f.ID) != nil:
 		return doc, checkID("id", f.ID)
-	case !utf8.Valid(body):
+	case !page && !utf8.Valid(body):
 		return doc, errorf(http.StatusBadRequest, "text", "the text is not UTF-8: upload the page as HTML, which says its charset")
 	case f.Format != "auto" && f.Format != "text" && f.Format != "html":
 		return doc, errorf(http.StatusBadRequest, "format", "the format %q is not auto, text or html", short(20, f.Format))
@@ -124,7 +134,7 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 		}
 		doc.Date = d
 	}
-	if f.Format == "html" || (f.Format == "auto" && extract.LooksHTML(body, "")) {
+	if page {
 		miss, err := u.extract(r, &doc, body)
 		if err != nil {
 			return doc, err

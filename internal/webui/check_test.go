@@ -2,6 +2,7 @@ package webui
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"mime/multipart"
 	"net/http"
@@ -67,8 +68,9 @@ func TestCheckThenStore(t *testing.T) {
 	f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true).want(t, "remove again", http.StatusNotFound)
 }
 
-// An uploaded HTML page is extracted before it is checked; one that is
-// not UTF-8 text, or empty, is refused on the form.
+// An uploaded HTML page is extracted before it is checked, decoded by the
+// charset it declares; text that is not UTF-8, or empty, is refused on the
+// form.
 func TestCheckUpload(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Options{})
@@ -82,6 +84,13 @@ func TestCheckUpload(t *testing.T) {
 		t.Errorf("the footer was kept")
 	}
 	f.upload(map[string]string{}, "x.txt", "\xff\xfe bad").want(t, "not UTF-8", http.StatusBadRequest, "not UTF-8")
+	// A page in another charset is decoded by the one it declares, as
+	// extract and watch decode it. Regression: refused as not UTF-8.
+	ru := "Сильный шторм закрыл мост через реку на всю ночь, сообщили власти города. Движение восстановят утром."
+	cp1251 := `<html><head><meta charset="windows-1251"><title>Шторм</title></head><body><article><h1>Шторм закрыл мост</h1><p>` +
+		ru + `</p></article></body></html>`
+	f.upload(map[string]string{"format": "auto"}, "ru.html", toCP1251(cp1251)).want(t, "a page in windows-1251", http.StatusOK,
+		"extracted from the HTML of <bdi>ru.html</bdi>", "Движение восстановят утром")
 	f.upload(map[string]string{"format": "pdf"}, "x.txt", "text").want(t, "bad format", http.StatusBadRequest, "not auto, text or html")
 	f.post("/check", url.Values{"text": {"  "}}, false).want(t, "empty", http.StatusBadRequest, "paste an article")
 	f.post("/check", url.Values{"text": {"x"}, "date": {"yesterday"}}, false).want(t, "bad date", http.StatusBadRequest, "not a date")
@@ -359,4 +368,21 @@ func TestStoreTakesLowerCaseRFC3339(t *testing.T) {
 	if d, err := f.x.Document(t.Context(), "lower"); err != nil || !d.Date.Equal(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)) {
 		t.Errorf("stored dated %v, %v; want 2026-11-20 10:00 UTC", d.Date, err)
 	}
+}
+
+// toCP1251 encodes s, of ASCII and the Cyrillic letters А–я, in
+// windows-1251.
+func toCP1251(s string) string {
+	var b []byte
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			b = append(b, byte(r))
+		case r >= 'А' && r <= 'я':
+			b = append(b, byte(r-'А'+0xC0))
+		default:
+			panic(fmt.Sprintf("toCP1251: %q", r))
+		}
+	}
+	return string(b)
 }
