@@ -221,6 +221,13 @@ func (f *linkFlag) linking() (cluster.Linking, error) {
 // method; minChars is the minimum length of a text compared
 // (neardup.Options.MinChars).
 func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*apiIndex, error) {
+	return f.openKeeping(ctx, method, link, minChars, false)
+}
+
+// openKeeping is openKeepingTexts, of an index that exists only, when
+// existing: one that holds feeds alone, or no index's tables, is refused
+// rather than given a method (see neardup.Options.Existing).
+func (f *dbFlags) openKeeping(ctx context.Context, method string, link *linkFlag, minChars int, existing bool) (*apiIndex, error) {
 	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
@@ -228,7 +235,7 @@ func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *lin
 	if err != nil {
 		return nil, err
 	}
-	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l)})
+	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l), Existing: existing})
 }
 
 // checkMethod refuses a --method this binary does not know.

@@ -193,9 +193,22 @@ func (c *serveCmd) checkServed() error {
 }
 
 // openServed opens the index, creating it when missing with texts stored:
-// diffs and search need them.
+// diffs and search need them. A server that takes no writes (no
+// --token-file, no --watch) adds no document, so it chooses no method:
+// it opens only an index that holds one (store.Open migrates an older
+// index), refusing one of feeds alone and a PostgreSQL database without
+// the index's tables.
 func (c *serveCmd) openServed(ctx context.Context) (*apiIndex, error) {
-	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars()) // store.Open migrates an older index
+	existing := c.TokenFile == "" && !c.Watch
+	x, err := c.openKeeping(ctx, c.Method, &c.linkFlag, c.minChars(), existing)
+	switch {
+	case existing && errors.Is(err, neardup.ErrNoMethod):
+		return nil, fmt.Errorf("%w: serve chooses it only when it takes writes, with --token-file or --watch "+
+			"(neardup index add and watch choose it too)", err)
+	case existing && errors.Is(err, neardup.ErrNoIndex):
+		return nil, fmt.Errorf("%w (serve creates one when it takes writes, with --token-file; neardup index add creates one)", err)
+	}
+	return x, err
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the

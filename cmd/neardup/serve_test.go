@@ -339,3 +339,34 @@ func TestServeTimeoutFlagsNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestServeWithoutWritesChoosesNoMethod: a server that takes no writes (no
+// --token-file, no --watch) refuses an index of feeds alone, saying why,
+// and leaves the choice of method to the first add. Regression: it chose
+// its --method (or the default) for good, and index add of another
+// method was then refused.
+func TestServeWithoutWritesChoosesNoMethod(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "feeds.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://feeds.example/rss.xml")
+	cmd := child(t, "serve", "--db", db, "--method", "simhash", "--addr", "127.0.0.1:0")
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if code := exitCodeOf(err); code != 1 || !strings.Contains(errOut.String(), "no method chosen yet") ||
+			!strings.Contains(errOut.String(), "--token-file or --watch") {
+			t.Errorf("exit %d, stderr:\n%s\nwant 1, saying no method is chosen and what chooses it", code, errOut.String())
+		}
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("serve served an index of feeds alone:\n%s", errOut.String())
+	}
+	corpus, _ := writeCorpus(t, t.TempDir(), 6)
+	runOK(t, "index", "add", "--db", db, "--method", "sentences", corpus)
+}
