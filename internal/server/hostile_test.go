@@ -242,6 +242,13 @@ func TestLoadTokens(t *testing.T) {
 		// Regression: the byte-order mark of a file saved by some editors
 		// stayed in the first token, which no client could then send.
 		{"byte-order mark", "\uFEFF" + token + "\r\nsecond-token-abcdefgh\r\n", true},
+		// Regression: a file saved as UTF-16 ("Unicode" in Windows
+		// editors) loaded tokens of its mark's bytes and NULs, which no
+		// client could send; with CRLF it blamed a line 2 too short.
+		{"UTF-16LE", utf16Of16(false, token+"\r\nsecond-token-abcdefgh"), true},
+		{"UTF-16BE", utf16Of16(true, token+"\nsecond-token-abcdefgh\n"), true},
+		{"control character", "abcdefgh\x01ijklmnopq\n", false},
+		{"not ASCII", "jeton-sécurisé-abcdefgh\n", false},
 	} {
 		path := dir + "/" + tc.name
 		writeFile(t, path, tc.content)
@@ -351,4 +358,21 @@ func TestLoneSurrogateIDs(t *testing.T) {
 	if d := decode[browse.Document](t, data); code != 200 || d.Title != "cut \uFFFD" || d.Text != "Rates rise \uFFFD" {
 		t.Errorf("get: %d %s", code, data)
 	}
+}
+
+// utf16Of16 encodes ASCII s in UTF-16 with its byte-order mark, big-endian
+// or little-endian.
+func utf16Of16(big bool, s string) string {
+	b := []byte{0xff, 0xfe}
+	if big {
+		b = []byte{0xfe, 0xff}
+	}
+	for _, c := range []byte(s) {
+		if big {
+			b = append(b, 0, c)
+		} else {
+			b = append(b, c, 0)
+		}
+	}
+	return string(b)
 }
