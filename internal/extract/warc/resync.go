@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 )
 
 // DamageError reports a damaged stretch of a stream, and that the reader
@@ -99,13 +100,15 @@ func (r *Reader) blockEnd(rec *Record, length int64) error {
 // held: the block took in the start of the next record. When the block
 // holds, at its start or after a line end, a version line followed by
 // header lines (to the block's end, or to a blank line after a
-// Content-Length: the next record's start), the rest from there is read
-// again as the stream's next bytes. When a blank line ends what comes
-// before it, as it ends a record, the block is cut there, its line ends
-// left out, and cutAtRecord returns -1; else (a record cut short inside,
-// bytes of it lost) the record is damaged, and cutAtRecord returns where
-// in the block the next record starts. When the block holds no record's
-// start it returns the block's length.
+// Content-Length: the next record's start), or ends in the start of a
+// version line that the bytes after the block go on as a record's start
+// ("WAR" in the block, "C/1.0" and a header after it), the rest from there
+// is read again as the stream's next bytes. When a blank line ends what
+// comes before it, as it ends a record, the block is cut there, its line
+// ends left out, and cutAtRecord returns -1; else (a record cut short
+// inside, bytes of it lost) the record is damaged, and cutAtRecord returns
+// where in the block the next record starts. When the block holds no
+// record's start it returns the block's length.
 func (r *Reader) cutAtRecord(rec *Record) int {
 	b := rec.Block
 	if len(b) > 0 && recordStart(b) {
@@ -115,21 +118,37 @@ func (r *Reader) cutAtRecord(rec *Record) int {
 	for i := 0; i < len(b); {
 		j := bytes.Index(b[i:], []byte("\nWARC/"))
 		if j < 0 {
-			return len(b)
+			break
 		}
 		start := i + j + 1
 		i = start
-		if !recordStart(b[start:]) {
-			continue
+		if recordStart(b[start:]) {
+			return r.cutAt(rec, start)
 		}
-		r.unread(b[start:])
-		if before := bytes.TrimSuffix(b[:start], []byte("\n")); !bytes.HasSuffix(before, []byte("\n")) && !bytes.HasSuffix(before, []byte("\n\r")) {
-			return start
+	}
+	// The block's last line, when it may be a version line cut by the
+	// block's end.
+	start := bytes.LastIndexByte(b, '\n') + 1
+	if tail := b[start:]; len(tail) > 0 && len(tail) <= maxVersionLine &&
+		(bytes.HasPrefix(tail, []byte("WARC/")) || bytes.HasPrefix([]byte("WARC/"), tail)) {
+		after, _ := r.br.Peek(lookAhead)
+		if recordStart(slices.Concat(tail, after)) {
+			return r.cutAt(rec, start)
 		}
-		rec.Block = bytes.TrimRight(b[:start], "\r\n")
-		return -1
 	}
 	return len(b)
+}
+
+// cutAt is cutAtRecord's cut of rec's block where the next record starts
+// in it, at start.
+func (r *Reader) cutAt(rec *Record, start int) int {
+	b := rec.Block
+	r.unread(b[start:])
+	if before := bytes.TrimSuffix(b[:start], []byte("\n")); !bytes.HasSuffix(before, []byte("\n")) && !bytes.HasSuffix(before, []byte("\n\r")) {
+		return start
+	}
+	rec.Block = bytes.TrimRight(b[:start], "\r\n")
+	return -1
 }
 
 // recordStart reports whether b begins as a record does: a version line,

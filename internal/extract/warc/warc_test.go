@@ -373,6 +373,31 @@ func TestReaderResync(t *testing.T) {
 	}
 }
 
+// TestReaderVersionLineCutByBlockEnd: a record that lost bytes inside its
+// block (its Content-Length too large by them) takes in the next record's
+// start up to that length; when the block ends inside the next record's
+// version line ("WAR", "WARC/1.0" without its line end), that record is
+// found from there all the same. Regression: the scan began after the
+// block, where no version line starts, and the next record was lost.
+func TestReaderVersionLineCutByBlockEnd(t *testing.T) {
+	page := func(n int) string {
+		return record("response", fmt.Sprintf("http://a.example/%d", n), "application/http; msgtype=response",
+			httpResponse(fmt.Sprintf("<main><article>%s</article></main>", strings.Repeat("<p>Words of a page.</p>", 10))))
+	}
+	r1, r2, r3, r4 := page(1), page(2), page(3), page(4)
+	for k := 1; k <= len("WARC/1.0\r\n"); k++ {
+		// r2 loses 4+k bytes of its page: its block runs over its
+		// record's end ("\r\n\r\n") and k bytes into r3.
+		cut := len(recordHead(r2)) + 40
+		lossy := r2[:cut] + r2[cut+4+k:]
+		want := []string{"#1 http://a.example/1 at 0", fmt.Sprintf("#2 http://a.example/2 at %d", len(r1)),
+			fmt.Sprintf("#3 http://a.example/3 at %d", len(r1+lossy)), fmt.Sprintf("#4 http://a.example/4 at %d", len(r1+lossy+r3))}
+		if diff := cmp.Diff(want, events(t, strings.NewReader(r1+lossy+r3+r4), 0)); diff != "" {
+			t.Errorf("the version line cut after %d bytes %q: (-want +got)\n%s", k, r3[:k], diff)
+		}
+	}
+}
+
 // recordHead returns a formatted record's version line and header.
 func recordHead(rec string) string {
 	head, _, _ := strings.Cut(rec, "\r\n\r\n")
