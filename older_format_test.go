@@ -128,8 +128,8 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got == neardup.Duplicate {
 		t.Errorf("a new index: the bulletins of two cities are a %s", got)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x09\x09" {
-		t.Errorf("a new index stores sketches of formats %v, want 9", got)
+	if got := detailFormats(t, fresh); string(got) != "\x0a\x0a" {
+		t.Errorf("a new index stores sketches of formats %v, want 10", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, minhash.Defaults(), 7)
@@ -481,5 +481,59 @@ func TestOlderWordsSketchFormatReadsNoTitle(t *testing.T) {
 				t.Errorf("an index of sketch format %d: the update is %q, want similar, as that format made it", tc.format, got)
 			}
 		})
+	}
+}
+
+// TestOlderMinhashWordsFormat: an index of minhash word shingles of sketch
+// format 9, made before such sketches kept names, still opens and goes on
+// making sketches of 9, without names: the bulletins of two cities, alike
+// but for the city, stay the duplicate that format made, where a new index
+// of word shingles tells them apart by the cities' names.
+func TestOlderMinhashWordsFormat(t *testing.T) {
+	bulletin := func(id, city string) neardup.Document {
+		text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+			"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+			"The chance of rain is 35 percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+			"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
+		return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
+			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+	}
+	docs := []neardup.Document{bulletin("seattle", "Seattle"), bulletin("baltimore", "Baltimore")}
+	words := minhash.Defaults()
+	words.ShingleUnit = minhash.Words
+	label := func(t *testing.T, db string) neardup.Label {
+		t.Helper()
+		x, err := neardup.Open(t.Context(), db, neardup.Options{Method: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		ms, err := x.Add(t.Context(), docs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ms[1].Pairs {
+			return p.Label
+		}
+		return ""
+	}
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new.db")
+	if got := label(t, fresh); got != neardup.Similar {
+		t.Errorf("a new index of word shingles: the bulletins of two cities are %q, want %q", got, neardup.Similar)
+	}
+	if got := detailFormats(t, fresh); string(got) != "\x0a\x0a" {
+		t.Errorf("a new index stores sketches of formats %v, want 10", got)
+	}
+	old := filepath.Join(dir, "old.db")
+	setSketchFormat(t, old, words, 9)
+	if got := label(t, old); got != neardup.Duplicate {
+		t.Errorf("an index of word shingles of sketch format 9: the bulletins of two cities are %q, want the duplicate format 9 made", got)
+	}
+	if got := detailFormats(t, old); string(got) != "\x09\x09" {
+		t.Errorf("an index of sketch format 9 stores sketches of formats %v, want 9", got)
 	}
 }

@@ -112,13 +112,14 @@ func sketchSize(s *Sketch) int {
 	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)+len(s.WordFilter)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
 
-// older makes an index of sketch format 7 or 8 open: its sketches go on
-// as that format made them, without the filter of their words (7, see
-// Options.wordFilter) or without the title names shorter than a shingle
-// (8, see Options.shortNames).
+// older makes an index of sketch format 7, 8 or 9 open: its sketches go
+// on as that format made them, without the filter of their words (7, see
+// Options.wordFilter), without the title names shorter than a shingle
+// (8, see Options.shortNames), or, of word shingles, without names (9,
+// see Options.wordNames).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format != 7 && format != 8 {
+	if !ok || format < 7 || format > 9 {
 		return c, false
 	}
 	o.format = format
@@ -190,6 +191,11 @@ func (o *Options) floor(na, nb int, tw float64) int {
 // leads.
 func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	sa, sb := templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut}
+	if m.o.ShingleUnit != Chars {
+		// Samples of word shingles hold no name's character shingle:
+		// every name is looked up in the filter of the words.
+		sa, sb = templates.Sample{}, templates.Sample{}
+	}
 	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context, sa, sb)}
 	ev.TitleWords = m.o.storyWords(a, b)
 	dup := m.byScores(&ev)

@@ -165,8 +165,8 @@ type Options struct {
 
 	// format is the sketch format the method makes: Format, or 0 for it;
 	// an index of format 7 goes on without the filter of the words, one
-	// of 8 without the title names shorter than a shingle (see Spec's
-	// Older).
+	// of 8 without the title names shorter than a shingle, one of 9 of
+	// word shingles without names (see Spec's Older).
 	format int
 }
 
@@ -210,13 +210,23 @@ func (o *Options) sketchFormat() byte {
 // wordFilter reports whether o's sketches keep the filter of their words
 // (templates.Context.WordFilter): those of format 8 on, of character
 // shingles, among which names are looked up.
-func (o *Options) wordFilter() bool { return o.sketchFormat() >= 8 && o.ShingleUnit == Chars }
+func (o *Options) wordFilter() bool {
+	return o.sketchFormat() >= 8 && o.ShingleUnit == Chars || o.wordNames()
+}
 
 // shortNames reports whether o's sketches keep the title names shorter
 // than a shingle, and the keys they are looked up by in the filter of the
 // words (templates.Scanner.ShortNames): those of format 9 on, of
 // character shingles.
-func (o *Options) shortNames() bool { return o.sketchFormat() >= 9 && o.ShingleUnit == Chars }
+func (o *Options) shortNames() bool {
+	return o.sketchFormat() >= 9 && o.ShingleUnit == Chars || o.wordNames()
+}
+
+// wordNames reports whether o's sketches of word shingles keep names and
+// the filter of the words, where every name is looked up (their sample
+// holds no name's shingle): those of format 10 on. Earlier formats of
+// word shingles kept no name.
+func (o *Options) wordNames() bool { return o.sketchFormat() >= 10 && o.ShingleUnit == Words }
 
 // Check returns an error naming the first option out of range.
 func (o Options) Check() error {

@@ -73,11 +73,16 @@ type Sketch struct {
 //     without short names: its filters lack the keys such a name is
 //     looked up by. Sketches of word shingles read the title (its rerun
 //     mark, figures and fills) from this format on (Scanner.TitleWords).
+//   - 10: the encoding is 9's; sketches of word shingles keep the names
+//     and the filter of the words' character shingles, where every name
+//     is looked up (their sample holds word shingles, no name's). A
+//     sketch of 9 still reads, and an index of 9 opens and goes on making
+//     sketches of 9 (Spec's Older): of word shingles, without names.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
 // what the context keeps.
-const Format = 9
+const Format = 10
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -184,7 +189,7 @@ type sketcher struct {
 
 func (m *method) NewSketcher() engineSketcher {
 	s := &sketcher{m: m, long: longText, block: blockShingles}
-	if m.o.ShingleUnit == Chars {
+	if m.o.ShingleUnit == Chars || m.o.wordNames() {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 		s.tpl.Folded = true
 	}

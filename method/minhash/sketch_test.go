@@ -127,13 +127,75 @@ func TestFormat8Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat9WordsFixture: a sketch of word shingles of format 9, as the
+// binary of that format wrote it (testdata/format9-words.hex: the index
+// part, then the detail part, of Leeds' weather bulletin sketched at the
+// defaults with --shingle-unit words), still decodes, without names; and
+// the options of an index of format 9 (Spec's Older) sketch that bulletin
+// into those very bytes, where the defaults make format 10 and keep its
+// names ("LEEDS", "Leeds") and the filter of its words.
+func TestFormat9WordsFixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format9-words.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != 2 {
+		t.Fatalf("testdata/format9-words.hex holds %d lines, want 2", len(lines))
+	}
+	var parts [2][]byte
+	for i, l := range lines {
+		if parts[i], err = hex.DecodeString(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := core.Document{ID: "leeds", Title: "Leeds weather: high of 24C on Thursday", Text: forecast("Leeds", "24", "35"),
+		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+	words := Defaults()
+	words.ShingleUnit = Words
+	c, ok := older(9, words)
+	if !ok {
+		t.Fatal("Spec's Older refuses format 9")
+	}
+	m9, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m9.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 9 does not decode: %v", err)
+	}
+	if len(sk.Names) != 0 || sk.WordFilter != nil {
+		t.Errorf("decoded: names %+v, filter %v; want neither", sk.Names, sk.WordFilter)
+	}
+	fresh, _ := m9.NewSketcher().Sketch(&doc)
+	if i, d := m9.AppendIndex(nil, fresh), m9.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 9 sketch other bytes than format 9 did:\n index  %x\n detail %x", i, d)
+	}
+	m10, err := newMethod(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s10, _ := m10.NewSketcher().Sketch(&doc)
+	if len(s10.Names) == 0 || s10.WordFilter == nil || m10.AppendDetail(nil, s10)[0] != Format {
+		t.Errorf("the defaults of word shingles sketch format %d, names %+v, filter %v; want %d with names and a filter",
+			m10.AppendDetail(nil, s10)[0], s10.Names, s10.WordFilter, Format)
+	}
+	back, err := m10.DecodeSketch(m10.AppendIndex(nil, s10), m10.AppendDetail(nil, s10))
+	if err != nil || len(back.Names) != len(s10.Names) || len(back.WordFilter) != len(s10.WordFilter) {
+		t.Errorf("a sketch of format 10 read back: %v, names %d of %d", err, len(back.Names), len(s10.Names))
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 7 did, as format 8 did with the filter of the words
-// and as format 9 does with the title names shorter than a shingle and
-// their keys in that filter (the options of indexes of formats 7 and 8
-// against the defaults): the cost of each to a document's sketch, MB/s
-// of text.
+// and as format 10 does with the title names shorter than a shingle and
+// their keys in that filter (format 9's sketches of character shingles);
+// and of word shingles, as format 9 did without names and as format 10
+// does with them and the filter (the options of indexes of those formats
+// against the defaults): the cost of each to a document's sketch, MB/s of
+// text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -150,10 +212,14 @@ func BenchmarkSketchNews(b *testing.B) {
 	}
 	c7, _ := older(7, Defaults())
 	c8, _ := older(8, Defaults())
+	words := Defaults()
+	words.ShingleUnit = Words
+	w9, _ := older(9, words)
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=9", Defaults()}} {
+	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=10", Defaults()},
+		{"words/format=9", w9.(Options)}, {"words/format=10", words}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

@@ -319,3 +319,33 @@ func TestWordShinglesReadTheTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestWordShinglesReadNames: with --shingle-unit words the names rule
+// reads names as with character shingles, each looked up in the other's
+// filter of its words: two bulletins alike but for the city they forecast
+// are two reports, a copy of one with a line added stays its duplicate.
+// Words kept no names: the bulletins were duplicates (as with --names=false).
+func TestWordShinglesReadNames(t *testing.T) {
+	words := Defaults()
+	words.ShingleUnit = Words
+	noNames := words
+	noNames.Names = false
+	bulletin := func(id, city, extra string) core.Document {
+		return core.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: forecast(city, "24", "35") + extra,
+			Date: at("2024-05-02 06:00")}
+	}
+	docs := []core.Document{bulletin("a", "Seattle", ""), bulletin("b", "Baltimore", ""), bulletin("c", "Seattle", " Stay safe.")}
+	for _, tc := range []struct {
+		o           Options
+		cities      core.Label
+		copyOfFirst core.Label
+	}{{words, core.Similar, core.Duplicate}, {noNames, core.Duplicate, core.Duplicate}} {
+		got := enginetest.Batch(t, Spec, tc.o, docs)
+		if p := got["a~b"]; p.Label != tc.cities {
+			t.Errorf("--names=%v: Seattle and Baltimore are %q, want %q (evidence %+v)", tc.o.Names, p.Label, tc.cities, p.Evidence)
+		}
+		if p := got["a~c"]; p.Label != tc.copyOfFirst {
+			t.Errorf("--names=%v: Seattle and its copy are %q, want %q (evidence %+v)", tc.o.Names, p.Label, tc.copyOfFirst, p.Evidence)
+		}
+	}
+}
