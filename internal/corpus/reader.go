@@ -47,6 +47,7 @@ type Reader struct {
 	err                error    // the fatal error that ended this pass
 	closed             bool
 	pages              int               // web pages yielded this pass, numbering them for memo
+	records            int               // records yielded this pass, numbering them (Raw.seq)
 	memo               pageMemo          // how each web page turned out (memo.go)
 	seen               seenFields        // the field names of the first records (fields.go)
 	enc                encoding.Encoding // Options.Charset; nil when not set
@@ -380,6 +381,15 @@ func (r *Reader) Unlisted() (n int, first string) {
 // file and how far reading got; it ends the pass and is returned again by
 // later calls until Rewind.
 func (r *Reader) NextRaw() (Raw, error) {
+	raw, err := r.nextRaw()
+	if err == nil {
+		raw.seq = r.records
+		r.records++
+	}
+	return raw, err
+}
+
+func (r *Reader) nextRaw() (Raw, error) {
 	if r.closed {
 		return Raw{}, errors.New("corpus: NextRaw after Close")
 	}
@@ -573,7 +583,7 @@ func (r *Reader) Rewind() error {
 			}
 		}
 	}
-	r.next, r.in, r.err, r.pages = 0, nil, nil, 0
+	r.next, r.in, r.err, r.pages, r.records = 0, nil, nil, 0, 0
 	r.rewound = true
 	r.finished.Store(0)
 	r.reading.Store(0)
