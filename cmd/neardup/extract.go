@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/extract/source"
@@ -141,9 +142,9 @@ func (c *extractCmd) Run(g *globals) error {
 // runExtract extracts every page of the inputs and writes the records.
 // A file output appears complete or not at all.
 func runExtract(ctx context.Context, o extractOptions) error {
-	// An input that is not there, or standard input given twice, fails
-	// the run before it starts, without a progress line and a summary of
-	// no pages.
+	// An input that is not there, or one given twice (standard input,
+	// or one file or directory as dedup tells it), fails the run before
+	// it starts, without a progress line and a summary of no pages.
 	stdin := 0
 	for _, in := range o.Inputs {
 		if in == "-" {
@@ -155,6 +156,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		if err := givenInput(in); err != nil {
 			return err
 		}
+	}
+	if err := corpus.CheckGiven(o.Inputs); err != nil {
+		return err
 	}
 	if o.Out != "-" {
 		o.Source.Exclude = isOutput(o.Out)

@@ -276,6 +276,40 @@ func TestExtractMissingInput(t *testing.T) {
 	}
 }
 
+// An input given twice, however its path is written (again, through
+// "..", through a link; a directory too), fails the run before it starts,
+// with exit 2 and dedup's message, and writes no output. Regression:
+// extract read it twice and wrote every page twice under one id.
+func TestExtractRefusesInputGivenTwice(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5), "site/b.html": articleHTML("Bridge closes", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	if err := os.Symlink(p("a.html"), p("link.html")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		inputs []string
+	}{
+		{"the same path", []string{p("a.html"), p("a.html")}},
+		{"through ..", []string{p("a.html"), p("site") + "/../a.html"}},
+		{"through a link", []string{p("link.html"), p("site"), p("a.html")}},
+		{"a directory", []string{p("site"), p("a.html"), dir + "/./site/"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.jsonl")
+			code, _, errOut := runChild(t, append([]string{"extract", "-q", "-o", out}, tc.inputs...)...)
+			_, _, dedupOut := runChild(t, append([]string{"dedup", "-q", "-o", filepath.Join(t.TempDir(), "dedup")}, tc.inputs...)...)
+			if code != 2 || errOut != dedupOut || !strings.Contains(errOut, "an input is given twice: "+tc.inputs[len(tc.inputs)-1]) {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and dedup's:\n%s", code, errOut, dedupOut)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("a refused run left its output: %v", err)
+			}
+		})
+	}
+}
+
 // A run stopped (Ctrl-C: its context cancelled) says so in its last
 // progress line, as dedup's stages do, rather than a line that reads as
 // the stage's end.

@@ -216,7 +216,7 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 	}
 	doc.Title, doc.Text, doc.URL, doc.Source = get(fTitle), get(fText), get(fURL), get(fSource)
 	var unread string
-	doc.Date, unread = r.date(get(fDate), doc.Origin)
+	doc.Date, unread = r.date(get(fDate), doc.Origin, raw.seq)
 	rec := r.finish(doc)
 	rec.UnreadDate = unread
 	if rec.Skip == core.SkipNone {

@@ -63,51 +63,60 @@ var dateLayouts = []string{
 }
 
 // unreadDates counts the date values a Reader could not read (their
-// documents are undated), with the first of them, for a warning. Decode
-// notes them during the first pass only.
+// documents are undated), with the first of them in input order, for a
+// warning; it counts the pages a site rule's body matched nothing on as
+// well (Reader.misses). Decode notes them during the first pass only.
 type unreadDates struct {
 	mu    sync.Mutex
 	n     int
 	first string // `"value" at origin`
+	at    int    // the position of first's record in the pass (Raw.seq)
 }
 
-// date reads the date s of the record at origin, noting a value no layout
-// reads; unread is the note (Record.UnreadDate), "" when s is read or
-// blank.
-func (r *Reader) date(s, origin string) (t time.Time, unread string) {
+// note counts note, of the record at position seq of the first pass,
+// keeping as the first the note of the lowest position: the records are
+// decoded on many goroutines, in no set order.
+func (u *unreadDates) note(note string, seq int) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.n == 0 || seq < u.at {
+		u.first, u.at = note, seq
+	}
+	u.n++
+}
+
+// date reads the date s of the record at origin, position seq of the pass,
+// noting a value no layout reads; unread is the note (Record.UnreadDate),
+// "" when s is read or blank.
+func (r *Reader) date(s, origin string, seq int) (t time.Time, unread string) {
 	t = parseDate(s)
 	if t.IsZero() && strings.TrimSpace(s) != "" {
-		unread = r.unreadDate(s, origin)
+		unread = r.unreadDate(s, origin, seq)
 	}
 	return t, unread
 }
 
-// unreadDate notes the date value s of the record at origin as unread and
-// returns the note.
-func (r *Reader) unreadDate(s, origin string) string {
-	return r.noteUnreadDate(strconv.Quote(s), origin)
+// unreadDate notes the date value s of the record at origin, position seq
+// of the pass, as unread and returns the note.
+func (r *Reader) unreadDate(s, origin string, seq int) string {
+	return r.noteUnreadDate(strconv.Quote(s), origin, seq)
 }
 
 // noteUnreadDate notes a date value, described by what (its text quoted,
-// or its JSON type), of the record at origin as unread, and returns the
-// note, `"yesterday" at news.jsonl:3` (Record.UnreadDate).
-func (r *Reader) noteUnreadDate(what, origin string) string {
+// or its JSON type), of the record at origin, position seq of the pass, as
+// unread, and returns the note, `"yesterday" at news.jsonl:3`
+// (Record.UnreadDate).
+func (r *Reader) noteUnreadDate(what, origin string, seq int) string {
 	note := what + " at " + origin
-	if r.rewound {
-		return note
+	if !r.rewound {
+		r.dates.note(note, seq)
 	}
-	r.dates.mu.Lock()
-	defer r.dates.mu.Unlock()
-	if r.dates.n == 0 {
-		r.dates.first = note
-	}
-	r.dates.n++
 	return note
 }
 
 // UnreadDates returns how many date values of the first pass no layout
-// reads, their documents being undated, and the first of them with its
-// origin.
+// reads, their documents being undated, and the first of them in input
+// order with its origin.
 func (r *Reader) UnreadDates() (n int, first string) {
 	r.dates.mu.Lock()
 	defer r.dates.mu.Unlock()

@@ -120,7 +120,7 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	a, reason, msg := r.extractPage(raw, timeout)
 	var miss string
 	if a.RuleMiss != "" {
-		miss = r.ruleMiss(a.RuleMiss, raw.Origin)
+		miss = r.ruleMiss(a.RuleMiss, raw.Origin, raw.seq)
 	}
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
 	if reason != core.SkipNone {
@@ -212,26 +212,20 @@ func articleJSON(doc core.Document, a extract.Article) []byte {
 // articleKeys are the keys of a page's Raw.
 var articleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang")
 
-// ruleMiss notes a page, at origin, on which a site rule's body selector
-// matched nothing (extract.Article.RuleMiss), in the first pass, and
-// returns the note (Record.RuleMiss).
-func (r *Reader) ruleMiss(miss, origin string) string {
+// ruleMiss notes a page, at origin, position seq of the pass, on which a
+// site rule's body selector matched nothing (extract.Article.RuleMiss), in
+// the first pass, and returns the note (Record.RuleMiss).
+func (r *Reader) ruleMiss(miss, origin string, seq int) string {
 	note := origin + ": " + miss
-	if r.rewound {
-		return note
+	if !r.rewound {
+		r.misses.note(note, seq)
 	}
-	r.misses.mu.Lock()
-	defer r.misses.mu.Unlock()
-	if r.misses.n == 0 {
-		r.misses.first = note
-	}
-	r.misses.n++
 	return note
 }
 
 // RuleMisses returns how many pages of the first pass a site rule's body
 // selector matched nothing on (each extracted without it), and the first
-// of them with its origin.
+// of them in input order with its origin.
 func (r *Reader) RuleMisses() (n int, first string) {
 	r.misses.mu.Lock()
 	defer r.misses.mu.Unlock()

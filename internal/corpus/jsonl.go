@@ -201,7 +201,7 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
-	unread := r.jsonDate(&doc, &vals[fDate])
+	unread := r.jsonDate(&doc, &vals[fDate], raw.seq)
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone && !utf8.Valid(raw.data) {
 		// The line is the record kept: JSON is UTF-8, and so must it be,
@@ -388,20 +388,21 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 	return core.SkipNone, 0, ""
 }
 
-// jsonDate sets doc's date from the picked value v, and returns the note
-// of a value no layout reads (Record.UnreadDate), "" for none.
-func (r *Reader) jsonDate(doc *core.Document, v *jsonValue) string {
+// jsonDate sets doc's date from the picked value v of the record at
+// position seq of the pass, and returns the note of a value no layout
+// reads (Record.UnreadDate), "" for none.
+func (r *Reader) jsonDate(doc *core.Document, v *jsonValue, seq int) string {
 	switch v.kind {
 	case vString:
 		var unread string
-		doc.Date, unread = r.date(v.text(), doc.Origin)
+		doc.Date, unread = r.date(v.text(), doc.Origin, seq)
 		return unread
 	case vNumber:
 		if doc.Date = unixDate(v.b); doc.Date.IsZero() {
-			return r.unreadDate(string(v.b), doc.Origin)
+			return r.unreadDate(string(v.b), doc.Origin, seq)
 		}
 	case vBool, vObject, vArray:
-		return r.noteUnreadDate("a JSON "+v.kind.String(), doc.Origin) // {"$date": …} is no date's text
+		return r.noteUnreadDate("a JSON "+v.kind.String(), doc.Origin, seq) // {"$date": …} is no date's text
 	}
 	return ""
 }

@@ -1,7 +1,11 @@
 package corpus
 
 import (
+	"fmt"
+	"io"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -68,5 +72,96 @@ func TestRecordsCarryTheirNotes(t *testing.T) {
 	}
 	if n, first := r.RuleMisses(); n != 1 || !slices.Equal(misses, []string{first}) {
 		t.Errorf("the Reader counts %d rule misses (first %s), the records %q", n, first, misses)
+	}
+}
+
+// TestNotesFirstInInputOrder: the first date not read and the first page
+// a site rule's body matched nothing on, which the Reader gives with its
+// counts, are the first in input order however the records are decoded:
+// in reverse, or on goroutines that each decode a block of them, a date
+// not read starting each block. Regression: the first noted was the first
+// decoded, a later record's when a worker ahead got there first, so that
+// stats.json named line 290 or line 1 from one run to the next.
+func TestNotesFirstInInputOrder(t *testing.T) {
+	const lines, workers = 400, 4
+	page := "<html><head><title>A story</title></head><body><article><h1>A story</h1><p>The council approved the new " +
+		"budget for the river bridge on Monday after a long debate.</p></article></body></html>"
+	var jsonl strings.Builder
+	for i := range lines {
+		date := "2024-05-01"
+		if i%(lines/workers) == 0 {
+			date = "someday"
+		}
+		fmt.Fprintf(&jsonl, `{"id":"%d","text":"x","date":%q}`+"\n", i, date)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.html": page, "b.jsonl": jsonl.String(), "c.html": page})
+	t.Chdir(dir)
+	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: daily\n    body: '.story-body'\n"), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{}
+	o.Extract.Rules = rs
+	for _, tc := range []struct {
+		name   string
+		decode func(r *Reader, raws []Raw, recs []Record)
+	}{
+		{"in reverse", func(r *Reader, raws []Raw, recs []Record) {
+			for i := len(raws) - 1; i >= 0; i-- {
+				recs[i] = r.Decode(raws[i])
+			}
+		}},
+		{"a block a goroutine", func(r *Reader, raws []Raw, recs []Record) {
+			var wg sync.WaitGroup
+			size := (len(raws) + workers - 1) / workers
+			for from := 0; from < len(raws); from += size {
+				wg.Go(func() {
+					for i := from; i < min(from+size, len(raws)); i++ {
+						recs[i] = r.Decode(raws[i])
+					}
+				})
+			}
+			wg.Wait()
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Open([]string{"a.html", "b.jsonl", "c.html"}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var raws []Raw
+			for {
+				raw, err := r.NextRaw()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				raws = append(raws, raw)
+			}
+			recs := make([]Record, len(raws))
+			tc.decode(r, raws, recs)
+			var dates, misses []string
+			for _, rec := range recs {
+				if rec.UnreadDate != "" {
+					dates = append(dates, rec.UnreadDate)
+				}
+				if rec.RuleMiss != "" {
+					misses = append(misses, rec.RuleMiss)
+				}
+			}
+			if len(dates) != workers || dates[0] != `"someday" at b.jsonl:1` || len(misses) != 2 || !strings.HasPrefix(misses[0], "a.html: ") {
+				t.Fatalf("the records' notes: dates %q, misses %q", dates, misses)
+			}
+			if n, first := r.UnreadDates(); n != len(dates) || first != dates[0] {
+				t.Errorf("UnreadDates: %d, first %s; want %d, first %s", n, first, len(dates), dates[0])
+			}
+			if n, first := r.RuleMisses(); n != len(misses) || first != misses[0] {
+				t.Errorf("RuleMisses: %d, first %s; want %d, first %s", n, first, len(misses), misses[0])
+			}
+		})
 	}
 }

@@ -331,12 +331,12 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	switch date := get(fDate); {
 	case h.kind[fDate] == pqNumber && date != "":
 		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
-			unread = r.unreadDate(date, doc.Origin)
+			unread = r.unreadDate(date, doc.Origin, raw.seq)
 		}
 	case h.oddDate >= 0 && !h.isNull(raw.row, h.oddDate):
-		unread = r.noteUnreadDate(h.oddDateType, doc.Origin)
+		unread = r.noteUnreadDate(h.oddDateType, doc.Origin, raw.seq)
 	default:
-		doc.Date, unread = r.date(date, doc.Origin)
+		doc.Date, unread = r.date(date, doc.Origin, raw.seq)
 	}
 	rec := r.finish(doc)
 	rec.UnreadDate = unread

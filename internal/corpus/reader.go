@@ -28,10 +28,10 @@ type Reader struct {
 	paths   [nFields][][]byte
 	nested  bool // some field has a path
 	inputs  []*input
-	given   []string                // the paths given (PathName), each the root of its ids (idOf)
-	raw     []string                // the paths given, as given (container.IDNames)
-	idNames []string                // the name each path given stands for in ids
-	givenAt map[fileKey][]givenFile // the paths given, to tell one given twice
+	given   []string // the paths given (PathName), each the root of its ids (idOf)
+	raw     []string // the paths given, as given (container.IDNames)
+	idNames []string // the name each path given stands for in ids
+	givenAt givenSet // the inputs given, to tell one given twice
 
 	next int               // the index of the next input to open
 	walk *container.Walker // the open input's walk, nil between inputs
@@ -47,6 +47,7 @@ type Reader struct {
 	err                error    // the fatal error that ended this pass
 	closed             bool
 	pages              int               // web pages yielded this pass, numbering them for memo
+	records            int               // records yielded this pass, numbering them (Raw.seq)
 	memo               pageMemo          // how each web page turned out (memo.go)
 	seen               seenFields        // the field names of the first records (fields.go)
 	enc                encoding.Encoding // Options.Charset; nil when not set
@@ -240,13 +241,62 @@ func (r *Reader) sized(in *input, size int64) {
 // itself.
 var ErrGivenTwice = errors.New("corpus: an input is given twice")
 
+// CheckGiven returns an error wrapping ErrGivenTwice, as Open's, when two
+// of paths are one input: "-" twice, or one file or directory however its
+// path is written. A path that is not there is no error here. It is the
+// check of a command that reads paths without a Reader (`neardup
+// extract`).
+func CheckGiven(paths []string) error {
+	var g givenSet
+	for _, p := range paths {
+		if err := g.add(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// givenSet holds the inputs given, to tell one given twice.
+type givenSet struct {
+	stdin bool                    // "-" is given
+	at    map[fileKey][]givenFile // the paths given that are there
+}
+
+// add notes the input p, or refuses it (ErrGivenTwice) when an earlier one
+// is the same: standard input, or one file or directory (os.SameFile,
+// through links), however its path is written.
+func (g *givenSet) add(p string) error {
+	if p == "-" {
+		if g.stdin {
+			return fmt.Errorf("%w: standard input (-)", ErrGivenTwice)
+		}
+		g.stdin = true
+		return nil
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil // not there: reading it says so
+	}
+	k := fileKey{st.Size(), st.ModTime().UnixNano()}
+	for _, q := range g.at[k] {
+		if os.SameFile(st, q.info) {
+			// Every record would repeat itself: ids repeated, each
+			// pair found twice.
+			return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q.path)
+		}
+	}
+	if g.at == nil {
+		g.at = map[fileKey][]givenFile{}
+	}
+	g.at[k] = append(g.at[k], givenFile{p, st})
+	return nil
+}
+
 // add appends the inputs a path names.
 func (r *Reader) add(p string) error {
 	if p == "-" {
-		for _, in := range r.inputs {
-			if in.stream != nil {
-				return fmt.Errorf("%w: standard input (-)", ErrGivenTwice)
-			}
+		if err := r.givenAt.add(p); err != nil {
+			return err
 		}
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
@@ -261,19 +311,8 @@ func (r *Reader) add(p string) error {
 	if err != nil {
 		return err
 	}
-	if st, err := os.Stat(p); err == nil {
-		k := fileKey{st.Size(), st.ModTime().UnixNano()}
-		for _, q := range r.givenAt[k] {
-			if os.SameFile(st, q.info) {
-				// Every record would repeat itself: ids repeated,
-				// each pair found twice.
-				return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q.path)
-			}
-		}
-		if r.givenAt == nil {
-			r.givenAt = map[fileKey][]givenFile{}
-		}
-		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
+	if err := r.givenAt.add(p); err != nil {
+		return err
 	}
 	r.given, r.raw = append(r.given, container.PathName(p)), append(r.raw, p)
 	// A whole-file record is named by its path as found (as a page, or an
@@ -380,6 +419,15 @@ func (r *Reader) Unlisted() (n int, first string) {
 // file and how far reading got; it ends the pass and is returned again by
 // later calls until Rewind.
 func (r *Reader) NextRaw() (Raw, error) {
+	raw, err := r.nextRaw()
+	if err == nil {
+		raw.seq = r.records
+		r.records++
+	}
+	return raw, err
+}
+
+func (r *Reader) nextRaw() (Raw, error) {
 	if r.closed {
 		return Raw{}, errors.New("corpus: NextRaw after Close")
 	}
@@ -573,7 +621,7 @@ func (r *Reader) Rewind() error {
 			}
 		}
 	}
-	r.next, r.in, r.err, r.pages = 0, nil, nil, 0
+	r.next, r.in, r.err, r.pages, r.records = 0, nil, nil, 0, 0
 	r.rewound = true
 	r.finished.Store(0)
 	r.reading.Store(0)

@@ -21,6 +21,10 @@ type Raw struct {
 	// Origin names the record: "file:line" for JSONL and CSV, the path of a
 	// text file, "archive.zip/member.txt" (plus ":line") inside an archive.
 	Origin string
+	// seq is the record's position in its pass, counted from 0: the
+	// notes of records decoded out of order keep the first in input
+	// order (unreadDates).
+	seq int
 
 	kind   rawKind
 	data   []byte         // a JSONL line; a text file's contents

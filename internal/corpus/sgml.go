@@ -142,7 +142,7 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 	}
 	var unread string
 	if st.date.IsZero() && st.dateText != "" {
-		unread = r.unreadDate(st.dateText, raw.Origin) // counted and warned of, as any input's
+		unread = r.unreadDate(st.dateText, raw.Origin, raw.seq) // counted and warned of, as any input's
 	}
 	if st.brief {
 		rec := skip(doc, core.SkipEmpty, r.opts.TextField, "a brief: a headline without a body")

@@ -29,8 +29,8 @@ type Stats struct {
 	// documents are undated.
 	UnreadDates int `json:"dates_not_read,omitempty"`
 	// UnreadDatesExample gives one of them and where it is, `"31/31/2020"
-	// at a.jsonl:3`: the first met (neardup-beam's, the first of the first
-	// input that holds one).
+	// at a.jsonl:3`: the first in input order (neardup-beam's, the first
+	// of the first input that holds one).
 	UnreadDatesExample string `json:"dates_not_read_example,omitempty"`
 	// CutWARCs counts the WARC files whose compressed stream is cut short
 	// after a whole record, before any byte of the next (corpus's

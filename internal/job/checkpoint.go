@@ -35,7 +35,9 @@ import (
 //     skipped (its reason and error) or a document (its id, origin, date,
 //     text length, its sketch's encoding and its engine.CopyKey if the
 //     batch reads one), each saying whether its
-//     origin's number is a Parquet row; each entry framed by its
+//     origin's number is a Parquet row and ending with the record's
+//     notes (a date not read, a page a site rule's body matched nothing
+//     on: corpus.Record.UnreadDate, RuleMiss); each entry framed by its
 //     length and a CRC-32;
 //   - checkpoint.json: how many records the journal holds and its length
 //     in bytes at that point, written (to a temporary name, then renamed)
@@ -58,7 +60,9 @@ import (
 //     origin is a Parquet file's row (corpus.Record.Row).
 //   - 3: a document's entry ends with its engine.CopyKey, when the batch
 //     reads one.
-const checkpointVersion = 3
+//   - 4: every entry ends with the record's notes, its date not read and
+//     its rule's miss ("" for none).
+const checkpointVersion = 4
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.
@@ -351,6 +355,7 @@ func (c *checkpointer) encode(it *item) []byte {
 			b = append(b, 0)
 		}
 	}
+	b = appendString(appendString(b, it.rec.UnreadDate), it.rec.RuleMiss)
 	c.entry = b
 	return b
 }
@@ -486,6 +491,7 @@ func decodeEntry(e []byte, b engine.Batch) (item, error) {
 	default:
 		return it, errors.New("an entry of no known kind")
 	}
+	it.rec.UnreadDate, it.rec.RuleMiss = r.string(), r.string()
 	if r.err == nil && len(r.b) > 0 {
 		r.err = errors.New("an entry longer than its fields")
 	}

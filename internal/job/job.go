@@ -213,7 +213,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	pacer.readingDone()
-	warnUnread(o.Warn, r)
+	warnNotRead(o.Warn, r, &run.notes)
 	if run.b.Len() == 0 {
 		return engine.Stats{}, noDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
@@ -353,6 +353,9 @@ type runner struct {
 	// budget watches the memory budget (Options.Memory); nil without one.
 	budget *budgetWatch
 	warner warner
+	// notes counts the notes of the records taken, those replayed from a
+	// checkpoint too (their journal entries hold them).
+	notes notes
 	// ck writes the checkpoints of the first reading (Options.Resume);
 	// nil without.
 	ck      *checkpointer
@@ -437,6 +440,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 // to the batch or records why not.
 func (run *runner) take(it *item) error {
 	run.read++
+	run.notes.take(&it.rec)
 	if it.rec.Skip != core.SkipNone {
 		run.skippedAt = append(run.skippedAt, run.read-1)
 		return run.skip(it.rec)
@@ -582,19 +586,6 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 	return nil
 }
 
-// warnUnread says once what the inputs held that was not read: the
-// directories given that hold no file to read, files for their names (a directory of pages with their images, say), dates in no
-// form the reader knows, the bytes after the last record of a WARC file
-// cut short between records, the bytes that start no record in a WARC
-// file, and the stray bytes after the last member of a gzip file or the
-// last stream of a bzip2 file.
-func warnUnread(w io.Writer, r *corpus.Reader) {
-	var n notes
-	n.dates.n, n.dates.first = r.UnreadDates()
-	n.misses.n, n.misses.first = r.RuleMisses()
-	warnNotRead(w, r, &n)
-}
-
 // notes counts what the records taken held that was not read, each with
 // the first: dates no layout reads (corpus.Record.UnreadDate) and pages a
 // site rule's body matched nothing on (corpus.Record.RuleMiss).
@@ -623,8 +614,16 @@ func (c *counted) add(note string) {
 	c.n++
 }
 
-// warnNotRead is warnUnread with the notes of the records taken, where
-// r's count those of every record it decoded.
+// warnNotRead says once what the inputs held that was not read: the
+// directories given that hold no file to read, files for their names (a
+// directory of pages with their images, say), dates in no form the reader
+// knows, the bytes after the last record of a WARC file cut short between
+// records, the bytes that start no record in a WARC file, the stray bytes
+// after the last member of a gzip file or the last stream of a bzip2 file,
+// and pages a site rule's body matched nothing on. The dates and pages are
+// taken's, the notes of the records taken (replayed from a checkpoint
+// too), where r's count those of the records it decoded, in this process
+// and ahead of a run that stopped.
 func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 	if w == nil {
 		return
@@ -743,7 +742,7 @@ func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
 	st.Unlisted, st.UnlistedExample = run.r.Unlisted()
-	st.UnreadDates, st.UnreadDatesExample = run.r.UnreadDates()
+	st.UnreadDates, st.UnreadDatesExample = run.notes.dates.n, run.notes.dates.first
 	st.CutWARCs, _ = run.r.CutWARCs()
 	st.DamagedWARCs, st.DamagedWARCsExample = run.r.DamagedWARCs()
 	st.GzipStrayBytes, st.GzipStrayBytesExample = run.r.StrayBytes(container.Gzip)
