@@ -768,6 +768,13 @@ func TestIsFeed(t *testing.T) {
 		`{"version": "1.1"}`:                           false,
 		`{"id": "a", "text": "jsonfeed.org/version/"}`: false,
 		`["https://jsonfeed.org/version/1"]`:           false,
+		// Regression: a record holding a feed's object, or JSON Lines whose
+		// first record has a feed's version, were taken for a feed.
+		`{"id": "a", "feed": {"version": "https://jsonfeed.org/version/1.1"}}`:                  false,
+		`{"id": "a", "feed": {"x": 1}, "version": "https://jsonfeed.org/version/1.1"}`:          true,
+		"{\"version\": \"https://jsonfeed.org/version/1.1\", \"id\": \"a\"}\n{\"id\": \"b\"}\n": false,
+		"{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": []}\n":                  true,
+		`{"version": 1, "v": "https://jsonfeed.org/version/1.1"}`:                               false,
 	} {
 		if got := IsJSONFeed([]byte(head)); got != want {
 			t.Errorf("IsJSONFeed(%q) = %v, want %v", head, got, want)
