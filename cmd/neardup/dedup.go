@@ -116,7 +116,7 @@ func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 		Keep:            cluster.Policy(c.Keep),
 		Strict:          c.Strict,
 		Workers:         c.Workers,
-		Warn:            os.Stderr,
+		Warn:            visibleLines{os.Stderr},
 		MaxWarnings:     c.maxWarnings(),
 		Report:          c.Report,
 		ReportLimits:    report.Limits{Clusters: allIfZero(c.ReportClusters), Members: allIfZero(c.ReportMembers)},

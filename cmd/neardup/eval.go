@@ -39,14 +39,8 @@ func (c *evalCmd) Run(g *globals) error {
 	if (c.Direct || len(c.Without) > 0) && c.By == "" {
 		return usageError{"--direct and --without need --by"}
 	}
-	err := runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By, direct: c.Direct, without: c.Without,
+	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By, direct: c.Direct, without: c.Without,
 		includeSimilar: c.IncludeSimilar, json: c.JSON, out: os.Stdout})
-	if err != nil {
-		// A message may quote a file's name, a field or a value of the
-		// truth: shown as the report shows them.
-		return visibleError{err}
-	}
-	return nil
 }
 
 // runEvalPairs reads the truth and every prediction and writes the report.

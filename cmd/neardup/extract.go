@@ -123,7 +123,7 @@ func (c *extractCmd) Run(g *globals) error {
 			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: time.Duration(c.Timeout)}},
 		Source:   source.Options{MaxBytes: c.MaxBytes, MaxInflate: c.MaxInflate, MaxRatio: c.MaxRatio},
 		Articles: c.Articles,
-		Log:      os.Stderr,
+		Log:      visibleLines{os.Stderr},
 	}
 	if c.Rules != "" {
 		rs, err := loadRules(c.Rules)

@@ -285,7 +285,7 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 			OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
 	}
 	o.Workers, o.Strict, o.MaxWarnings = in.Workers, in.Strict, in.maxWarnings()
-	o.Out, o.Warn = os.Stdout, os.Stderr
+	o.Out, o.Warn = os.Stdout, visibleLines{os.Stderr}
 	if !g.quiet {
 		o.Progress = os.Stderr
 	}

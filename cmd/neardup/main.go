@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -24,6 +25,7 @@ import (
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/extract/source"
@@ -321,10 +323,19 @@ func exitCode(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(os.Stderr, "neardup: %s\n", flagWords(err))
+	msg := diff.VisibleLine(flagWords(err))
+	var ml multiLine
+	if errors.As(err, &ml) {
+		lines := ml.Lines()
+		for i, l := range lines {
+			lines[i] = diff.VisibleLine(l)
+		}
+		msg = strings.Join(lines, "\n")
+	}
+	fmt.Fprintf(os.Stderr, "neardup: %s\n", msg)
 	var fe *corpus.FieldError
 	if errors.As(err, &fe) {
-		fmt.Fprintf(os.Stderr, "neardup: %s\n", fe.Hint())
+		fmt.Fprintf(os.Stderr, "neardup: %s\n", diff.VisibleLine(fe.Hint()))
 	}
 	var ue usageError
 	var me methodflags.UsageError
@@ -339,6 +350,43 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
+}
+
+// multiLine is an error of several lines by design (a line for each feed
+// that failed, watch.ExportError), each shown escaped by itself; the
+// message of any other error is one line, its line ends escaped with its
+// other control characters (diff.VisibleLine), as a file name may hold
+// them.
+type multiLine interface {
+	error
+	// Lines returns the message's lines, without their line ends, in a
+	// slice the caller may change.
+	Lines() []string
+}
+
+// linesError is a multiLine error of the lines it holds.
+type linesError []string
+
+func (e linesError) Error() string   { return strings.Join(e, "\n") }
+func (e linesError) Lines() []string { return slices.Clone(e) }
+
+// visibleLines writes to w the messages written to it, one a Write, with
+// the control characters of each escaped (diff.VisibleLine) but for the
+// line end that ends it: the warnings and errors that name files, archive
+// members and ids, which may hold ESC, BEL or a line end, reach the
+// terminal as text, each on a line of its own.
+type visibleLines struct{ w io.Writer }
+
+func (v visibleLines) Write(p []byte) (int, error) {
+	msg, nl := strings.CutSuffix(string(p), "\n")
+	msg = diff.VisibleLine(msg)
+	if nl {
+		msg += "\n"
+	}
+	if _, err := io.WriteString(v.w, msg); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // sizeFlag writes n bytes as a size flag takes it, exactly, in the largest

@@ -154,7 +154,7 @@ func failedFeeds(res []watch.Result) error {
 	if len(failed) < len(res) {
 		others = " (the articles of the others are stored)"
 	}
-	return fmt.Errorf("%d of %d feeds failed%s:\n%s", len(failed), len(res), others, strings.Join(failed, "\n"))
+	return append(linesError{fmt.Sprintf("%d of %d feeds failed%s:", len(failed), len(res), others)}, failed...)
 }
 
 // openWatched opens the index, creating it when missing with the default

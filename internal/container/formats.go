@@ -16,6 +16,7 @@ package container
 
 import (
 	"bytes"
+	"encoding/json"
 	"path"
 	"strings"
 )
@@ -274,23 +275,60 @@ func hasRoot(head []byte, names ...string) bool {
 	}
 }
 
-// IsJSONFeed reports whether a stream starts as a JSON Feed does: an
-// object whose "version" (within head) is a jsonfeed.org version URL.
+// IsJSONFeed reports whether a stream starts as a JSON Feed does: one
+// object whose own "version" key (within head, not a key of an object
+// nested in it) is a jsonfeed.org version URL. A head whose object ends
+// before another value (JSON Lines) is no feed.
 func IsJSONFeed(head []byte) bool {
-	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
-	if len(t) == 0 || t[0] != '{' {
+	t := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	dec := json.NewDecoder(bytes.NewReader(t))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return false
 	}
-	i := bytes.Index(t, []byte(`"version"`))
-	if i < 0 {
-		return false
+	found := false
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return found // head ends inside the object
+		}
+		if key == "version" && !found {
+			v, err := dec.Token()
+			s, ok := v.(string)
+			if err != nil || !ok || !strings.HasPrefix(s, "https://jsonfeed.org/version/") && !strings.HasPrefix(s, "http://jsonfeed.org/version/") {
+				return false
+			}
+			found = true
+			continue
+		}
+		if skipJSONValue(dec) != nil {
+			return found
+		}
 	}
-	v := bytes.TrimLeft(t[i+len(`"version"`):], " \t\r\n")
-	if len(v) == 0 || v[0] != ':' {
-		return false
+	if _, err := dec.Token(); err != nil {
+		return found
 	}
-	v = bytes.TrimLeft(v[1:], " \t\r\n")
-	return bytes.HasPrefix(v, []byte(`"https://jsonfeed.org/version/`)) || bytes.HasPrefix(v, []byte(`"http://jsonfeed.org/version/`))
+	// The object ends within head: a feed holds no value after it.
+	return found && len(bytes.TrimLeft(t[dec.InputOffset():], " \t\r\n")) == 0
+}
+
+// skipJSONValue reads the next value of dec, whole, and drops it.
+func skipJSONValue(dec *json.Decoder) error {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
 }
 
 // IsWARC reports whether a stream starts with a WARC version line

@@ -690,6 +690,9 @@ func (z *zipFrame) next() (entry, error) {
 		if z.w.over { // the archive's members inflated past the bound together: none more is
 			return entry{n: e.n, skip: z.w.sumError(e.n.origin)}, nil
 		}
+		if f.Flags&zipEncrypted != 0 { // this member only: its bytes are not its data
+			return entry{n: e.n, skip: fmt.Errorf("%s: refused: encrypted (a password-protected zip member), not read", e.n.origin)}, nil
+		}
 		if f.Method == zip.Deflate && f.UncompressedSize64 > uint64(z.w.opts.MaxInflate) {
 			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
 		}
@@ -708,6 +711,10 @@ func (z *zipFrame) next() (entry, error) {
 	}
 	return entry{}, io.EOF
 }
+
+// zipEncrypted is the bit of a zip member's general purpose flags that
+// says its data is encrypted (traditional PKWARE or WinZip AES).
+const zipEncrypted = 0x1
 
 // zipName returns the name of a zip member in UTF-8: as stored when its
 // UTF-8 flag (bit 11) is set or it is UTF-8, else decoded from code page

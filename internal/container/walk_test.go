@@ -768,6 +768,13 @@ func TestIsFeed(t *testing.T) {
 		`{"version": "1.1"}`:                           false,
 		`{"id": "a", "text": "jsonfeed.org/version/"}`: false,
 		`["https://jsonfeed.org/version/1"]`:           false,
+		// Regression: a record holding a feed's object, or JSON Lines whose
+		// first record has a feed's version, were taken for a feed.
+		`{"id": "a", "feed": {"version": "https://jsonfeed.org/version/1.1"}}`:                  false,
+		`{"id": "a", "feed": {"x": 1}, "version": "https://jsonfeed.org/version/1.1"}`:          true,
+		"{\"version\": \"https://jsonfeed.org/version/1.1\", \"id\": \"a\"}\n{\"id\": \"b\"}\n": false,
+		"{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": []}\n":                  true,
+		`{"version": 1, "v": "https://jsonfeed.org/version/1.1"}`:                               false,
 	} {
 		if got := IsJSONFeed([]byte(head)); got != want {
 			t.Errorf("IsJSONFeed(%q) = %v, want %v", head, got, want)
@@ -883,6 +890,50 @@ func TestZipUnsupportedMethod(t *testing.T) {
 		{"m.zip/c.txt", "m.zip/c.txt", "txt", "C!!", ""},
 		{Origin: "m.zip/d.txt", ID: "m.zip/d.txt", Skip: "m.zip/d.txt: refused: compression method 14: zip: unsupported compression algorithm"},
 		{"m.zip/e.txt", "m.zip/e.txt", "txt", "E!!", ""},
+	}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestZipEncrypted: regression, an encrypted (password-protected) zip
+// member was inflated as if it were not, and its "flate: corrupt input"
+// stopped the whole run. It is refused by itself, saying it is encrypted,
+// as a member of a method not read is, and the members around it are read.
+func TestZipEncrypted(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, m := range []struct {
+		name      string
+		method    uint16
+		encrypted bool
+	}{{"a.txt", zip.Deflate, false}, {"b.txt", zip.Deflate, true}, {"c.txt", zip.Store, true}, {"d.txt", zip.Store, false}} {
+		var w io.Writer
+		var err error
+		if m.encrypted { // a 12-byte header and ciphertext, as zip -P writes them
+			w, err = zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: m.method, Flags: 0x1, // bit 0: encrypted
+				CompressedSize64: 15, UncompressedSize64: 3})
+			w.Write([]byte("\x8f\x03\xd1\x7e\x00\xff\x2a\x91\x10\x44\xe0\x5c\xb3\x07\x9a"))
+		} else {
+			w, err = zw.CreateHeader(&zip.FileHeader{Name: m.name, Method: m.method})
+			w.Write([]byte(strings.ToUpper(m.name[:1]) + "!!"))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := walkAll(t, "enc.zip", b.String(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []got{
+		{"enc.zip/a.txt", "enc.zip/a.txt", "txt", "A!!", ""},
+		{Origin: "enc.zip/b.txt", ID: "enc.zip/b.txt", Skip: "enc.zip/b.txt: refused: encrypted (a password-protected zip member), not read"},
+		{Origin: "enc.zip/c.txt", ID: "enc.zip/c.txt", Skip: "enc.zip/c.txt: refused: encrypted (a password-protected zip member), not read"},
+		{"enc.zip/d.txt", "enc.zip/d.txt", "txt", "D!!", ""},
 	}
 	if diff := cmp.Diff(want, g); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

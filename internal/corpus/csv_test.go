@@ -129,6 +129,42 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			// Regression: a last line cut short inside a quoted field was a
+			// row, its text cut mid-sentence, when no line end followed it;
+			// with one it was skipped. It is skipped either way.
+			name:  "a quoted field never closed on a last line without its line end",
+			file:  "news.csv",
+			input: "id,text\n1,\"whole\"\n2,\"cut short mid-sentence",
+			want: []rec{
+				{ID: "1", Text: "whole", Origin: "news.csv:2", Raw: `{"id":"1","text":"whole"}`},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+			},
+		},
+		{
+			name:  "a quoted field never closed on a last line with its line end",
+			file:  "news.csv",
+			input: "id,text\n1,\"whole\"\n2,\"cut short mid-sentence\n",
+			want: []rec{
+				{ID: "1", Text: "whole", Origin: "news.csv:2", Raw: `{"id":"1","text":"whole"}`},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+			},
+		},
+		{
+			// A stray quote on that line: the line read alone, as with a line end.
+			name:  "a stray quote in a field never closed on a last line without its line end",
+			file:  "news.csv",
+			input: "id,text\n1,\"a \" b",
+			want:  []rec{{ID: "1", Text: `"a " b`, Origin: "news.csv:2", Raw: `{"id":"1","text":"\"a \" b"}`}},
+		},
+		{
+			name:  "a stray quote in a field never closed on a last line with its line end",
+			file:  "news.csv",
+			input: "id,text\n1,\"a \" b\n",
+			want:  []rec{{ID: "1", Text: `"a " b`, Origin: "news.csv:2", Raw: `{"id":"1","text":"\"a \" b"}`}},
+		},
+		{
 			// Read by the rules, the closing quote of "We will win," is kept
 			// and the field runs on over the rows below; read alone, as
 			// Python's csv module reads it, the line is a row.
@@ -310,6 +346,15 @@ func TestCSV(t *testing.T) {
 			name:    "an unclosed quote stops at the limit",
 			file:    "news.csv",
 			input:   "id,text\n1,ok\n2,\"never closed\n" + strings.Repeat("line\n", 100),
+			opts:    Options{MaxBytes: 10},
+			cfg:     config{bufSize: 16, slack: 100},
+			want:    []rec{{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`}},
+			wantErr: "reading news.csv: the row after line 2 is over 110 bytes and never ends (an unclosed quote?)",
+		},
+		{
+			name:    "an unclosed quote on a last line without its line end stops at the limit",
+			file:    "news.csv",
+			input:   "id,text\n1,ok\n2,\"never closed " + strings.Repeat("word ", 100),
 			opts:    Options{MaxBytes: 10},
 			cfg:     config{bufSize: 16, slack: 100},
 			want:    []rec{{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`}},

@@ -338,17 +338,21 @@ func (c *csvRows) ranOn(lineEnded bool) {
 	c.row.kind = rowRunOn
 }
 
-// unclosed ends a quoted field at the end of the input. A field on one line
-// is taken as it is; one that went on past its line runs on.
+// unclosed ends a quoted field at the end of the input: the row runs on,
+// whether or not a line end came before the end (a last line cut short),
+// its first line to be read alone; past the limit, it never ends.
 func (c *csvRows) unclosed() error {
 	if err := c.err(); err != nil {
 		return err
 	}
 	switch {
-	case !c.crossed, c.whole:
+	case c.whole:
 		return nil
 	case c.over:
 		return errRowTooLong
+	}
+	if !c.crossed { // the row is its first line, with no line end
+		c.firstLen, c.restAt = c.size, c.size
 	}
 	c.row.kind, c.row.stray = rowRunOn, 0
 	return nil

@@ -84,6 +84,49 @@ func TestFeeds(t *testing.T) {
 	}
 }
 
+// TestJSONLinesAreNoFeed: regression, a JSON Lines file whose first
+// record held a feed's object ("feed": {"version": …}), or a JSON Feed's
+// version as its own key, was read as one JSON Feed and every record was
+// lost. A stream named .jsonl is never a feed, and one of another name is
+// not when a second value follows its first object.
+func TestJSONLinesAreNoFeed(t *testing.T) {
+	const version = `"version":"https://jsonfeed.org/version/1.1"`
+	long := strings.Repeat("The council voted on the budget. ", 100) // past the head the test looks at
+	nested := `{"id":"a1","text":"one","feed":{` + version + `,"title":"Daily Planet"}}` + "\n" +
+		`{"id":"a2","text":"two","feed":{` + version + `,"title":"Daily Planet"}}` + "\n"
+	own := `{` + version + `,"id":"a1","text":"` + long + `"}` + "\n" + `{"id":"a2","text":"two"}` + "\n"
+	short := `{` + version + `,"id":"a1","text":"one"}` + "\n" + `{"id":"a2","text":"two"}` + "\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		arg   string
+	}{
+		{"a feed's object in a record", map[string]string{"items.jsonl": nested}, "items.jsonl"},
+		{"a feed's object in a record, in a directory", map[string]string{"in/items.jsonl": nested}, "in"},
+		{"a feed's version as a record's key", map[string]string{"ver.jsonl": own}, "ver.jsonl"},
+		{"a feed's version as a record's key, compressed", map[string]string{"ver.jsonl.gz": gz(t, own)}, "ver.jsonl.gz"},
+		{"a feed's version as a record's key, named .json", map[string]string{"ver.json": short}, "ver.json"},
+		{"a feed's version as a record's key, no name", map[string]string{"ver": short}, "ver"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tc.files)
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.arg}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, g := range got {
+				ids = append(ids, g.ID+" "+g.Skip)
+			}
+			if diff := cmp.Diff([]string{"a1 ", "a2 "}, ids); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestFeedNamedHTMLInADirectory: a feed named .html met in a directory is
 // a page, skipped as a feed (extraction takes no article from it); named
 // on the command line it is read item by item (TestFeeds).

@@ -59,7 +59,8 @@ func (r *Reader) openMember(m container.Member) (source, error) {
 			return nil, err
 		}
 	}
-	if (k == container.JSON || k == container.JSONL) && r.opts.Format == "" {
+	if (k == container.JSON || k == container.JSONL) && m.Format != container.JSONL && r.opts.Format == "" {
+		// A stream named JSON Lines is no feed: it holds a value a line.
 		if head, _ := m.R.Peek(min(jsonFeedHead, m.R.Size())); container.IsJSONFeed(head) {
 			k = container.Feed // a JSON Feed, by its version
 		}

@@ -375,7 +375,7 @@ type textWriter struct {
 // header writes a side's summary line, coloured like its text.
 func (t *textWriter) header(mark, name string, s *Side, color string) {
 	if s.ID != "" {
-		name = Visible(s.ID)
+		name = VisibleLine(s.ID)
 	}
 	line := fmt.Sprintf("%s %s", mark, name)
 	if s.Title != "" {

@@ -30,6 +30,22 @@ import (
 // returned when nothing is escaped.
 func Visible(s string) string { return visible(s, false) }
 
+// VisibleLine is Visible for a value shown inside one line of a message (a
+// file's or an archive member's name, an id in a warning or an error): its
+// tabs and line ends are written escaped too (\t, \n, and \r, a CRLF's
+// included), so that a name holding "\nwarning: …" cannot pass for a line
+// of its own, nor one holding a tab break a table's columns.
+func VisibleLine(s string) string {
+	s = Visible(s)
+	if strings.ContainsAny(s, "\t\r\n") {
+		s = lineEnds.Replace(s)
+	}
+	return s
+}
+
+// lineEnds escapes what VisibleLine escapes beyond Visible.
+var lineEnds = strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`)
+
 // visibleText is Visible for a document's text, which keeps the format
 // characters that writing uses and that the comparison ignores (see
 // textFormat): the soft hyphens of hyphenated German, the non-joiners of

@@ -39,6 +39,42 @@ func TestVisible(t *testing.T) {
 	}
 }
 
+// TestVisibleLine: a value shown inside a line has its tabs and line ends
+// escaped too, a CRLF's carriage return among them.
+func TestVisibleLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain été.txt":               "plain été.txt",
+		"nl\nwarning: all good.txt":   `nl\nwarning: all good.txt`,
+		"crlf\r\nand\ttab":            `crlf\r\nand\ttab`,
+		"\x1b]0;pwned\x07x\u202e.txt": `\x1b]0;pwned\ax\u202e.txt`,
+	} {
+		if got := VisibleLine(in); got != want {
+			t.Errorf("VisibleLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTextHeaderShowsLineEnds: regression, an id (a file's name) holding a
+// line end wrote the text rendering's header over two lines, the second
+// one of the id's choosing.
+func TestTextHeaderShowsLineEnds(t *testing.T) {
+	d := Compare("Hello world.\n", "Hello there.\n", Options{})
+	d.A.ID, d.B.ID = "a.txt\nwarning: forged", "b.txt\r+++ c.txt"
+	var out bytes.Buffer
+	if err := WriteText(&out, d, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{`--- a.txt\nwarning: forged `, `+++ b.txt\r+++ c.txt `} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "\nwarning: forged") {
+		t.Errorf("the id forged a line:\n%s", got)
+	}
+}
+
 // TestTextShowsControlCharacters: the text rendering writes the control
 // characters of the texts and ids visibly, so that a document cannot clear
 // the screen, retitle the window or colour what follows. Regression: text

@@ -303,16 +303,10 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 }
 
 // shown is a value of the inputs (a file's name, a field's value) as the
-// text report writes it: the characters a terminal would act on escaped
-// (diff.Visible), and tabs and line ends too (a CRLF's carriage return
-// with them), which would break its tables.
-func shown(s string) string {
-	s = diff.Visible(s)
-	if strings.ContainsAny(s, "\t\r\n") {
-		s = strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`).Replace(s)
-	}
-	return s
-}
+// text report writes it: the characters a terminal would act on escaped,
+// and tabs and line ends too, which would break its tables
+// (diff.VisibleLine).
+func shown(s string) string { return diff.VisibleLine(s) }
 
 // joinShown joins the values vs, each shown, with sep.
 func joinShown(vs []string, sep string) string {

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 )
 
@@ -65,7 +66,8 @@ const headLimit = 16 << 10
 // detection is not confident. A body that is valid UTF-8 past ASCII is
 // UTF-8 whatever contentType or a <meta> declares (a server's default
 // "charset=iso-8859-1" on a site written in UTF-8): no text in another
-// charset is. It returns the encoding's name.
+// charset is. A byte-order mark is not in the text returned. It returns the
+// encoding's name.
 func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	if enc, name := utf32BOM(body); enc != nil { // before UTF-16LE's mark, which FF FE 00 00 starts with
 		out, err := enc.NewDecoder().Bytes(body)
@@ -131,7 +133,8 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	if err != nil {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
-	return out, name, nil
+	// UTF-16's decoder keeps the byte-order mark, as U+FEFF: no text.
+	return bytes.TrimPrefix(out, []byte("\ufeff")), name, nil
 }
 
 // declaredOrDetected returns the encoding of a body that is not UTF-8 and
@@ -288,8 +291,9 @@ func LooksHTML(body []byte, contentType string) bool {
 	if !strings.HasPrefix(sniffed, "text/") {
 		return false
 	}
-	if hasUTF16BOM(head) {
-		return true // the tag test below needs decoded text; trust the mark
+	if hasUTF16BOM(head) { // the tag is looked for in the decoded text, as UTF-32's
+		text, err := utf16BOM.NewDecoder().Bytes(head[:len(head)&^1]) // a last odd byte is half a character
+		return err == nil && htmlTag.Match(text)
 	}
 	return htmlTag.Match(head)
 }
@@ -305,6 +309,9 @@ func htmlType(mt string) bool {
 	}
 	return false
 }
+
+// utf16BOM decodes UTF-16 in the byte order its byte-order mark says.
+var utf16BOM = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
 
 func hasUTF16BOM(b []byte) bool {
 	return bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff})

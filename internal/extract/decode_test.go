@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/core"
+
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
@@ -77,7 +79,7 @@ func TestToUTF8(t *testing.T) {
 		{"utf-32le with its mark", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "", "<p>café</p>", "utf-32le"},
 		// Regression (reviewer's finding): UTF-16LE's mark before U+0000
 		// (FF FE 00 00) was taken for UTF-32LE's, and the page for not HTML.
-		{"utf-16le with its mark, U+0000 first", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\ufeff\x00<p>café</p>", "utf-16le"}, // the mark kept, as for every UTF-16 page
+		{"utf-16le with its mark, U+0000 first", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\x00<p>café</p>", "utf-16le"}, // the mark dropped, as UTF-8's and UTF-32's
 		{"utf-32le with its mark, U+0000 first", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\x00<p>café</p>", "utf-32le"},
 		// Regression: a server's UTF-16 label on a page in UTF-8 (or in
 		// ASCII) read every two bytes as one character, the page as
@@ -142,5 +144,46 @@ func TestPageUTF16NULFirst(t *testing.T) {
 	a, skip := extractPage(t, body, Options{})
 	if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) {
 		t.Errorf("skip %q, title %q, text %q", skip, a.Title, a.Text)
+	}
+}
+
+// TestPageUTF16: regression, a body with UTF-16's byte-order mark was HTML
+// whatever it held, so a plain text in UTF-16 became an article (the same
+// text in UTF-8 is no HTML), and the mark, decoded as U+FEFF, stayed at
+// the start of a text that comes before the page's first tag. The tag is
+// looked for in the decoded text, as in UTF-32, and the mark is no text.
+func TestPageUTF16(t *testing.T) {
+	plain := "Blog\n\n" + paragraph(1) + " " + paragraph(2) + " " + paragraph(3)
+	for _, order := range []struct {
+		name string
+		e    unicode.Endianness
+	}{{"little-endian", unicode.LittleEndian}, {"big-endian", unicode.BigEndian}} {
+		enc := unicode.UTF16(order.e, unicode.UseBOM).NewEncoder()
+		for _, c := range []struct {
+			name, body string
+			skip       core.SkipReason
+			title      string
+		}{
+			{"a page", newsPage(6), "", "Council passes budget"},
+			{"plain text", plain, SkipNotHTML, ""},
+			{"text before the first tag", plain + "<p>" + paragraph(4) + "</p>", "", ""},
+		} {
+			t.Run(order.name+"/"+c.name, func(t *testing.T) {
+				body := mustEncode(enc.String(c.body))
+				if got := LooksHTML([]byte(body), ""); got != (c.skip == "") {
+					t.Errorf("LooksHTML = %v", got)
+				}
+				a, skip := extractPage(t, body, Options{MinChars: -1})
+				if skip != c.skip || a.Title != c.title || strings.Contains(a.Text, "\ufeff") || strings.Contains(a.Title, "\ufeff") {
+					t.Errorf("skip %q, title %q, text %q; want skip %q, title %q, no U+FEFF", skip, a.Title, a.Text, c.skip, c.title)
+				}
+				if c.skip == "" && !strings.Contains(a.Text, paragraph(4)) {
+					t.Errorf("text %q, want paragraph 4 in it", a.Text)
+				}
+			})
+		}
+	}
+	if LooksHTML([]byte(plain), "") {
+		t.Error("plain text in UTF-8: LooksHTML = true")
 	}
 }

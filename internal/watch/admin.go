@@ -405,14 +405,18 @@ type ExportError struct {
 	Left []error
 }
 
-// Error says how many feeds were left out, then why each was, a line each.
-func (e *ExportError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d of %d feeds left out of the export (the others are written):",
-		len(e.Left), e.Written+len(e.Left))
+// Error says how many feeds were left out, then why each was, a line each
+// (Lines).
+func (e *ExportError) Error() string { return strings.Join(e.Lines(), "\n") }
+
+// Lines returns the lines of Error, without their line ends: how many
+// feeds were left out, then why each was, indented. A terminal shows each
+// alone, its control characters escaped.
+func (e *ExportError) Lines() []string {
+	lines := []string{fmt.Sprintf("%d of %d feeds left out of the export (the others are written):",
+		len(e.Left), e.Written+len(e.Left))}
 	for _, err := range e.Left {
-		b.WriteString("\n  ")
-		b.WriteString(err.Error())
+		lines = append(lines, "  "+err.Error())
 	}
-	return b.String()
+	return lines
 }
