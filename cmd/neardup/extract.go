@@ -195,7 +195,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			st.Add(r)
 			meter.Update(st.Pages, 0, 0)
 			if r.Err != nil && o.Log != nil {
-				fmt.Fprintf(o.Log, "extract: %s: %v\n", r.ID, r.Err)
+				msg := r.Err.Error()
+				if head, rest, ok := strings.Cut(msg, ": "); ok && (head == r.ID || strings.HasSuffix(head, "/"+r.ID)) {
+					msg = rest // the error names the page, by the path given
+				}
+				fmt.Fprintf(o.Log, "extract: %s: %s\n", r.ID, msg)
 			}
 			if r.Article.Limit != "" && o.Log != nil {
 				if tooLarge++; tooLarge <= maxRuleMissLines {

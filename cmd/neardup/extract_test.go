@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"compress/gzip"
@@ -571,6 +572,32 @@ func TestExtractWARCResync(t *testing.T) {
 				t.Errorf("log (-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestExtractLogNamesAPageOnce: a page whose error names it already (a
+// refused archive member) is logged with its name once. Regression:
+// "extract: enc.zip/a.txt: enc.zip/a.txt: refused: encrypted …".
+func TestExtractLogNamesAPageOnce(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "a.txt", Method: zip.Store, Flags: 0x1, CompressedSize64: 15, UncompressedSize64: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("\x8f\x03\xd1\x7e\x00\xff\x2a\x91\x10\x44\xe0\x5c\xb3\x07\x9a"))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{"enc.zip": b.String()})
+	var log bytes.Buffer
+	if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "enc.zip")},
+		Out: filepath.Join(dir, "out.jsonl"), Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "extract: enc.zip/a.txt: refused: encrypted (a password-protected zip member), not read\n"; log.String() != want {
+		t.Errorf("log %q, want %q", log.String(), want)
 	}
 }
 
