@@ -123,7 +123,7 @@ func TestTryFeedHasADeadline(t *testing.T) {
 	for i := range 20 {
 		path := fmt.Sprintf("/slow/%d", i)
 		s.handle(path, func(rw http.ResponseWriter, r *http.Request) {
-			select { // under the timeout
+			select { // under the timeout (on a loaded machine a page may still time out)
 			case <-time.After(400 * time.Millisecond):
 			case <-r.Context().Done():
 			}
@@ -156,7 +156,7 @@ func TestTryFeedHasADeadline(t *testing.T) {
 			}
 			want := regexp.MustCompile(`^` + regexp.QuoteMeta(s.URL+"/feed: a feed (RSS), not an article page, and none of its ") + `\d+` +
 				regexp.QuoteMeta(" newest items the watcher would fetch is a page it would extract within the "+c.limit.String()+" a trial may take (") +
-				`\d+ not matching article_url(, 1 cut off when time ran out)?; \d+ older not tried\): give the URL of an article page; ` +
+				`\d+ not matching article_url(, \d+ timed out)?(, 1 cut off when time ran out)?; \d+ older not tried\): give the URL of an article page; ` +
 				regexp.QuoteMeta("the newest fetched: "+s.URL+"/slow/0: not matching article_url") + `$`)
 			if err == nil || !want.MatchString(err.Error()) {
 				t.Errorf("error:\n%v\nwant it to match\n%s", err, want)
