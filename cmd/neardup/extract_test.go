@@ -278,7 +278,8 @@ func TestExtractMissingInput(t *testing.T) {
 }
 
 // An input given twice, however its path is written (again, through
-// "..", through a link; a directory too), fails the run before it starts,
+// "..", through a link; a directory too; a file and a directory that holds
+// it, which reads it again), fails the run before it starts,
 // with exit 2 and dedup's message, and writes no output. Regression:
 // extract read it twice and wrote every page twice under one id.
 func TestExtractRefusesInputGivenTwice(t *testing.T) {
@@ -296,6 +297,8 @@ func TestExtractRefusesInputGivenTwice(t *testing.T) {
 		{"through ..", []string{p("a.html"), p("site") + "/../a.html"}},
 		{"through a link", []string{p("link.html"), p("site"), p("a.html")}},
 		{"a directory", []string{p("site"), p("a.html"), dir + "/./site/"}},
+		{"a file inside a directory given", []string{p("site"), p("site/b.html")}},
+		{"a directory holding a file given", []string{p("a.html"), p("site/b.html"), p("site")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out.jsonl")

@@ -260,11 +260,22 @@ func CheckGiven(paths []string) error {
 type givenSet struct {
 	stdin bool                    // "-" is given
 	at    map[fileKey][]givenFile // the paths given that are there
+	dirs  []givenFile             // the directories among them
+	// above holds, by the paths given, the directories that hold them
+	// (their parents up to the root).
+	above []givenAbove
+}
+
+// givenAbove is a path given and the directories that hold it.
+type givenAbove struct {
+	path string
+	dirs []os.FileInfo
 }
 
 // add notes the input p, or refuses it (ErrGivenTwice) when an earlier one
 // is the same: standard input, or one file or directory (os.SameFile,
-// through links), however its path is written.
+// through links), however its path is written; or when one is inside the
+// other, a directory whose walk would read it again.
 func (g *givenSet) add(p string) error {
 	if p == "-" {
 		if g.stdin {
@@ -285,11 +296,50 @@ func (g *givenSet) add(p string) error {
 			return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q.path)
 		}
 	}
+	// A path inside a directory given too is read twice, once by the
+	// directory's walk.
+	up := ancestors(p)
+	for _, d := range g.dirs {
+		for _, a := range up {
+			if os.SameFile(a, d.info) {
+				return fmt.Errorf("%w: %s (inside %s, given too)", ErrGivenTwice, p, d.path)
+			}
+		}
+	}
+	if st.IsDir() {
+		for _, q := range g.above {
+			for _, a := range q.dirs {
+				if os.SameFile(a, st) {
+					return fmt.Errorf("%w: %s (it holds %s, given too)", ErrGivenTwice, p, q.path)
+				}
+			}
+		}
+		g.dirs = append(g.dirs, givenFile{p, st})
+	}
+	g.above = append(g.above, givenAbove{p, up})
 	if g.at == nil {
 		g.at = map[fileKey][]givenFile{}
 	}
 	g.at[k] = append(g.at[k], givenFile{p, st})
 	return nil
+}
+
+// ancestors returns the directories that hold the path p, from its parent
+// to the root, as written (a link among them is not followed back).
+func ancestors(p string) []os.FileInfo {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil
+	}
+	var out []os.FileInfo
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err == nil {
+			out = append(out, st)
+		}
+		if d == filepath.Dir(d) {
+			return out
+		}
+	}
 }
 
 // add appends the inputs a path names.
