@@ -425,7 +425,11 @@ func (c *feedsImportCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%s added, %d updated\n", count(added, "feed", "feeds"), updated)
+		msg := fmt.Sprintf("%s added, %d updated", count(added, "feed", "feeds"), updated)
+		if same := len(feeds) - added - updated; same > 0 {
+			msg += fmt.Sprintf(", %d unchanged", same)
+		}
+		fmt.Fprintln(os.Stderr, msg)
 	}
 	return nil
 }

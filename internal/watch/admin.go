@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -280,8 +281,10 @@ func feedKey(u string) string {
 // DefaultInterval when their Interval is 0; those of a URL stored already
 // get the settings given and keep the others: an Interval of 0 keeps the
 // stored interval, a nil Rule the stored rule (an OPML list, which gives
-// neither, changes nothing of a known feed). A URL given twice is added
-// with the first settings and updated with the second.
+// neither, changes nothing of a known feed). updated counts the stored
+// feeds whose settings change; one given as stored is left as it is. A
+// URL given twice is added with the first settings and updated with the
+// second.
 func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, err error) {
 	for _, f := range feeds {
 		if err := f.checkGiven(); err != nil {
@@ -308,13 +311,18 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 				if err != nil {
 					return err
 				}
+				was := marshalJSON(cur)
 				if f.Interval != 0 {
 					cur.Interval = f.Interval
 				}
 				if f.Rule != nil {
 					cur.Rule = f.Rule
 				}
-				old.Config = marshalJSON(cur)
+				config := marshalJSON(cur)
+				if bytes.Equal(config, was) {
+					continue // nothing of it changes
+				}
+				old.Config = config
 				if err := w.SaveFeed(old); err != nil {
 					return err
 				}

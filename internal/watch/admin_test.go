@@ -697,3 +697,28 @@ func TestUpdateFeedRefuses(t *testing.T) {
 		t.Errorf("feeds %+v %v, want the feed as added", feeds, err)
 	}
 }
+
+// TestImportUnchanged: a stored feed given again with its own settings, or
+// with none (an OPML list), is left as stored and not counted as updated;
+// one given another interval is. Regression: an OPML list of the stored
+// feeds said "3 updated", though nothing changed.
+func TestImportUnchanged(t *testing.T) {
+	x := newIndex(t)
+	u := "https://a.example/rss"
+	if added, _, err := Import(t.Context(), x, []Feed{{URL: u, Interval: Duration(time.Hour)}}); err != nil || added != 1 {
+		t.Fatalf("%d added, %v", added, err)
+	}
+	for _, tc := range []struct {
+		name    string
+		feed    Feed
+		updated int
+	}{
+		{"no settings (OPML)", Feed{URL: u}, 0},
+		{"its own interval", Feed{URL: u, Interval: Duration(time.Hour)}, 0},
+		{"another interval", Feed{URL: u, Interval: Duration(2 * time.Hour)}, 1},
+	} {
+		if added, updated, err := Import(t.Context(), x, []Feed{tc.feed}); err != nil || added != 0 || updated != tc.updated {
+			t.Errorf("%s: %d added, %d updated, %v; want 0 and %d", tc.name, added, updated, err, tc.updated)
+		}
+	}
+}
