@@ -82,4 +82,12 @@ func TestExistingOfNoTables(t *testing.T) {
 			open(t, dsn, index.OpenOptions{}) // without Existing: made
 		})
 	}
+	// An empty database another program marked as its own is no index
+	// (store.ErrNotIndex), not one to make.
+	other := storetest.DSN(t, "sqlite")
+	storetest.Exec(t, other, "PRAGMA application_id = 1234")
+	_, err := index.Open(t.Context(), other, store.Options{}, specs, index.OpenOptions{Existing: true})
+	if !errors.Is(err, store.ErrNotIndex) || errors.Is(err, store.ErrNoIndex) {
+		t.Errorf("another program's empty database: %v, want store.ErrNotIndex", err)
+	}
 }

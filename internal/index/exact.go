@@ -147,6 +147,19 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(
 	return e, err
 }
 
+// forget drops the keys of the stored document ord, removed by the add (a
+// document replaced): no later document of the add is its copy.
+func (e *exactKeys) forget(ord int64) {
+	if e == nil {
+		return
+	}
+	for k, o := range e.found {
+		if o == ord {
+			delete(e.found, k)
+		}
+	}
+}
+
 // copyOf returns the stored document document i copies, and the evidence;
 // 0 when none. A document of its slug is its copy only when near says it
 // is (published within slugWindow of it).

@@ -371,8 +371,6 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 		return peekLength(ctx, db, path)
 	case v > 0:
 		return nil
-	case o.Existing:
-		return named(path, ErrNoIndex)
 	}
 	// No tables: a new index, unless the header marks the file as
 	// another program's.
@@ -380,8 +378,11 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)`).Scan(&app, &user); err != nil {
 		return named(path, s.wrap("opening the index", err))
 	}
-	if app != 0 || user != 0 {
+	switch {
+	case app != 0 || user != 0:
 		return named(path, fmt.Errorf("%w: an empty database of another program (application id %d, user version %d)", ErrNotIndex, app, user))
+	case o.Existing:
+		return named(path, ErrNoIndex)
 	}
 	return nil
 }

@@ -75,9 +75,11 @@ type Sketch struct {
 //     mark, figures and fills) from this format on (Scanner.TitleWords).
 //   - 10: the encoding is 9's; sketches of word shingles keep the names
 //     and the filter of the words' character shingles, where every name
-//     is looked up (their sample holds word shingles, no name's). A
-//     sketch of 9 still reads, and an index of 9 opens and goes on making
-//     sketches of 9 (Spec's Older): of word shingles, without names.
+//     is looked up (their sample holds word shingles, no name's), and
+//     read figures with their look-alikes folded ("1,2O0" is 1200), as
+//     sketches of character shingles do. A sketch of 9 still reads, and
+//     an index of 9 opens and goes on making sketches of 9 (Spec's
+//     Older): of word shingles, without names or folded figures.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
