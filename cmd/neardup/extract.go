@@ -157,11 +157,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			return err
 		}
 	}
-	if err := corpus.CheckGiven(o.Inputs); err != nil {
-		return err
-	}
 	if o.Out != "-" {
 		o.Source.Exclude = isOutput(o.Out)
+	}
+	if err := corpus.CheckGiven(o.Inputs, container.ListOptions{AnyName: true, Exclude: o.Source.Exclude}); err != nil {
+		return err
 	}
 	// Told once the walk is over, beside the summary: the walk runs on a
 	// goroutine of its own.

@@ -52,7 +52,7 @@ type cli struct {
 	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
 	Watch   watchCmd   `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"Poll web feeds, extract each new article and add it to the index, checked on arrival."`
 	Feeds   feedsCmd   `cmd:"" help:"Manage the feeds neardup watch polls: add, list, set, remove, import, export, test a site rule."`
-	Serve   serveCmd   `cmd:"" set:"db_file=created when missing" help:"Serve the index over HTTP: add and check documents, browse clusters, diffs and search (JSON API; web UI)."`
+	Serve   serveCmd   `cmd:"" set:"db_file=created when missing, with --token-file or --watch" help:"Serve the index over HTTP: add and check documents, browse clusters, diffs and search (JSON API; web UI)."`
 }
 
 // globals is what every command's Run receives besides its own flags.

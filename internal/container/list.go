@@ -19,6 +19,10 @@ type File struct {
 	// caller that reads its inputs twice keeps a copy of the first
 	// reading, as of standard input.
 	Stream bool
+	// Key tells the file from another (its device and inode, where the
+	// system gives them), whatever path reaches it; zero for a Stream or
+	// an Err.
+	Key FileKey
 	// Err, when set, says why a file or directory met in a directory
 	// cannot be read (a symbolic link to nothing, a loop of links, a
 	// directory not readable); the caller reports it and reads the rest.
@@ -80,7 +84,7 @@ func List(p string, o ListOptions) ([]File, error) {
 		if info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
 			return []File{{Path: p, Size: -1, Stream: true}}, nil
 		}
-		return []File{{Path: p, Size: info.Size()}}, nil
+		return []File{{Path: p, Size: info.Size(), Key: FileKey{keyOf(p, info)}}}, nil
 	}
 	l := &lister{o: o, walked: map[dirKey]string{}}
 	l.walked[keyOf(p, info)] = p
@@ -175,8 +179,11 @@ func (l *lister) file(q string) {
 		l.files = append(l.files, File{Path: q, Err: err}) // gone since
 		return
 	}
-	l.files = append(l.files, File{Path: q, Size: info.Size()})
+	l.files = append(l.files, File{Path: q, Size: info.Size(), Key: FileKey{keyOf(q, info)}})
 }
+
+// FileKey tells one file from another (see File.Key); comparable.
+type FileKey struct{ k dirKey }
 
 // WalkedError is the Err of a directory met in a walk that was walked
 // already, through another path: a symbolic link to a directory above it

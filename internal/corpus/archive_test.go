@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -80,6 +81,62 @@ func TestOpenErrors(t *testing.T) {
 			// the command line (exit 2), as a file given twice is.
 			if tc.name == "stdin twice" && !errors.Is(err, ErrGivenTwice) {
 				t.Errorf("error %v, want an ErrGivenTwice", err)
+			}
+		})
+	}
+}
+
+// TestGivenTwiceByListing: a file that two paths given list (a directory
+// and a file in it, or a directory and another holding a link to it) is
+// an input given twice, refused before anything is read; a file inside a
+// directory given that the directory's walk does not read (a name not
+// read, a hidden file, an excluded one) is read once when given by its own
+// path. Regression: a directory and a file in it read the file twice (its
+// ids repeated, the run failed on them).
+func TestGivenTwiceByListing(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		link  [2]string // a symbolic link to make: from, to
+		paths []string
+		opts  Options
+		want  string // the error, "" for a read of every record once
+	}{
+		{"a file in a directory given", nil, [2]string{}, []string{"in", "in/a.jsonl"}, Options{},
+			"corpus: an input is given twice: in/a.jsonl, read from in and from in/a.jsonl"},
+		{"a directory holding a file given", nil, [2]string{}, []string{"in/a.jsonl", "in"}, Options{},
+			"corpus: an input is given twice: in/a.jsonl, read from in/a.jsonl and from in"},
+		{"a directory linked in another given", map[string]string{"other/o.jsonl": `{"id":"o","text":"three"}` + "\n"},
+			[2]string{"../other", "in/lnk"}, []string{"in", "other"}, Options{},
+			"corpus: an input is given twice: in/lnk/o.jsonl, read from in and from other"},
+		{"a name not read", map[string]string{"in/items": `{"id":"b","text":"two"}` + "\n"}, [2]string{},
+			[]string{"in", "in/items"}, Options{}, ""},
+		{"a hidden file", map[string]string{"in/.b.jsonl": `{"id":"b","text":"two"}` + "\n"}, [2]string{},
+			[]string{"in", "in/.b.jsonl"}, Options{}, ""},
+		{"an excluded file", map[string]string{"in/b.jsonl": `{"id":"b","text":"two"}` + "\n"}, [2]string{},
+			[]string{"in", "in/b.jsonl"}, Options{Exclude: func(p string) bool { return p == "in/b.jsonl" }}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"in/a.jsonl": `{"id":"a","text":"one"}` + "\n"}
+			maps.Copy(files, tc.files)
+			writeFiles(t, dir, files)
+			if tc.link[0] != "" {
+				if err := os.Symlink(tc.link[0], filepath.Join(dir, tc.link[1])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			got, err := readAll(t, tc.paths, tc.opts, config{})
+			switch {
+			case tc.want != "":
+				if !errors.Is(err, ErrGivenTwice) || err.Error() != tc.want {
+					t.Errorf("error %v, want %q", err, tc.want)
+				}
+			case err != nil:
+				t.Errorf("refused: %v", err)
+			case len(got) != 2:
+				t.Errorf("%d records, want 2, each once", len(got))
 			}
 		})
 	}

@@ -210,11 +210,15 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 	if stream != nil {
 		r.inputs = append(r.inputs, stream)
 	}
+	if len(paths) > 1 {
+		r.givenAt.listed = map[container.FileKey]listedBy{}
+	}
 	for _, p := range paths {
 		if err := r.add(p); err != nil {
 			return nil, err
 		}
 	}
+	r.givenAt.listed = nil               // checked: not held through the run
 	r.idNames = container.IDNames(r.raw) // once: a name depends on every other input's
 	for _, in := range r.inputs {
 		r.sized(in, in.size)
@@ -243,13 +247,27 @@ var ErrGivenTwice = errors.New("corpus: an input is given twice")
 
 // CheckGiven returns an error wrapping ErrGivenTwice, as Open's, when two
 // of paths are one input: "-" twice, or one file or directory however its
-// path is written. A path that is not there is no error here. It is the
-// check of a command that reads paths without a Reader (`neardup
-// extract`).
-func CheckGiven(paths []string) error {
+// path is written, or when two of them list one file (a directory and a
+// file in it), as container.List lists with o. A path that is not there is
+// no error here. It is the check of a command that reads paths without a
+// Reader (`neardup extract`).
+func CheckGiven(paths []string, o container.ListOptions) error {
 	var g givenSet
+	if len(paths) > 1 {
+		g.listed = map[container.FileKey]listedBy{}
+	}
 	for _, p := range paths {
 		if err := g.add(p); err != nil {
+			return err
+		}
+		if g.listed == nil || p == "-" {
+			continue
+		}
+		files, err := container.List(p, o)
+		if err != nil {
+			continue // reading it says so
+		}
+		if err := g.list(p, files); err != nil {
 			return err
 		}
 	}
@@ -260,22 +278,36 @@ func CheckGiven(paths []string) error {
 type givenSet struct {
 	stdin bool                    // "-" is given
 	at    map[fileKey][]givenFile // the paths given that are there
-	dirs  []givenFile             // the directories among them
-	// above holds, by the paths given, the directories that hold them
-	// (their parents up to the root).
-	above []givenAbove
+	// listed holds, when more than one path is given, each file their
+	// walks list, by its device and inode, with the path given that
+	// listed it: a file listed by two (a directory and a file in it)
+	// would be read twice.
+	listed map[container.FileKey]listedBy
 }
 
-// givenAbove is a path given and the directories that hold it.
-type givenAbove struct {
-	path string
-	dirs []os.FileInfo
+// listedBy is a file a path given lists, and that path.
+type listedBy struct {
+	file, given string
+}
+
+// list notes the files that the path given lists, or refuses one that
+// another path given listed already (ErrGivenTwice).
+func (g *givenSet) list(given string, files []container.File) error {
+	for _, f := range files {
+		if f.Err != nil || f.Stream {
+			continue
+		}
+		if prev, ok := g.listed[f.Key]; ok {
+			return fmt.Errorf("%w: %s, read from %s and from %s", ErrGivenTwice, prev.file, prev.given, given)
+		}
+		g.listed[f.Key] = listedBy{f.Path, given}
+	}
+	return nil
 }
 
 // add notes the input p, or refuses it (ErrGivenTwice) when an earlier one
 // is the same: standard input, or one file or directory (os.SameFile,
-// through links), however its path is written; or when one is inside the
-// other, a directory whose walk would read it again.
+// through links), however its path is written.
 func (g *givenSet) add(p string) error {
 	if p == "-" {
 		if g.stdin {
@@ -296,50 +328,11 @@ func (g *givenSet) add(p string) error {
 			return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q.path)
 		}
 	}
-	// A path inside a directory given too is read twice, once by the
-	// directory's walk.
-	up := ancestors(p)
-	for _, d := range g.dirs {
-		for _, a := range up {
-			if os.SameFile(a, d.info) {
-				return fmt.Errorf("%w: %s (inside %s, given too)", ErrGivenTwice, p, d.path)
-			}
-		}
-	}
-	if st.IsDir() {
-		for _, q := range g.above {
-			for _, a := range q.dirs {
-				if os.SameFile(a, st) {
-					return fmt.Errorf("%w: %s (it holds %s, given too)", ErrGivenTwice, p, q.path)
-				}
-			}
-		}
-		g.dirs = append(g.dirs, givenFile{p, st})
-	}
-	g.above = append(g.above, givenAbove{p, up})
 	if g.at == nil {
 		g.at = map[fileKey][]givenFile{}
 	}
 	g.at[k] = append(g.at[k], givenFile{p, st})
 	return nil
-}
-
-// ancestors returns the directories that hold the path p, from its parent
-// to the root, as written (a link among them is not followed back).
-func ancestors(p string) []os.FileInfo {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return nil
-	}
-	var out []os.FileInfo
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
-		if st, err := os.Stat(d); err == nil {
-			out = append(out, st)
-		}
-		if d == filepath.Dir(d) {
-			return out
-		}
-	}
 }
 
 // add appends the inputs a path names.
@@ -363,6 +356,11 @@ func (r *Reader) add(p string) error {
 	}
 	if err := r.givenAt.add(p); err != nil {
 		return err
+	}
+	if r.givenAt.listed != nil {
+		if err := r.givenAt.list(p, files); err != nil {
+			return err
+		}
 	}
 	r.given, r.raw = append(r.given, container.PathName(p)), append(r.raw, p)
 	// A whole-file record is named by its path as found (as a page, or an

@@ -141,7 +141,8 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 		}
 		p.Extracted, p.RuleMiss = true, miss
 		p.Form.Format = "text" // the form comes back holding the extracted text, which is no page
-		if field, why := doc.UnstorableField(); field != "" { // the page's text, checked as extracted
+		// The page's text, checked as extracted.
+		if field, why := doc.UnstorableField(); field != "" {
 			return doc, errorf(http.StatusBadRequest, field, "the %s %s", field, why)
 		}
 	}
