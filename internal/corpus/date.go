@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
@@ -99,8 +100,21 @@ func (r *Reader) date(s, origin string, seq int) (t time.Time, unread string) {
 // unreadDate notes the date value s of the record at origin, position seq
 // of the pass, as unread and returns the note.
 func (r *Reader) unreadDate(s, origin string, seq int) string {
+	if len(s) > maxDateShown {
+		// A text in the date's field (a column mistaken for it): its
+		// start says what it is.
+		cut := maxDateShown
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
 	return r.noteUnreadDate(strconv.Quote(s), origin, seq)
 }
+
+// maxDateShown bounds the bytes of a date value not read that its note
+// quotes (the warning, stats.json, a checkpoint's journal).
+const maxDateShown = 80
 
 // noteUnreadDate notes a date value, described by what (its text quoted,
 // or its JSON type), of the record at origin, position seq of the pass, as

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -163,5 +164,22 @@ func TestNotesFirstInInputOrder(t *testing.T) {
 				t.Errorf("RuleMisses: %d, first %s; want %d, first %s", n, first, len(misses), misses[0])
 			}
 		})
+	}
+}
+
+// TestLongDateNotQuotedWhole: a date value not read that is a long text (a
+// column mistaken for the date) is quoted by its first 80 bytes, cut at a
+// character's start, in its note: the warning, stats.json and every entry
+// of a checkpoint's journal hold the note.
+func TestLongDateNotQuotedWhole(t *testing.T) {
+	long := "a" + strings.Repeat("é", 45) + strings.Repeat("word ", 200) // byte 80 inside an "é"
+	r := &Reader{}
+	note := r.unreadDate(long, "a.jsonl:1", 0)
+	want := strconv.Quote(long[:79]+"…") + " at a.jsonl:1"
+	if note != want {
+		t.Errorf("note %q, want %q", note, want)
+	}
+	if n, first := r.UnreadDates(); n != 1 || first != want {
+		t.Errorf("counted %d, first %q", n, first)
 	}
 }
