@@ -1,20 +1,26 @@
 package diff
 
-import "math"
+import (
+	"container/heap"
+	"math"
+)
 
 // This file counts the words each side shares with the other: those the
 // alignment matched in place, and those of passages it left out on both
 // sides, deleted in one place and inserted in another (moved). A passage is
 // a run of units of one side that the alignment did not match, equal to
 // such a run of the other: by word at least minMovedWords words, by
-// sentence or line whole sentences or lines. A run the alignment matched in
+// sentence or line whole sentences or lines. Each unit of either side is in
+// one passage at most, so that a passage one text holds twice and the
+// other once is shared once, and both sides move as many words; the
+// longest passages are paired first. A run the alignment matched in
 // place that is shorter than a passage (a lone "the" or "of the" of a moved
 // sentence that lines up with one in the sentence that took its place) does
 // not cut a passage: the passage holds it, and the match is undone, so that
 // its words count once, as moved, and the ops show the passage whole. A
 // passage counts as moved only when it is unlikely to recur by chance: the
-// sum over its words of log2(words of the other text / occurrences of the
-// word there), the bits it carries, is at least log2(words of A × words of
+// sum over its words of log2(words of both texts / occurrences of the word
+// in them), the bits it carries, is at least log2(words of A × words of
 // B) + chanceBits. A sentence of a reprint moved to the top carries far
 // more; a run of "the", "of" and "a" from a text of a few distinct words
 // does not.
@@ -46,20 +52,19 @@ func minMoved(by By) int {
 // matches into the edits around them for display (a word matched in place
 // is shared whatever the view shows), and returns the matches that stay in
 // place: ms less the units of runs shorter than k that a moved passage
-// holds on either side. Passages are at least k units long.
+// holds on either side. Passages are at least k units long. A unit of
+// either side is shared with one unit of the other, so both sides share as
+// many words, and move as many.
 func (d *Diff) countShared(ms []match, ka, kb []uint64, k int) []match {
 	a, b := left{ka, make([]bool, len(ka))}, left{kb, make([]bool, len(kb))}
 	for _, m := range ms {
 		if m.n >= k {
-			for i := range m.n {
-				a.fixed[m.a+i], b.fixed[m.b+i] = true, true
-			}
+			a.take(m.a, m.n)
+			b.take(m.b, m.n)
 		}
 	}
-	bits := math.Log2(float64(d.A.Words)*float64(d.B.Words)) + chanceBits
-	runs := movedRuns(a, b, k)
-	movedA := d.A.movedUnits(&d.B, runs, func(m match) (int, int) { return m.a, m.a + m.n }, bits)
-	movedB := d.B.movedUnits(&d.A, runs, func(m match) (int, int) { return m.b, m.b + m.n }, bits)
+	runs := d.movedRuns(a, b, k)
+	movedA, movedB := moved(len(ka), len(kb), runs)
 	ms = inPlace(ms, movedA, movedB)
 	for _, m := range ms {
 		d.A.Shared += d.A.wordCount(m.a, m.a+m.n)
@@ -98,20 +103,21 @@ func inPlace(ms []match, movedA, movedB []bool) []match {
 	return out
 }
 
-// left is a side's unit keys and which of them the alignment matched in
-// place in a run long enough to be a passage, which no moved passage
-// crosses; the units of shorter runs count as left out.
+// left is a side's unit keys and which of them are taken: matched in place
+// in a run long enough to be a passage, which no moved passage crosses, or
+// in a passage found; the units of shorter runs count as left out.
 type left struct {
 	keys  []uint64
-	fixed []bool
+	taken []bool
 }
 
-// out reports whether units [i, i+n) are all left out of the long matches.
+// out reports whether units [i, i+n) are all left out: in neither a long
+// match nor a passage found.
 func (l left) out(i, n int) bool {
 	if i < 0 || i+n > len(l.keys) {
 		return false
 	}
-	for _, in := range l.fixed[i : i+n] {
+	for _, in := range l.taken[i : i+n] {
 		if in {
 			return false
 		}
@@ -119,76 +125,163 @@ func (l left) out(i, n int) bool {
 	return true
 }
 
-// movedRuns returns the passages of at least k units left out of the
-// long matches on both sides, a's and b's, that are equal: for each run of k
-// such units of a whose k-gram b's left-out units hold at most
-// maxMovedChain times, the longest equal run around it. It takes time
-// linear in the units, but for maxMovedChain.
-func movedRuns(a, b left, k int) []match {
-	head, next := gramIndex(b, k)
-	if len(head) == 0 {
+// take marks units [i, i+n) taken.
+func (l left) take(i, n int) {
+	for u := i; u < i+n; u++ {
+		l.taken[u] = true
+	}
+}
+
+// movedRuns returns the passages that moved: runs of at least k units left
+// out on both sides, a's and b's, that are equal, each unit of either side
+// in one passage at most, and too improbable to recur by chance (see
+// improbable). It takes the runs candidates gives the longest first, each
+// less its units that a longer one took: a run of five words that recurs
+// by chance takes no words of a paragraph that holds it. It takes time
+// linear in the units, but for maxMovedChain and the logarithm of the
+// runs.
+func (d *Diff) movedRuns(a, b left, k int) []match {
+	h := runHeap(candidates(a, b, k))
+	if len(h) == 0 {
 		return nil
 	}
+	heap.Init(&h)
+	p := d.newChance()
 	var runs []match
-	for i := 0; i+k <= len(a.keys); {
-		if !a.out(i, k) {
-			i++
-			continue
-		}
-		h, ok := head[gram(a.keys[i:i+k])]
-		if !ok || chain(next, h) > maxMovedChain {
-			i++
-			continue
-		}
-		var best match
-		for j := h; j >= 0; j = next[j] {
-			if m := extendLeft(a, b, i, int(j), k); m.n > best.n {
-				best = m
+	for len(h) > 0 {
+		m := heap.Pop(&h).(match)
+		if piece := free(a, b, m); piece != m {
+			// The parts of m that no longer run took wait their turn.
+			for ; piece.n > 0; piece = free(a, b, match{piece.a + piece.n, piece.b + piece.n, m.a + m.n - piece.a - piece.n}) {
+				if piece.n >= k {
+					heap.Push(&h, piece)
+				}
 			}
+			continue
 		}
-		runs = append(runs, best)
-		i = max(i+1, best.a+best.n-k+1)
+		if !p.improbable(d.A.units[m.a : m.a+m.n]) {
+			continue
+		}
+		runs = append(runs, m)
+		a.take(m.a, m.n)
+		b.take(m.b, m.n)
 	}
 	return runs
 }
 
-// movedUnits returns which of s's units are moved: those of the runs
-// (units [lo, hi) of s that span gives for each) whose words carry at least
-// bits in other. It returns nil when none is.
-func (s *Side) movedUnits(other *Side, runs []match, span func(match) (lo, hi int), bits float64) []bool {
-	if len(runs) == 0 {
+// candidates returns the runs of at least k units left out on both sides
+// that are equal, each as long as it can be: for each run of k units of a
+// left out whose k-gram b's left-out units hold at most maxMovedChain
+// times, the run around it and each place in b that holds the k-gram, but
+// for the runs the k-gram before it found already.
+func candidates(a, b left, k int) []match {
+	head, next := gramIndex(b, k)
+	if len(head) == 0 {
 		return nil
 	}
-	wordBits := s.bitsIn(other, func(yield func(int) bool) {
-		for _, r := range runs {
-			lo, hi := span(r)
-			for u := lo; u < hi; u++ {
-				if !yield(u) {
-					return
-				}
+	var out []match
+	prev := false // whether the k-gram before i was looked up
+	for i := 0; i+k <= len(a.keys); i++ {
+		h, ok := int32(0), false
+		if a.out(i, k) {
+			h, ok = head[gram(a.keys[i:i+k])]
+			ok = ok && chain(next, h) <= maxMovedChain
+		}
+		for j := h; ok && j >= 0; j = next[j] {
+			if prev && j > 0 && b.out(int(j)-1, 1) && a.keys[i-1] == b.keys[j-1] {
+				continue // found from the k-gram before
 			}
+			out = append(out, extendLeft(a, b, i, int(j), k))
 		}
-	})
-	var moved []bool
-	for _, r := range runs {
-		lo, hi := span(r)
-		b := 0.0
-		for u := lo; u < hi; u++ {
-			for _, w := range s.words[s.units[u].w0 : s.units[u].w0+s.units[u].words] {
-				b += wordBits[w]
-			}
-		}
-		if b < bits {
-			continue
-		}
-		if moved == nil {
-			moved = make([]bool, len(s.units))
-		}
-		for u := lo; u < hi; u++ {
-			moved[u] = true
+		prev = ok
+	}
+	return out
+}
+
+// free returns the first part of run m whose units are left out on both
+// sides, empty at the end of m if none is.
+func free(a, b left, m match) match {
+	x := 0
+	for x < m.n && !(a.out(m.a+x, 1) && b.out(m.b+x, 1)) {
+		x++
+	}
+	n := 0
+	for x+n < m.n && a.out(m.a+x+n, 1) && b.out(m.b+x+n, 1) {
+		n++
+	}
+	return match{m.a + x, m.b + x, n}
+}
+
+// runHeap is a heap of runs, the longest on top, then the first in a,
+// then in b.
+type runHeap []match
+
+func (h runHeap) Len() int { return len(h) }
+func (h runHeap) Less(i, j int) bool {
+	x, y := h[i], h[j]
+	if x.n != y.n {
+		return x.n > y.n
+	}
+	if x.a != y.a {
+		return x.a < y.a
+	}
+	return x.b < y.b
+}
+func (h runHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *runHeap) Push(x any)   { *h = append(*h, x.(match)) }
+func (h *runHeap) Pop() any {
+	old := *h
+	m := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return m
+}
+
+// chance weighs passages by how unlikely they are to recur by chance.
+type chance struct {
+	words  []uint64       // the words of A, which units index
+	counts map[uint64]int // occurrences of each word in both texts
+	total  float64        // words of both texts
+	bits   float64        // the bits a passage must carry
+}
+
+// newChance returns the weights of the words of d's texts.
+func (d *Diff) newChance() *chance {
+	c := &chance{words: d.A.words, counts: make(map[uint64]int), total: float64(d.A.Words + d.B.Words),
+		bits: math.Log2(float64(d.A.Words)*float64(d.B.Words)) + chanceBits}
+	for _, w := range d.A.words {
+		c.counts[w]++
+	}
+	for _, w := range d.B.words {
+		c.counts[w]++
+	}
+	return c
+}
+
+// improbable reports whether the words of units carry at least c.bits:
+// each log2(words of both texts / occurrences of the word in them).
+func (c *chance) improbable(units []unit) bool {
+	b := 0.0
+	for _, u := range units {
+		for _, w := range c.words[u.w0 : u.w0+u.words] {
+			b += math.Log2(c.total / float64(c.counts[w]))
 		}
 	}
-	return moved
+	return b >= c.bits
+}
+
+// moved returns which of the na units of a and nb units of b the runs
+// hold, nil for a side when they hold none.
+func moved(na, nb int, runs []match) (movedA, movedB []bool) {
+	if len(runs) == 0 {
+		return nil, nil
+	}
+	movedA, movedB = make([]bool, na), make([]bool, nb)
+	for _, r := range runs {
+		for i := range r.n {
+			movedA[r.a+i], movedB[r.b+i] = true, true
+		}
+	}
+	return movedA, movedB
 }
 
 // unitWords returns the words of the units marked in units.
@@ -245,31 +338,6 @@ func extendLeft(a, b left, i, j, k int) match {
 		k++
 	}
 	return match{i, j, k}
-}
-
-// bitsIn returns the bits each word of s's units that units yields carries
-// in other: log2(other's words / its occurrences there); a word other
-// lacks, which no passage holds, carries none.
-func (s *Side) bitsIn(other *Side, units func(func(int) bool)) map[uint64]float64 {
-	counts := map[uint64]int{}
-	for u := range units {
-		for _, w := range s.words[s.units[u].w0 : s.units[u].w0+s.units[u].words] {
-			counts[w] = 0
-		}
-	}
-	for _, w := range other.words {
-		if c, ok := counts[w]; ok {
-			counts[w] = c + 1
-		}
-	}
-	bits := make(map[uint64]float64, len(counts))
-	total := float64(len(other.words))
-	for w, c := range counts {
-		if c > 0 {
-			bits[w] = math.Log2(total / float64(c))
-		}
-	}
-	return bits
 }
 
 // gram hashes a run of unit keys.
