@@ -285,6 +285,53 @@ func TestOverlapCountsEachCopyOfARepeatedPassage(t *testing.T) {
 	}
 }
 
+// TestOverlapOfReorderedParagraphs: a text and its paragraphs in any other
+// order share every word, each side moving as many, though the paragraphs
+// start with the same word. Regressions: a one-word match of the alignment
+// (the first "Paragraph" of each text) was undone where the word of one
+// side started a moved paragraph, and the other's word was then shared
+// with nothing, though its twin stood beside the match that follows (4
+// paragraphs: 98.7 % of each side shared); a match or passage ran on past
+// its paragraph's end into the "The" of the next one on both sides, and
+// the passage of that paragraph, its "The" taken, lacked it (401 BBC
+// articles, their paragraphs shuffled: 203,664 of 203,752 words shared).
+func TestOverlapOfReorderedParagraphs(t *testing.T) {
+	paras := []string{
+		"The harbour bridge will close for six weeks from March while engineers replace its cables.",
+		"The council said buses would run every ten minutes between the two banks during the works.",
+		"The last repairs, in 1998, took three months longer than planned and cost twice as much.",
+		"The shopkeepers of the old town fear that trade will fall as visitors stay away.",
+	}
+	a := strings.Join(paras, "\n\n")
+	for _, order := range permutations(len(paras)) {
+		b := make([]string, len(order))
+		for i, p := range order {
+			b[i] = paras[p]
+		}
+		for _, by := range []By{ByWord, BySentence} {
+			d := Compare(a, strings.Join(b, "\n\n"), Options{By: by})
+			checkInvariants(t, d)
+			if d.A.Shared != d.A.Words || d.B.Shared != d.B.Words {
+				t.Errorf("order %v by %s: shared %d/%d, %d/%d; want every word", order, by, d.A.Shared, d.A.Words, d.B.Shared, d.B.Words)
+			}
+		}
+	}
+}
+
+// permutations returns every order of 0..n-1.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := 0; i <= len(p); i++ {
+			out = append(out, slices.Insert(slices.Clone(p), i, n-1))
+		}
+	}
+	return out
+}
+
 // fewWords returns n words drawn from a vocabulary of five.
 func fewWords(rng *rand.Rand, n int) []string {
 	vocab := []string{"a", "of", "and", "the", "to"}

@@ -52,20 +52,24 @@ func minMoved(by By) int {
 // matches into the edits around them for display (a word matched in place
 // is shared whatever the view shows), and returns the matches that stay in
 // place: ms less the units of runs shorter than k that a moved passage
-// holds on either side. Passages are at least k units long. A unit of
-// either side is shared with one unit of the other, so both sides share as
-// many words, and move as many.
+// holds on either side, grown over the units so freed (see regrow).
+// Passages are at least k units long; the few units by which a long match
+// runs on past the end of a sentence or paragraph on both sides (see trim)
+// may go to a passage that starts there. A unit of either side is shared
+// with one unit of the other, so both sides share as many words, and move
+// as many.
 func (d *Diff) countShared(ms []match, ka, kb []uint64, k int) []match {
 	a, b := left{ka, make([]bool, len(ka))}, left{kb, make([]bool, len(kb))}
 	for _, m := range ms {
 		if m.n >= k {
+			m = d.trim(m, k)
 			a.take(m.a, m.n)
 			b.take(m.b, m.n)
 		}
 	}
 	runs := d.movedRuns(a, b, k)
 	movedA, movedB := moved(len(ka), len(kb), runs)
-	ms = inPlace(ms, movedA, movedB)
+	ms = regrow(inPlace(ms, movedA, movedB), ka, kb, movedA, movedB)
 	for _, m := range ms {
 		d.A.Shared += d.A.wordCount(m.a, m.a+m.n)
 		d.B.Shared += d.B.wordCount(m.b, m.b+m.n)
@@ -103,6 +107,40 @@ func inPlace(ms []match, movedA, movedB []bool) []match {
 	return out
 }
 
+// regrow extends each match of ms, ordered and apart on both sides, over
+// the units before and after it that are equal on both sides, moved on
+// neither and in no other match, and returns ms so changed (in place),
+// matches that come to touch joined. Such units are those of a pair
+// inPlace undid that is not moved on one side: the lone "Paragraph" of
+// "Paragraph one …" that the alignment matched with the first word of
+// "Paragraph three …", a paragraph moved from after it, while the
+// "Paragraph" before "one" on the other side was left out. ms is returned
+// as it is when nothing moved.
+func regrow(ms []match, ka, kb []uint64, movedA, movedB []bool) []match {
+	if movedA == nil && movedB == nil {
+		return ms
+	}
+	free := func(i, j int) bool {
+		return ka[i] == kb[j] && (movedA == nil || !movedA[i]) && (movedB == nil || !movedB[j])
+	}
+	pa, pb := 0, 0 // units before these are in a match before m
+	for x := range ms {
+		m := &ms[x]
+		for m.a > pa && m.b > pb && free(m.a-1, m.b-1) {
+			m.a, m.b, m.n = m.a-1, m.b-1, m.n+1
+		}
+		na, nb := len(ka), len(kb)
+		if x+1 < len(ms) {
+			na, nb = ms[x+1].a, ms[x+1].b
+		}
+		for m.a+m.n < na && m.b+m.n < nb && free(m.a+m.n, m.b+m.n) {
+			m.n++
+		}
+		pa, pb = m.a+m.n, m.b+m.n
+	}
+	return merge(ms)
+}
+
 // left is a side's unit keys and which of them are taken: matched in place
 // in a run long enough to be a passage, which no moved passage crosses, or
 // in a passage found; the units of shorter runs count as left out.
@@ -136,10 +174,11 @@ func (l left) take(i, n int) {
 // out on both sides, a's and b's, that are equal, each unit of either side
 // in one passage at most, and too improbable to recur by chance (see
 // improbable). It takes the runs candidates gives the longest first, each
-// less its units that a longer one took: a run of five words that recurs
-// by chance takes no words of a paragraph that holds it. It takes time
-// linear in the units, but for maxMovedChain and the logarithm of the
-// runs.
+// less its units that a longer one took (a run of five words that recurs
+// by chance takes no words of a paragraph that holds it) and trimmed (see
+// trim), and then grows them over the units left out around them (see
+// grow). It takes time linear in the units, but for maxMovedChain and the
+// logarithm of the runs.
 func (d *Diff) movedRuns(a, b left, k int) []match {
 	h := runHeap(candidates(a, b, k))
 	if len(h) == 0 {
@@ -159,14 +198,57 @@ func (d *Diff) movedRuns(a, b left, k int) []match {
 			}
 			continue
 		}
-		if !p.improbable(d.A.units[m.a : m.a+m.n]) {
+		if m = d.trim(m, k); !p.improbable(d.A.units[m.a : m.a+m.n]) {
 			continue
 		}
 		runs = append(runs, m)
 		a.take(m.a, m.n)
 		b.take(m.b, m.n)
 	}
+	for x := range runs {
+		runs[x] = grow(a, b, runs[x])
+	}
 	return runs
+}
+
+// trim returns run m, a long match or a passage, less up to k-1 units at
+// either end, k units at least left, to where the edges of both sides (see
+// Side.edge) score highest, if higher than at m's ends: a run that goes on
+// past a paragraph's end on both sides into the "The" that starts the next
+// holds that "The" by chance, and the passage of the next paragraph then
+// lacked it. A long match keeps the units cut in place unless a passage
+// takes them; a passage gets back from grow those that none took.
+func (d *Diff) trim(m match, k int) match {
+	edge := func(x int) int { return d.A.edge(m.a+x) + d.B.edge(m.b+x) }
+	lo, hi := 0, m.n
+	for x, best := 1, edge(0); x < k && m.n-x >= k; x++ {
+		if e := edge(x); e > best {
+			lo, best = x, e
+		}
+	}
+	for x, best := m.n-1, edge(m.n); x > m.n-k && x-lo >= k; x-- {
+		if e := edge(x); e > best {
+			hi, best = x, e
+		}
+	}
+	return match{m.a + lo, m.b + lo, hi - lo}
+}
+
+// grow returns run m extended over the equal units before and after it
+// that are left out on both sides, and marks them taken: the units trim
+// cut that no other passage took.
+func grow(a, b left, m match) match {
+	for a.out(m.a-1, 1) && b.out(m.b-1, 1) && a.keys[m.a-1] == b.keys[m.b-1] {
+		m.a, m.b, m.n = m.a-1, m.b-1, m.n+1
+		a.take(m.a, 1)
+		b.take(m.b, 1)
+	}
+	for a.out(m.a+m.n, 1) && b.out(m.b+m.n, 1) && a.keys[m.a+m.n] == b.keys[m.b+m.n] {
+		a.take(m.a+m.n, 1)
+		b.take(m.b+m.n, 1)
+		m.n++
+	}
+	return m
 }
 
 // candidates returns the runs of at least k units left out on both sides
