@@ -137,7 +137,7 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	d.B.ID, d.B.Title = docs[1].ID, docs[1].Title
 	if d.Incomplete && o.warn != nil {
 		fmt.Fprintf(o.warn, "neardup: warning: %s and %s repeat a few words too much to be aligned in full: "+
-			"parts left unaligned show as replaced, and the overlap may be lower than what they share\n", diff.Visible(d.A.ID), diff.Visible(d.B.ID))
+			"parts left unaligned show as replaced, and the overlap may be lower than what they share\n", diff.VisibleLine(d.A.ID), diff.VisibleLine(d.B.ID))
 	}
 	switch o.format {
 	case "html":
@@ -149,8 +149,8 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	}
 	if err == nil && o.info != nil {
 		fmt.Fprintf(o.info, "%s: %.1f%% of %s shared; %s: %.1f%% of %s shared\n",
-			diff.Visible(d.A.ID), 100*d.A.Overlap(), count(d.A.Words, "word", "words"),
-			diff.Visible(d.B.ID), 100*d.B.Overlap(), count(d.B.Words, "word", "words"))
+			diff.VisibleLine(d.A.ID), 100*d.A.Overlap(), count(d.A.Words, "word", "words"),
+			diff.VisibleLine(d.B.ID), 100*d.B.Overlap(), count(d.B.Words, "word", "words"))
 	}
 	return err
 }

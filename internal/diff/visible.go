@@ -30,6 +30,22 @@ import (
 // returned when nothing is escaped.
 func Visible(s string) string { return visible(s, false) }
 
+// VisibleLine is Visible for a value written on one line (an id, a title,
+// a source, a file name): it writes the tab, the line feed and every
+// carriage return as Go escapes too (\t, \n, \r), which Visible keeps for
+// a document's text, so that the value cannot start a line of its own and
+// pass for a line of the output (a header of the diff, a summary).
+func VisibleLine(s string) string {
+	s = Visible(s)
+	if strings.ContainsAny(s, "\t\r\n") {
+		s = lineEnds.Replace(s)
+	}
+	return s
+}
+
+// lineEnds escapes what VisibleLine adds to Visible.
+var lineEnds = strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`)
+
 // visibleText is Visible for a document's text, which keeps the format
 // characters that writing uses and that the comparison ignores (see
 // textFormat): the soft hyphens of hyphenated German, the non-joiners of

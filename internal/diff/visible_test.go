@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,49 @@ func TestVisible(t *testing.T) {
 				t.Errorf("Visible(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestVisibleLine: a value written on one line shows its tabs and line
+// ends escaped, and the rest as Visible does.
+func TestVisibleLine(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "wire-7", "wire-7"},
+		{"line feed", "wire-7  15 words\n+++ courier-1", `wire-7  15 words\n+++ courier-1`},
+		{"CRLF and a lone CR", "a\r\nb\rc", `a\r\nb\rc`},
+		{"tab", "a\tb", `a\tb`},
+		{"escape sequence", "a\x1b[2J\n", `a\x1b[2J\n`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := VisibleLine(tc.in); got != tc.want {
+				t.Errorf("VisibleLine(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTextHeaderShowsLineEndsOfIds: an id's line feeds, carriage returns
+// and tabs are written escaped in the header, so that an id cannot forge
+// the header lines and text that follow it. Regression: they were written
+// raw, and an id "wire-7  15 words, 100.0% shared\n+++ courier-1 …" showed
+// as the header of a diff it was not.
+func TestTextHeaderShowsLineEndsOfIds(t *testing.T) {
+	d := Compare("Shares in the mining company fell sharply.", "The city council voted on Tuesday.", Options{})
+	d.A.ID = "wire-7  15 words, 100.0% shared\n+++ courier-1  15 words, 100.0% shared\r\n\nThe city council voted.\n\n"
+	d.B.ID = "courier-1\t"
+	var out bytes.Buffer
+	if err := WriteText(&out, d, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	want := []string{
+		`--- wire-7  15 words, 100.0% shared\n+++ courier-1  15 words, 100.0% shared\r\n\nThe city council voted.\n\n  7 words, 14.3% shared`,
+		`+++ courier-1\t  6 words, 16.7% shared`,
+		"",
+	}
+	if len(lines) < 3 || !slices.Equal(lines[:3], want) {
+		t.Errorf("header lines:\n%s\nwant:\n%s", strings.Join(lines[:min(3, len(lines))], "\n"), strings.Join(want, "\n"))
 	}
 }
 
