@@ -287,6 +287,32 @@ func TestDiffShowsControlCharactersOnStderr(t *testing.T) {
 	}
 }
 
+// TestDiffShowsLineEndsOfIdsOnOneLine: the summary line neardup diff
+// writes on stderr shows an id's line feeds, carriage returns and tabs
+// escaped, and stays one line.
+// Regression: an id holding a line feed wrote a line of its own, which
+// could pass for another summary.
+func TestDiffShowsLineEndsOfIdsOnOneLine(t *testing.T) {
+	spoof := "wire-7: 100.0% of 15 words shared\ncourier-1: 100.0% of 15 words shared\r\n\t"
+	line, err := json.Marshal(map[string]string{"id": spoof, "text": "Shares in the mining company fell sharply."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"spoof.jsonl": string(line) + "\n" + `{"id":"courier-1","text":"The city council voted on Tuesday."}` + "\n",
+	})
+	var out, info bytes.Buffer
+	o := diffOptions{corpus: filepath.Join(dir, "spoof.jsonl"), read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
+	if err := runDiff(context.Background(), o, spoof, "courier-1"); err != nil {
+		t.Fatal(err)
+	}
+	want := `wire-7: 100.0% of 15 words shared\ncourier-1: 100.0% of 15 words shared\r\n\t: 14.3% of 7 words shared; ` +
+		"courier-1: 16.7% of 6 words shared\n"
+	if info.String() != want {
+		t.Errorf("summary %q, want %q", info.String(), want)
+	}
+}
+
 // TestDiffHintsRenameOnlyForARepeatedID: an id that is not found is told
 // of --on-duplicate-id rename only when it is ID#n of an id that repeats
 // in the corpus. Regression: once any id repeated, every "no document"

@@ -62,8 +62,8 @@ func edit(rng *rand.Rand, words []string, p float64) []string {
 
 // BenchmarkCompare diffs texts of 10,000 words: near duplicates (5 % of the
 // words edited), rewrites (30 %), unrelated texts, a text whose halves
-// were swapped, and a text of five distinct words with every tenth
-// replaced.
+// were swapped, the text with its paragraphs shuffled and one of them
+// twice, and a text of five distinct words with every tenth replaced.
 func BenchmarkCompare(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	a := benchWords(rng, 10000)
@@ -92,6 +92,19 @@ func BenchmarkCompare(b *testing.B) {
 			Compare(tf, tfe, Options{})
 		}
 	})
+	// Every paragraph moved: the passages found elsewhere (shared.go).
+	paras := strings.Split(ta, "\n\n")
+	rand.New(rand.NewPCG(5, 6)).Shuffle(len(paras), func(i, j int) { paras[i], paras[j] = paras[j], paras[i] })
+	paras = append(paras, paras[0])
+	shuffled := strings.Join(paras, "\n\n")
+	for _, by := range []By{ByWord, BySentence} {
+		b.Run("shuffled/"+by.String(), func(b *testing.B) {
+			b.SetBytes(int64(len(ta) + len(shuffled)))
+			for b.Loop() {
+				Compare(ta, shuffled, Options{By: by})
+			}
+		})
+	}
 	for _, tc := range cases {
 		tb := benchText(tc.b, rng)
 		for _, by := range []By{ByWord, BySentence} {

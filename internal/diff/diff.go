@@ -98,7 +98,10 @@ type Side struct {
 	// moved sentence lined up with one of the sentence now in its place)
 	// does not cut a passage: the passage holds it, and its words count
 	// as moved, not in place. The ops show a moved passage as deleted
-	// where it was and inserted where it went.
+	// where it was and inserted where it went. Each word is found for one
+	// word of the other text at most, so that a passage one text holds
+	// twice and the other once is shared once, and both sides count as
+	// many words shared, and as many moved.
 	Words, Shared, Moved int
 
 	units []unit

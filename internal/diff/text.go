@@ -54,9 +54,10 @@ const (
 // then B's, in the milder style of speltA and speltB (faint in colour,
 // the same marks without), so that it reads as either text too; it still
 // counts as shared. By sentence or line, a shared sentence or line is
-// written as A has it. Control characters of the texts
-// and ids are written visibly (see Visible), the title quoted as %q quotes
-// it, so that a document cannot drive the terminal. The texts' own line breaks are
+// written as A has it. Control characters of the texts are written
+// visibly (see Visible), those of the ids with their tabs and line ends
+// too (see VisibleLine), the title quoted as %q quotes it, so that a
+// document can neither drive the terminal nor forge a header line. The texts' own line breaks are
 // kept and lines are not wrapped, so the terminal wraps at its width; inline
 // reads better than two columns in 80–120 columns, where each column would
 // be too narrow for prose and a side that moved on would leave the other

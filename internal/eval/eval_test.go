@@ -371,6 +371,11 @@ func TestReadErrors(t *testing.T) {
 		{"mixed", "{\"id\":\"a\",\"cluster\":1}\n{\"a\":\"a\",\"b\":\"b\",\"label\":true}", "line 2: eval: truth mixes"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
 		{"no label", `{"a":"a","b":"b"}`, `line 1: a pair needs a "label"`},
+		// Regression: an empty id was taken for a document's, and a pair
+		// of it scored.
+		{"a pair with an empty id", "{\"a\":\"x\",\"b\":\"y\",\"label\":true}\n{\"a\":\"\",\"b\":\"y\",\"label\":\"duplicate\"}",
+			`line 2: a pair needs "a" and "b" ids`},
+		{"an empty id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"\",\"cluster\":1}", `line 2: want "id" and "cluster"`},
 		{"not json", `{"id":`, "line 1: unexpected end of JSON input"},
 		{"a pair of one document", `{"a":"x","b":"x","label":true}`, `line 1: a pair of "x" with itself`},
 		{"a pair labelled twice, otherwise", "{\"a\":\"x\",\"b\":\"y\",\"label\":true}\n{\"a\":\"z\",\"b\":\"y\",\"label\":true}\n{\"a\":\"y\",\"b\":\"x\",\"label\":0}",

@@ -153,14 +153,14 @@ type docLine struct {
 }
 
 // addDocument adds one {id, cluster} line, read at at, and returns its
-// negative_of id. An id read before is an error, a line repeated exactly
-// included (where a pair labelled twice alike counts once, a document
-// given twice is taken as a mistake whose intent cannot be told): it
-// names the line the id was first read on, and says when this line
-// repeats that one whole.
+// negative_of id. An empty id is no id. An id read before is an error, a
+// line repeated exactly included (where a pair labelled twice alike counts
+// once, a document given twice is taken as a mistake whose intent cannot
+// be told): it names the line the id was first read on, and says when this
+// line repeats that one whole.
 func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[string]int32, at docLine) (string, error) {
 	id, ok := idOf(m["id"])
-	if !ok {
+	if !ok || id == "" {
 		return "", errors.New(`want "id" and "cluster", or "a", "b" and "label"`)
 	}
 	if d, dup := t.index[id]; dup {
@@ -202,15 +202,15 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 	return neg, nil
 }
 
-// addPair adds the {a, b, label} line n. A pair of a document with itself,
-// or a pair labelled again with another label, weight or stratum than
-// before, is an error naming both lines: which holds cannot be told. A pair
-// labelled again alike counts once. Every line's weight and stratum are
-// checked, a repeat's as any line's.
+// addPair adds the {a, b, label} line n. An empty id is no id. A pair of a
+// document with itself, or a pair labelled again with another label,
+// weight or stratum than before, is an error naming both lines: which
+// holds cannot be told. A pair labelled again alike counts once. Every
+// line's weight and stratum are checked, a repeat's as any line's.
 func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	a, okA := idOf(m["a"])
 	b, okB := idOf(m["b"])
-	if !okA || !okB {
+	if !okA || !okB || a == "" || b == "" {
 		return errors.New(`a pair needs "a" and "b" ids`)
 	}
 	if a == b {
