@@ -115,6 +115,10 @@ func TestGivenTwiceByListing(t *testing.T) {
 			[]string{"in", "in/.b.jsonl"}, Options{}, ""},
 		{"an excluded file", map[string]string{"in/b.jsonl": `{"id":"b","text":"two"}` + "\n"}, [2]string{},
 			[]string{"in", "in/b.jsonl"}, Options{Exclude: func(p string) bool { return p == "in/b.jsonl" }}, ""},
+		// Two names of one file in one directory are that walk's own
+		// matter, read as with the directory given alone.
+		{"a link beside its file, another input given", map[string]string{"x.jsonl": `{"id":"x","text":"two"}` + "\n"},
+			[2]string{"a.jsonl", "in/latest.jsonl"}, []string{"in", "x.jsonl"}, Options{}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -135,7 +139,9 @@ func TestGivenTwiceByListing(t *testing.T) {
 				}
 			case err != nil:
 				t.Errorf("refused: %v", err)
-			case len(got) != 2:
+			case tc.link[1] == "in/latest.jsonl" && len(got) != 3:
+				t.Errorf("%d records, want a.jsonl's under both its names and x.jsonl's", len(got))
+			case tc.link[1] != "in/latest.jsonl" && len(got) != 2:
 				t.Errorf("%d records, want 2, each once", len(got))
 			}
 		})
