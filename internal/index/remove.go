@@ -32,8 +32,9 @@ func (x *Index) remove(ctx context.Context, ids []string) ([]string, error) {
 	return removed, err
 }
 
-// expireChunk bounds the documents one expiry step removes and re-clusters.
-const expireChunk = 10000
+// expireChunk bounds the documents one expiry step removes and re-clusters
+// (a variable: tests make it small).
+var expireChunk = 10000
 
 func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 	n := 0
@@ -48,9 +49,12 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 			done = len(ords)
 			return x.removeOrds(w, ords)
 		})
+		if err != nil {
+			return n, err // the chunk's removal did not commit: not counted
+		}
 		n += done
-		if err != nil || done < expireChunk {
-			return n, err
+		if done < expireChunk {
+			return n, nil
 		}
 	}
 }
