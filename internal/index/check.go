@@ -34,7 +34,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 	err := x.st.View(ctx, func(r store.Reader) error {
 		if err := x.catchUp(r); err != nil {
 			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
-				err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+				err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
 			}
 			return err
 		}

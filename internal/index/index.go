@@ -316,7 +316,7 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error
 	})
 	if err != nil && x.dirty {
 		if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil {
-			err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+			err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
 		}
 	}
 	x.dirty = false
@@ -330,7 +330,7 @@ type details struct{ r store.Reader }
 func (d details) Detail(ord int64) ([]byte, error) {
 	b, err := d.r.Detail(ord)
 	if errors.Is(err, store.ErrNotFound) {
-		err = errors.Join(err, engine.ErrNotStored)
+		err = fmt.Errorf("%w: %w", err, engine.ErrNotStored)
 	}
 	return b, err
 }

@@ -270,3 +270,51 @@ func (p *proxy) cut() {
 	}
 	p.conns = nil
 }
+
+// A write by a PostgreSQL user that may read the index but not write it
+// fails naming the server and database, as a SQLite file the process may
+// not write names the file. Regression: "writing to the index: store: the
+// index cannot be written (… permission denied for table …)" named none.
+func TestPostgresWriteWithoutRightsNamesTheIndex(t *testing.T) {
+	dsn := storetest.PostgresDSN(t)
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := u.Query().Get("search_path")
+	role := fmt.Sprintf("test_reader_%d", rand.Uint64()>>1)
+	if err := superuser(fmt.Sprintf("CREATE ROLE %s LOGIN PASSWORD 'pw'", role)); err != nil {
+		t.Skipf("%v (the test needs a superuser in $NEARDUP_TEST_POSTGRES)", err)
+	}
+	t.Cleanup(func() {
+		if err := superuser("DROP OWNED BY "+role, "DROP ROLE "+role); err != nil {
+			t.Error(err)
+		}
+	})
+	if err := superuser(fmt.Sprintf("GRANT USAGE ON SCHEMA %s TO %s", schema, role),
+		fmt.Sprintf("GRANT SELECT ON ALL TABLES IN SCHEMA %s TO %s", schema, role)); err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword(role, "pw")
+	q := u.Query()
+	q.Del("user")
+	q.Del("password")
+	u.RawQuery = q.Encode()
+	ro, err := store.Open(t.Context(), u.String(), store.Options{})
+	if err != nil {
+		t.Fatalf("Open by a reader: %v", err)
+	}
+	defer ro.Close()
+	err = ro.Update(t.Context(), func(w store.Writer) error {
+		_, err := w.Insert(doc("denied", 0), nil)
+		return err
+	})
+	if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), "PostgreSQL at "+u.Host) || strings.Contains(err.Error(), "pw") {
+		t.Errorf("a write without rights: %v\nwant ErrReadOnly naming PostgreSQL at %s, without the password", err, u.Host)
+	}
+}

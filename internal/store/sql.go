@@ -194,7 +194,7 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		return nil
 	}
 	namedErr := func(err error) bool {
-		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked)
+		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked) || errors.Is(err, ErrReadOnly)
 	}
 	if m := s.d.mapErr(err); m != nil {
 		if namedErr(m) {
