@@ -57,10 +57,38 @@ func (f *dbFlags) Validate() error { return checkDB(f.DB) }
 
 // checkDB is the check of every --db.
 func checkDB(db string) error {
-	if strings.TrimSpace(db) == "" {
+	switch {
+	case strings.TrimSpace(db) == "":
 		return usageError{"--db is empty: name a SQLite file or a PostgreSQL URL"}
+	case keywordDSN(db):
+		// Read as a path, it would make a SQLite file named by the
+		// connection's settings, its password among them.
+		return usageError{"--db holds PostgreSQL settings as key=value pairs (host=…, dbname=…): give them as a URL, " +
+			"postgres://user:password@host:port/dbname?sslmode=disable"}
 	}
 	return nil
+}
+
+// keywordDSN reports whether db reads as a libpq connection string of
+// key=value pairs ("host=db1 dbname=news"), which no path of a SQLite
+// file does: two words or more, each a known key and a value.
+func keywordDSN(db string) bool {
+	fields := strings.Fields(db)
+	if len(fields) < 2 {
+		return false
+	}
+	for _, f := range fields {
+		key, _, ok := strings.Cut(f, "=")
+		switch key {
+		case "host", "hostaddr", "port", "dbname", "user", "password", "sslmode", "connect_timeout", "application_name", "options", "search_path":
+		default:
+			return false
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // startProfile starts the CPU profile --cpuprofile asks for; close ends

@@ -38,6 +38,9 @@ func TestRunExitCodes(t *testing.T) {
 		{"max bytes 0", []string{"dedup", "-q", "--max-bytes", "0", example, "-o", out}, 2},
 		{"memory below the floor", []string{"dedup", "-q", "--memory", "10MiB", example, "-o", out}, 2},
 		{"an input given twice", []string{"dedup", "-q", example, "./" + example, "-o", out}, 2},
+		// A libpq string of key=value pairs made a SQLite file named by it,
+		// its password in the name.
+		{"--db of PostgreSQL's key=value pairs", []string{"index", "add", "-q", "--db", "host=127.0.0.1 dbname=news password=pw", example}, 2},
 		{"unknown charset", []string{"dedup", "-q", "--charset", "bogus", example, "-o", out}, 2},
 		{"negative min text", []string{"dedup", "-q", "--min-text", "-5", example, "-o", out}, 2},
 		{"negative min text for index add", []string{"index", "add", "-q", "--db", filepath.Join(out, "m.db"), "--min-text", "-1", example}, 2},
