@@ -318,3 +318,50 @@ func TestPostgresWriteWithoutRightsNamesTheIndex(t *testing.T) {
 		t.Errorf("a write without rights: %v\nwant ErrReadOnly naming PostgreSQL at %s, without the password", err, u.Host)
 	}
 }
+
+// A PostgreSQL writer waits for another's writer lock at most
+// BusyTimeoutMillis, then fails with ErrLocked naming the index, as a
+// SQLite writer does. Regression: it waited without end and without a
+// word while another session held the lock.
+func TestPostgresWriterLockWaitEnds(t *testing.T) {
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := u.Query().Get("search_path")
+	st, err := store.Open(t.Context(), dsn, store.Options{BusyTimeoutMillis: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	holder, err := sql.Open("pgx", os.Getenv("NEARDUP_TEST_POSTGRES"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	conn, err := holder.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(t.Context(), `SELECT pg_advisory_lock(hashtext($1 || '.neardup'))`, schema); err != nil {
+		t.Fatal(err)
+	}
+	err = st.Update(t.Context(), func(w store.Writer) error {
+		_, err := w.Insert(doc("waits", 0), nil)
+		return err
+	})
+	if !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), "PostgreSQL at "+u.Host) {
+		t.Errorf("a write while another session holds the lock: %v\nwant ErrLocked naming PostgreSQL at %s", err, u.Host)
+	}
+	if _, err := conn.ExecContext(t.Context(), `SELECT pg_advisory_unlock(hashtext($1 || '.neardup'))`, schema); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Update(t.Context(), func(w store.Writer) error {
+		_, err := w.Insert(doc("after", 0), nil)
+		return err
+	}); err != nil {
+		t.Errorf("a write once the lock is free: %v", err)
+	}
+}
