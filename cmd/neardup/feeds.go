@@ -200,7 +200,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", watch.ShownURL(f.URL), f.Interval, store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
 	}
 	return nil
 }
@@ -539,4 +539,17 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	}
 	fmt.Printf("Text:      %d characters\n\n%s\n", len([]rune(t.Article.Text)), t.Article.Text)
 	return nil
+}
+
+// shellWord returns s as one word of a POSIX shell command line: as it is
+// when it holds only characters no shell reads specially, else in single
+// quotes (a URL's "&" and "?" would cut or glob it).
+func shellWord(s string) string {
+	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,", r))
+	}) < 0
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

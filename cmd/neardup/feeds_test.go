@@ -806,3 +806,21 @@ func TestFeedsRemoveAnOlderURL(t *testing.T) {
 		t.Errorf("feeds left: %v", urls)
 	}
 }
+
+// TestShellWord: the --db that feeds add tells to run watch with is one
+// word of a shell command as printed: a PostgreSQL URL's "&" and "?" are
+// quoted, so that pasting the line keeps its search_path. Regression: it
+// was printed bare, and the shell cut the URL at "&".
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"news.db":   "news.db",
+		"data/n.db": "data/n.db",
+		"postgres://u@h:5432/db?sslmode=disable&search_path=wt": "'postgres://u@h:5432/db?sslmode=disable&search_path=wt'",
+		"my news.db": "'my news.db'",
+		"it's.db":    `'it'\''s.db'`,
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
