@@ -119,13 +119,7 @@ var postgresDialect = dialect{
 	name:       "postgres",
 	migrations: postgresMigrations,
 	rebind:     rebindDollar,
-	lock: func(ctx context.Context, tx *sql.Tx, waitMillis int) error {
-		// A writer holding the lock for good (a process stopped in its
-		// transaction) fails the others after the wait, as SQLite's
-		// busy timeout does, rather than hanging them unseen.
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("SET LOCAL lock_timeout = %d", waitMillis)); err != nil {
-			return err
-		}
+	lock: func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, postgresLock)
 		return err
 	},
@@ -155,7 +149,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
-	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing, waitMillis: busyMillis(o)}
+	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing}
 	if err := checkSchema(ctx, db); err != nil {
 		db.Close()
 		return nil, named(s.name, s.wrap("opening the index", err))

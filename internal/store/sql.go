@@ -19,10 +19,9 @@ type dialect struct {
 	migrations []string
 	// rebind rewrites a query's ? placeholders in the engine's syntax.
 	rebind func(q string) string
-	// lock takes the writer lock at the start of a write transaction,
-	// waiting for it at most waitMillis (nil: beginning the transaction
-	// took it).
-	lock func(ctx context.Context, tx *sql.Tx, waitMillis int) error
+	// lock takes the writer lock at the start of a write transaction
+	// (nil: beginning the transaction took it).
+	lock func(ctx context.Context, tx *sql.Tx) error
 	// mapErr turns an engine error into one of the package's, when it
 	// is one of theirs.
 	mapErr func(err error) error
@@ -57,9 +56,6 @@ type sqlStore struct {
 	accept func(m Meta, ok bool) (*Meta, error)
 	// existing is Options.Existing: migrate creates no schema.
 	existing bool
-	// waitMillis is how long a writer waits for another's writer lock
-	// (Options.BusyTimeoutMillis).
-	waitMillis int
 	// file, when not nil, is the SQLite file of a protected store, read
 	// through a pool of its own, opened anew when its writer comes or goes
 	// (db is the first).
@@ -149,7 +145,7 @@ func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	}
 	defer tx.Rollback()
 	if s.d.lock != nil {
-		if err := s.d.lock(ctx, tx, s.waitMillis); err != nil {
+		if err := s.d.lock(ctx, tx); err != nil {
 			return s.wrap("locking the index", err)
 		}
 	}
@@ -326,7 +322,7 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	}
 	defer tx.Rollback()
 	if s.d.lock != nil {
-		if err := s.d.lock(ctx, tx, s.waitMillis); err != nil {
+		if err := s.d.lock(ctx, tx); err != nil {
 			return s.wrap("upgrading the index", err)
 		}
 	}
