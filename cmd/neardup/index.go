@@ -10,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -70,26 +71,20 @@ func checkDB(db string) error {
 }
 
 // keywordDSN reports whether db reads as a libpq connection string of
-// key=value pairs ("host=db1 dbname=news"), which no path of a SQLite
-// file does: two words or more, each a known key and a value.
+// key=value pairs ("host=db1 dbname=news", "password = pw"): a libpq
+// keyword, spaces allowed, then "=", at its start or after a space. A
+// SQLite file so named can still be given as ./host=x.
 func keywordDSN(db string) bool {
-	fields := strings.Fields(db)
-	if len(fields) < 2 {
-		return false
-	}
-	for _, f := range fields {
-		key, _, ok := strings.Cut(f, "=")
-		switch key {
-		case "host", "hostaddr", "port", "dbname", "user", "password", "sslmode", "connect_timeout", "application_name", "options", "search_path":
-		default:
-			return false
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return libpqPair.MatchString(db)
 }
+
+// libpqPair matches a libpq connection string's key and "=" (its
+// parameter keywords, PostgreSQL 15).
+var libpqPair = regexp.MustCompile(`(?:^|\s)(?:host|hostaddr|port|dbname|user|password|passfile|channel_binding|` +
+	`connect_timeout|client_encoding|options|application_name|fallback_application_name|keepalives|keepalives_idle|` +
+	`keepalives_interval|keepalives_count|tcp_user_timeout|replication|gssencmode|sslmode|requiressl|sslcompression|` +
+	`sslcert|sslkey|sslpassword|sslrootcert|sslcrl|sslcrldir|sslsni|requirepeer|ssl_min_protocol_version|` +
+	`ssl_max_protocol_version|krbsrvname|gsslib|service|target_session_attrs|load_balance_hosts|search_path)\s*=`)
 
 // startProfile starts the CPU profile --cpuprofile asks for; close ends
 // it.

@@ -41,6 +41,9 @@ func TestRunExitCodes(t *testing.T) {
 		// A libpq string of key=value pairs made a SQLite file named by it,
 		// its password in the name.
 		{"--db of PostgreSQL's key=value pairs", []string{"index", "add", "-q", "--db", "host=127.0.0.1 dbname=news password=pw", example}, 2},
+		{"--db of a key libpq knows, quoted", []string{"index", "stats", "-q", "--db", "host=h target_session_attrs=any password='my secret'"}, 2},
+		{"--db of pairs spaced", []string{"index", "stats", "-q", "--db", "host = h dbname = news"}, 2},
+		{"--db of one pair", []string{"index", "stats", "-q", "--db", "password=pw"}, 2},
 		{"unknown charset", []string{"dedup", "-q", "--charset", "bogus", example, "-o", out}, 2},
 		{"negative min text", []string{"dedup", "-q", "--min-text", "-5", example, "-o", out}, 2},
 		{"negative min text for index add", []string{"index", "add", "-q", "--db", filepath.Join(out, "m.db"), "--min-text", "-1", example}, 2},
