@@ -94,35 +94,8 @@ func TestOlderSketchFormat(t *testing.T) {
 // them: the bulletins of two cities stay one report there, where a new
 // index tells them apart by the filter.
 func TestOlderMinhashSketchFormat(t *testing.T) {
-	bulletin := func(id, city, rain string) neardup.Document {
-		text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
-			"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
-			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
-			"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
-			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
-			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
-			"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
-		return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
-			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
-	}
-	docs := []neardup.Document{bulletin("tucson", "Tucson", "30"), bulletin("raleigh", "Raleigh", "35")}
-	// label opens the index at db, adds docs and returns the pair's label.
-	label := func(t *testing.T, db string) neardup.Label {
-		t.Helper()
-		x, err := neardup.Open(t.Context(), db, neardup.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer x.Close()
-		ms, err := x.Add(t.Context(), docs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ms[1].Pairs {
-			return p.Label
-		}
-		return ""
-	}
+	docs := []neardup.Document{weatherBulletin("tucson", "Tucson", "30"), weatherBulletin("raleigh", "Raleigh", "35")}
+	label := func(t *testing.T, db string) neardup.Label { return secondLabel(t, db, nil, docs) }
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.db")
 	if got := label(t, fresh); got == neardup.Duplicate {
@@ -166,23 +139,7 @@ func TestOlderSimhashSketchFormat(t *testing.T) {
 			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
 	}
 	docs := []neardup.Document{bulletin("tucson", "Tucson", "30"), bulletin("raleigh", "Raleigh", "35")}
-	// label opens the index at db, adds docs and returns the pair's label.
-	label := func(t *testing.T, db string) neardup.Label {
-		t.Helper()
-		x, err := neardup.Open(t.Context(), db, neardup.Options{Method: simhash.Defaults()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer x.Close()
-		ms, err := x.Add(t.Context(), docs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ms[1].Pairs {
-			return p.Label
-		}
-		return ""
-	}
+	label := func(t *testing.T, db string) neardup.Label { return secondLabel(t, db, simhash.Defaults(), docs) }
 
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.db")
@@ -456,21 +413,7 @@ func TestOlderWordsSketchFormatReadsNoTitle(t *testing.T) {
 		format int
 	}{{mh, 8}, {sh, 5}} {
 		t.Run(tc.o.Method(), func(t *testing.T) {
-			label := func(db string) neardup.Label {
-				x, err := neardup.Open(t.Context(), db, neardup.Options{Method: tc.o})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer x.Close()
-				ms, err := x.Add(t.Context(), docs...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range ms[1].Pairs {
-					return p.Label
-				}
-				return ""
-			}
+			label := func(db string) neardup.Label { return secondLabel(t, db, tc.o, docs) }
 			dir := t.TempDir()
 			if got := label(filepath.Join(dir, "new.db")); got != neardup.Duplicate {
 				t.Errorf("a new index: the update is %q, want a duplicate (its title's rerun mark read)", got)
@@ -490,36 +433,10 @@ func TestOlderWordsSketchFormatReadsNoTitle(t *testing.T) {
 // but for the city, stay the duplicate that format made, where a new index
 // of word shingles tells them apart by the cities' names.
 func TestOlderMinhashWordsFormat(t *testing.T) {
-	bulletin := func(id, city string) neardup.Document {
-		text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
-			"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
-			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
-			"The chance of rain is 35 percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
-			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
-			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
-			"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
-		return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
-			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
-	}
-	docs := []neardup.Document{bulletin("seattle", "Seattle"), bulletin("baltimore", "Baltimore")}
+	docs := []neardup.Document{weatherBulletin("seattle", "Seattle", "35"), weatherBulletin("baltimore", "Baltimore", "35")}
 	words := minhash.Defaults()
 	words.ShingleUnit = minhash.Words
-	label := func(t *testing.T, db string) neardup.Label {
-		t.Helper()
-		x, err := neardup.Open(t.Context(), db, neardup.Options{Method: words})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer x.Close()
-		ms, err := x.Add(t.Context(), docs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ms[1].Pairs {
-			return p.Label
-		}
-		return ""
-	}
+	label := func(t *testing.T, db string) neardup.Label { return secondLabel(t, db, words, docs) }
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.db")
 	if got := label(t, fresh); got != neardup.Similar {
@@ -536,4 +453,38 @@ func TestOlderMinhashWordsFormat(t *testing.T) {
 	if got := detailFormats(t, old); string(got) != "\x09\x09" {
 		t.Errorf("an index of sketch format 9 stores sketches of formats %v, want 9", got)
 	}
+}
+
+// weatherBulletin is a city's weather bulletin: a template of one weather
+// desk, the city and the chance of rain its fills.
+func weatherBulletin(id, city, rain string) neardup.Document {
+	text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+		"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+		"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+		"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+		"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+		"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+		"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
+	return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
+		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+}
+
+// secondLabel opens the index at db with the options o (nil: the stored
+// ones, or the defaults), adds docs and returns the label of the second
+// document's first pair ("" for none).
+func secondLabel(t *testing.T, db string, o neardup.MethodOptions, docs []neardup.Document) neardup.Label {
+	t.Helper()
+	x, err := neardup.Open(t.Context(), db, neardup.Options{Method: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	ms, err := x.Add(t.Context(), docs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ms[1].Pairs {
+		return p.Label
+	}
+	return ""
 }
