@@ -2,9 +2,7 @@ package cosine
 
 import (
 	"bytes"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -37,14 +35,7 @@ func bulletin(city, high, rain string) core.Document {
 // bytes, where the defaults make the current format, whose detail part
 // holds the context with the filter of the words.
 func TestFormat1Fixture(t *testing.T) {
-	data, err := os.ReadFile("testdata/format1.hex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	index, err := hex.DecodeString(strings.TrimSpace(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	index := enginetest.ReadFixture(t, "testdata/format1.hex", 1)[0]
 	doc := bulletin("Raleigh", "24", "35")
 	c, ok := older(1, Defaults())
 	if !ok {
@@ -95,20 +86,7 @@ func TestFormat1Fixture(t *testing.T) {
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
 // where the defaults make format 3 and keep it.
 func TestFormat2Fixture(t *testing.T) {
-	data, err := os.ReadFile("testdata/format2.hex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(data))
-	if len(lines) != 2 {
-		t.Fatalf("testdata/format2.hex holds %d lines, want 2", len(lines))
-	}
-	var parts [2][]byte
-	for i, l := range lines {
-		if parts[i], err = hex.DecodeString(l); err != nil {
-			t.Fatal(err)
-		}
-	}
+	parts := enginetest.ReadFixture(t, "testdata/format2.hex", 2)
 	doc := bulletin("Leeds", "24", "35")
 	shortNames := func(s *Sketch) int {
 		n := 0

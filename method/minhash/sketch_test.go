@@ -2,9 +2,7 @@ package minhash
 
 import (
 	"bytes"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +19,7 @@ import (
 // Older) sketch that bulletin into those very bytes, where the defaults
 // make the current format and keep the filter.
 func TestFormat7Fixture(t *testing.T) {
-	parts := readFixture(t, "testdata/format7.hex")
+	parts := enginetest.ReadFixture(t, "testdata/format7.hex", 2)
 	doc := core.Document{ID: "raleigh", Title: "Raleigh weather: high of 24C on Thursday", Text: forecast("Raleigh", "24", "35"),
 		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
 
@@ -61,7 +59,7 @@ func TestFormat7Fixture(t *testing.T) {
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
 // where the defaults make format 9 and keep it.
 func TestFormat8Fixture(t *testing.T) {
-	parts := readFixture(t, "testdata/format8.hex")
+	parts := enginetest.ReadFixture(t, "testdata/format8.hex", 2)
 	doc := core.Document{ID: "leeds", Title: "Leeds weather: high of 24C on Thursday", Text: forecast("Leeds", "24", "35"),
 		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
 	shortNames := func(s *Sketch) int {
@@ -109,7 +107,7 @@ func TestFormat8Fixture(t *testing.T) {
 // into those very bytes, where the defaults make format 10 and keep its
 // names ("LEEDS", "Leeds") and the filter of its words.
 func TestFormat9WordsFixture(t *testing.T) {
-	parts := readFixture(t, "testdata/format9-words.hex")
+	parts := enginetest.ReadFixture(t, "testdata/format9-words.hex", 2)
 	doc := core.Document{ID: "leeds", Title: "Leeds weather: high of 24C on Thursday", Text: forecast("Leeds", "24", "35"),
 		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
 	words := Defaults()
@@ -195,24 +193,4 @@ func BenchmarkSketchNews(b *testing.B) {
 			}
 		})
 	}
-}
-
-// readFixture reads a sketch fixture: the index part and the detail part
-// of one sketch, each a line of hex.
-func readFixture(t *testing.T, path string) (parts [2][]byte) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(data))
-	if len(lines) != 2 {
-		t.Fatalf("%s holds %d lines, want 2", path, len(lines))
-	}
-	for i, l := range lines {
-		if parts[i], err = hex.DecodeString(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return parts
 }

@@ -2,9 +2,7 @@ package simhash
 
 import (
 	"bytes"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -21,20 +19,7 @@ import (
 // Older) sketch that bulletin into those very bytes, where the defaults
 // make the current format and keep the filter.
 func TestFormat4Fixture(t *testing.T) {
-	data, err := os.ReadFile("testdata/format4.hex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(data))
-	if len(lines) != 2 {
-		t.Fatalf("testdata/format4.hex holds %d lines, want 2", len(lines))
-	}
-	var parts [2][]byte
-	for i, l := range lines {
-		if parts[i], err = hex.DecodeString(l); err != nil {
-			t.Fatal(err)
-		}
-	}
+	parts := enginetest.ReadFixture(t, "testdata/format4.hex", 2)
 	doc := bulletin("raleigh", "Raleigh", "35", 10)
 
 	c, ok := older(4, Defaults())
@@ -79,20 +64,7 @@ func TestFormat4Fixture(t *testing.T) {
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
 // where the defaults make format 6 and keep it.
 func TestFormat5Fixture(t *testing.T) {
-	data, err := os.ReadFile("testdata/format5.hex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Fields(string(data))
-	if len(lines) != 2 {
-		t.Fatalf("testdata/format5.hex holds %d lines, want 2", len(lines))
-	}
-	var parts [2][]byte
-	for i, l := range lines {
-		if parts[i], err = hex.DecodeString(l); err != nil {
-			t.Fatal(err)
-		}
-	}
+	parts := enginetest.ReadFixture(t, "testdata/format5.hex", 2)
 	doc := bulletin("leeds", "Leeds", "35", 10)
 	shortNames := func(s *Sketch) int {
 		n := 0
