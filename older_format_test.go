@@ -244,27 +244,8 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 	for _, defaults := range []neardup.MethodOptions{sentences.Defaults(), cosine.Defaults()} {
 		name := defaults.Method()
 		t.Run(name, func(t *testing.T) {
-			// add opens the index at db, adds docs and returns the pair's
-			// label, and the options the index runs with.
 			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
-				t.Helper()
-				x, err := neardup.Open(t.Context(), db, neardup.Options{MethodName: name})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer x.Close()
-				ms, err := x.Add(t.Context(), docs...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, opts, err := x.Method()
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range ms[1].Pairs {
-					return p.Label, opts
-				}
-				return "", opts
+				return addedLabel(t, db, neardup.Options{MethodName: name}, docs)
 			}
 			// indexFormats returns the format bytes of the index parts of
 			// the sketches the index db stores, by ordinal.
@@ -337,27 +318,8 @@ func TestOlderShortNamesSketchFormat(t *testing.T) {
 	}{{minhash.Defaults(), 8}, {simhash.Defaults(), 5}, {sentences.Defaults(), 2}, {cosine.Defaults(), 2}} {
 		name := tc.defaults.Method()
 		t.Run(name, func(t *testing.T) {
-			// add opens the index at db, adds docs and returns the pair's
-			// label, and the options the index runs with.
 			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
-				t.Helper()
-				x, err := neardup.Open(t.Context(), db, neardup.Options{MethodName: name})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer x.Close()
-				ms, err := x.Add(t.Context(), docs...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, opts, err := x.Method()
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range ms[1].Pairs {
-					return p.Label, opts
-				}
-				return "", opts
+				return addedLabel(t, db, neardup.Options{MethodName: name}, docs)
 			}
 			dir := t.TempDir()
 			if got, _ := add(t, filepath.Join(dir, "new.db")); got == neardup.Duplicate {
@@ -474,7 +436,16 @@ func weatherBulletin(id, city, rain string) neardup.Document {
 // document's first pair ("" for none).
 func secondLabel(t *testing.T, db string, o neardup.MethodOptions, docs []neardup.Document) neardup.Label {
 	t.Helper()
-	x, err := neardup.Open(t.Context(), db, neardup.Options{Method: o})
+	l, _ := addedLabel(t, db, neardup.Options{Method: o}, docs)
+	return l
+}
+
+// addedLabel opens the index at db with o, adds docs and returns the label
+// of the second document's first pair ("" for none) and the options the
+// index runs with.
+func addedLabel(t *testing.T, db string, o neardup.Options, docs []neardup.Document) (neardup.Label, neardup.MethodOptions) {
+	t.Helper()
+	x, err := neardup.Open(t.Context(), db, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,8 +454,12 @@ func secondLabel(t *testing.T, db string, o neardup.MethodOptions, docs []neardu
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range ms[1].Pairs {
-		return p.Label
+	_, opts, err := x.Method()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return ""
+	for _, p := range ms[1].Pairs {
+		return p.Label, opts
+	}
+	return "", opts
 }
