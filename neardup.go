@@ -93,6 +93,10 @@ type Options struct {
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
 	Sync string
+	// LockWait is how long an Index's write waits for the writer lock
+	// another process holds (SQLite's write lock, PostgreSQL's advisory
+	// lock) before it fails with ErrLocked; 0 means 30 s.
+	LockWait time.Duration
 	// Link is how Dedup, and a new index, let a document join a cluster:
 	// "any" (the default: clusters are the connected groups of duplicate
 	// pairs), "anchor" (through a duplicate of the cluster's first member)
@@ -187,6 +191,12 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 		so.Sync = o.Sync
 	default:
 		return nil, fmt.Errorf("neardup: Options.Sync %q: want full or normal", o.Sync)
+	}
+	switch {
+	case o.LockWait < 0:
+		return nil, fmt.Errorf("neardup: Options.LockWait %v: want 0 or more", o.LockWait)
+	case o.LockWait > 0:
+		so.BusyTimeoutMillis = int(max(o.LockWait.Milliseconds(), 1))
 	}
 	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
 		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/neardup/neardup"
@@ -137,7 +138,7 @@ func apart(reqs []*addReq) [][]*addReq {
 }
 
 // commit adds the documents of reqs in one transaction, or, when that
-// fails, each request's in its own.
+// fails for a reason of its documents, each request's in its own.
 func (a *adder) commit(reqs []*addReq, replace bool) {
 	if len(reqs) == 0 {
 		return
@@ -150,7 +151,7 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 	// Not the requests' contexts: a client that goes does not undo the
 	// others' adds. Shutdown waits for this transaction.
 	ms, err := a.x.AddSketched(context.Background(), docs, sks, neardup.AddOptions{Replace: replace})
-	if err != nil && len(reqs) > 1 {
+	if err != nil && len(reqs) > 1 && !indexWide(err) {
 		for _, r := range reqs {
 			a.commit([]*addReq{r}, replace)
 		}
@@ -164,4 +165,13 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 		r.out <- addAnswer{matches: ms[:len(r.docs):len(r.docs)]}
 		ms = ms[len(r.docs):]
 	}
+}
+
+// indexWide reports whether err, of an add, is the index's and not its
+// documents': another process holding the writer lock past the wait, the
+// database out of reach, an index that cannot be written or is closed.
+// Each request's add alone would fail alike, after as long a wait.
+func indexWide(err error) bool {
+	return errors.Is(err, neardup.ErrLocked) || neardup.Unreachable(err) ||
+		errors.Is(err, neardup.ErrReadOnly) || errors.Is(err, neardup.ErrClosed)
 }

@@ -1,12 +1,20 @@
 package server
 
 import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 )
 
@@ -50,5 +58,82 @@ func TestApart(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// countingIndex is an index that counts its adds.
+type countingIndex struct {
+	Index
+	adds atomic.Int32
+}
+
+func (c *countingIndex) AddSketched(ctx context.Context, docs []core.Document, sks []neardup.Sketch, o neardup.AddOptions) ([]neardup.Match, error) {
+	c.adds.Add(1)
+	return c.Index.AddSketched(ctx, docs, sks, o)
+}
+
+// TestAdderAnswersALockedIndexAtOnce: a batch that fails because another
+// process holds the index's writer lock past the wait is answered with
+// that error, every request of it, after one wait; it was tried again a
+// request at a time, each waiting as long again (a queue of requests
+// behind a long rescore held the adder for its length times theirs). A
+// batch that fails for one request's documents is still tried apart.
+func TestAdderAnswersALockedIndexAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	nx, err := neardup.Open(t.Context(), path, neardup.Options{LockWait: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nx.Close()
+	x := &countingIndex{Index: nx}
+	a := &adder{x: x}
+	reqOf := func(id, text string) *addReq {
+		d := core.Document{ID: id, Text: text}
+		return &addReq{docs: []core.Document{d}, sks: []neardup.Sketch{nx.NewSketcher().Sketch(&d)}, out: make(chan addAnswer, 1)}
+	}
+	text := func(i int) string {
+		return fmt.Sprintf("Story %d: the harbour authority said on Monday that the new quay would open in spring, after three years of work.", i)
+	}
+
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	holder, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	reqs := []*addReq{reqOf("a", text(1)), reqOf("b", text(2)), reqOf("c", text(3))}
+	a.commit(reqs, false)
+	if n := x.adds.Load(); n != 1 {
+		t.Errorf("a locked index: %d adds, want 1", n)
+	}
+	for _, r := range reqs {
+		if ans := <-r.out; !errors.Is(ans.err, neardup.ErrLocked) {
+			t.Errorf("request %s: %v, want ErrLocked", r.docs[0].ID, ans.err)
+		}
+	}
+	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+
+	// A request whose text holds a NUL: the batch fails for its
+	// documents, and each request is tried alone.
+	x.adds.Store(0)
+	reqs = []*addReq{reqOf("d", text(4)), reqOf("e", "\x00"+text(5))}
+	a.commit(reqs, false)
+	if n := x.adds.Load(); n != 3 {
+		t.Errorf("a batch failing for its documents: %d adds, want 3 (the batch, then each request)", n)
+	}
+	if ans := <-reqs[0].out; ans.err != nil {
+		t.Errorf("the request of storable documents: %v", ans.err)
+	}
+	if ans := <-reqs[1].out; ans.err == nil {
+		t.Error("the request of a NUL: stored")
 	}
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 	"time"
 )
@@ -25,4 +26,10 @@ var SchemaVersion = len(sqliteMigrations)
 // write, for the reason why.
 func OpenProtected(ctx context.Context, path, why string) (Store, error) {
 	return openProtected(ctx, path, DefaultOptions(), why)
+}
+
+// LockPostgres takes a PostgreSQL index's writer lock in tx, waiting for
+// another session's at most wait, as a write does.
+func LockPostgres(ctx context.Context, tx *sql.Tx, wait time.Duration) error {
+	return postgresDialect.lock(ctx, tx, wait)
 }

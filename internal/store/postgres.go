@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // postgresMigrations build the PostgreSQL schema, step for step the
@@ -112,15 +113,19 @@ const postgresMaxConns = 8
 
 // postgresLock is the advisory lock every writer of one index takes, keyed
 // by the schema the index lives in, so several indexes can share a
-// database in schemas of their own (search_path in the URL).
-const postgresLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.neardup'))`
+// database in schemas of their own (search_path in the URL). Its wait for
+// another session's lock is bounded by a lock_timeout of its own (%d
+// milliseconds), restored to the session's setting at once: a write's
+// other statements wait as the server's settings say (a schema upgrade
+// behind a long read goes on waiting).
+const postgresLock = `SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.neardup')); SET LOCAL lock_timeout TO DEFAULT`
 
 var postgresDialect = dialect{
 	name:       "postgres",
 	migrations: postgresMigrations,
 	rebind:     rebindDollar,
-	lock: func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, postgresLock)
+	lock: func(ctx context.Context, tx *sql.Tx, wait time.Duration) error {
+		_, err := tx.ExecContext(ctx, fmt.Sprintf(postgresLock, max(wait.Milliseconds(), 1)))
 		return err
 	},
 	mapErr: postgresErr,
@@ -149,7 +154,8 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
-	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing}
+	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing,
+		lockWait: time.Duration(busyMillis(o)) * time.Millisecond}
 	if err := checkSchema(ctx, db); err != nil {
 		db.Close()
 		return nil, named(s.name, s.wrap("opening the index", err))

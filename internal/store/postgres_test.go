@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
@@ -316,5 +317,73 @@ func TestPostgresWriteWithoutRightsNamesTheIndex(t *testing.T) {
 	})
 	if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), "PostgreSQL at "+u.Host) || strings.Contains(err.Error(), "pw") {
 		t.Errorf("a write without rights: %v\nwant ErrReadOnly naming PostgreSQL at %s, without the password", err, u.Host)
+	}
+}
+
+// A PostgreSQL writer waits for another session's writer lock as long as
+// the busy timeout says, then fails with ErrLocked naming the index, as a
+// SQLite writer does; it waited without end and without a word. The
+// bound is the lock's alone: once it is taken, the transaction's other
+// statements wait as the session's settings say (lock_timeout as it was),
+// so that a write or a schema upgrade behind another session's long read
+// goes on waiting.
+func TestPostgresWriterWaitsForTheLockBounded(t *testing.T) {
+	dsn := storetest.PostgresDSN(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	holder, err := store.Open(ctx, dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	waiter, err := store.Open(ctx, dsn, store.Options{BusyTimeoutMillis: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer waiter.Close()
+	holding, release, held := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		held <- holder.Update(ctx, func(w store.Writer) error {
+			close(holding)
+			<-release
+			_, err := w.Insert(doc("held", 0), nil)
+			return err
+		})
+	}()
+	<-holding
+	err = waiter.Update(ctx, func(w store.Writer) error {
+		_, err := w.Insert(doc("waited", 0), nil)
+		return err
+	})
+	close(release)
+	if !errors.Is(err, store.ErrLocked) || !strings.HasPrefix(err.Error(), "store: PostgreSQL at ") {
+		t.Errorf("a write while another holds the lock: %v, want ErrLocked naming the index", err)
+	}
+	if err := <-held; err != nil {
+		t.Errorf("the write holding the lock: %v", err)
+	}
+
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var before, after string
+	if err := tx.QueryRowContext(ctx, "SHOW lock_timeout").Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.LockPostgres(ctx, tx, 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.QueryRowContext(ctx, "SHOW lock_timeout").Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if after != before {
+		t.Errorf("lock_timeout after the writer lock: %s, want the session's %s", after, before)
 	}
 }

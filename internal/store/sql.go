@@ -19,9 +19,11 @@ type dialect struct {
 	migrations []string
 	// rebind rewrites a query's ? placeholders in the engine's syntax.
 	rebind func(q string) string
-	// lock takes the writer lock at the start of a write transaction
-	// (nil: beginning the transaction took it).
-	lock func(ctx context.Context, tx *sql.Tx) error
+	// lock takes the writer lock at the start of a write transaction,
+	// waiting for another session's at most wait, then failing with an
+	// error mapErr maps to ErrLocked (nil: beginning the transaction took
+	// it, with a wait of its own).
+	lock func(ctx context.Context, tx *sql.Tx, wait time.Duration) error
 	// mapErr turns an engine error into one of the package's, when it
 	// is one of theirs.
 	mapErr func(err error) error
@@ -72,6 +74,9 @@ type sqlStore struct {
 	// checkpoints, when not nil, copies a SQLite log into its file in the
 	// background.
 	checkpoints *checkpointer
+	// lockWait bounds the wait of dialect.lock for another session's
+	// writer lock.
+	lockWait time.Duration
 	// closed is set by Close: every call after it is ErrClosed.
 	closed atomic.Bool
 }
@@ -145,7 +150,7 @@ func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	}
 	defer tx.Rollback()
 	if s.d.lock != nil {
-		if err := s.d.lock(ctx, tx); err != nil {
+		if err := s.d.lock(ctx, tx, s.lockWait); err != nil {
 			return s.wrap("locking the index", err)
 		}
 	}
@@ -322,7 +327,7 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	}
 	defer tx.Rollback()
 	if s.d.lock != nil {
-		if err := s.d.lock(ctx, tx); err != nil {
+		if err := s.d.lock(ctx, tx, s.lockWait); err != nil {
 			return s.wrap("upgrading the index", err)
 		}
 	}

@@ -419,8 +419,9 @@ type Options struct {
 	// a power cut may lose the last commits, never corrupt the file).
 	// PostgreSQL keeps its server's own setting.
 	Sync string
-	// BusyTimeoutMillis is how long a SQLite writer waits for another
-	// process's write lock before failing with ErrLocked.
+	// BusyTimeoutMillis is how long a writer waits for another process's
+	// write lock (SQLite's, PostgreSQL's advisory lock) before failing
+	// with ErrLocked.
 	BusyTimeoutMillis int
 	// ReadOnly opens without writing: no schema migration, Update fails.
 	ReadOnly bool

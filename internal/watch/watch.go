@@ -199,12 +199,18 @@ func (w *Watcher) Run(ctx context.Context) (err error) {
 	sl := newSlots(w.o.Workers)
 	var pending []neardup.Feed
 	wait := unreachableWait
-	// retry reports whether err is one to wait out, having waited.
+	// retry reports whether err is one to wait out, having waited: the
+	// index's database out of reach, or another process writing to the
+	// index longer than a write waits (a rescore, an import).
 	retry := func(err error) bool {
-		if !neardup.Unreachable(err) {
+		switch {
+		case neardup.Unreachable(err):
+			w.o.Logger.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
+		case errors.Is(err, neardup.ErrLocked):
+			w.o.Logger.Warn("another process is writing to the index; trying again", "in", wait, "error", err)
+		default:
 			return false
 		}
-		w.o.Logger.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
 		t := time.NewTimer(wait)
 		defer t.Stop()
 		wait = min(2*wait, maxUnreachableWait)

@@ -2,9 +2,11 @@ package watch
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"net"
 	"net/http"
@@ -824,6 +826,62 @@ func TestRunOutlivesDatabase(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil || x.Len() != 2 {
 		t.Errorf("Run: %v, %d documents, want 2", err, x.Len())
+	}
+}
+
+// TestRunWaitsOutAnotherWriter: another process writing to the index
+// for longer than a write waits for its lock (a rescore, an import) makes
+// Run log it, wait and try again, as it does for a database out of reach,
+// and then store the feed's stories; the watcher stopped on it.
+func TestRunWaitsOutAnotherWriter(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	s := newSite(t)
+	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	defer func(w time.Duration) { unreachableWait = w }(unreachableWait)
+	unreachableWait = 20 * time.Millisecond
+
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	holder, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	time.Sleep(500 * time.Millisecond)
+	select {
+	case err := <-done:
+		t.Fatalf("Run ended while another process wrote: %v", err)
+	default:
+	}
+	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	waitForDocs(x, 2)
+	cancel()
+	if err := <-done; err != nil || x.Len() != 2 {
+		t.Errorf("Run: %v, %d documents, want 2", err, x.Len())
+	}
+	if !strings.Contains(log.String(), "another process is writing to the index; trying again") {
+		t.Errorf("the log says nothing of the wait:\n%s", log.String())
 	}
 }
 
