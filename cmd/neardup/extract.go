@@ -160,7 +160,12 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	if o.Out != "-" {
 		o.Source.Exclude = isOutput(o.Out)
 	}
-	if err := corpus.CheckGiven(o.Inputs, container.ListOptions{AnyName: true, Exclude: o.Source.Exclude}); err != nil {
+	// Each directory is walked once: the files checked are those read.
+	listing, err := source.List(o.Inputs, o.Source)
+	if err != nil {
+		return err
+	}
+	if err := corpus.CheckGiven(o.Inputs, listing.Files()); err != nil {
 		return err
 	}
 	// Told once the walk is over, beside the summary: the walk runs on a
@@ -190,7 +195,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		meter.Stage("extract")
 		var st extract.Stats
 		tooLarge := 0 // pages skipped as too large, the first maxRuleMissLines listed
-		walk := func(fn func(source.Page) error) error { return source.Walk(ctx, o.Inputs, o.Source, fn) }
+		walk := func(fn func(source.Page) error) error { return listing.Walk(ctx, o.Source, fn) }
 		err := o.Batch.Run(ctx, walk, func(r extract.Result) error {
 			st.Add(r)
 			meter.Update(st.Pages, 0, 0)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -311,6 +312,36 @@ func TestExtractRefusesInputGivenTwice(t *testing.T) {
 				t.Errorf("a refused run left its output: %v", err)
 			}
 		})
+	}
+}
+
+// TestExtractWalksEachDirectoryOnce: with more than one input, each
+// directory given is walked once, for the check that no file is given
+// twice and for the reading alike, as dedup's Reader walks it. Regression:
+// extract walked every directory twice, doubling the listing of a large
+// tree, and read a directory changed between the walks otherwise than it
+// had been checked. Its pages are too short to write (--articles): stdout
+// stays empty.
+func TestExtractWalksEachDirectoryOnce(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a/1.html": "<p>one</p>", "a/sub/2.html": "<p>two</p>", "b/3.html": "<p>three</p>"})
+	var mu sync.Mutex
+	met := map[string]int{} // each entry a walk meets, by its path under dir
+	exclude := func(p string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		rel, _ := filepath.Rel(dir, p)
+		met[filepath.ToSlash(rel)]++
+		return false
+	}
+	o := extractOptions{Inputs: []string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, Out: "-", Articles: true,
+		Source: source.Options{Exclude: exclude}}
+	if err := runExtract(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"a/1.html": 1, "a/sub": 1, "a/sub/2.html": 1, "b/3.html": 1}
+	if diff := cmp.Diff(want, met); diff != "" {
+		t.Errorf("entries met by the walks (-want +got)\n%s", diff)
 	}
 }
 

@@ -248,26 +248,24 @@ var ErrGivenTwice = errors.New("corpus: an input is given twice")
 // CheckGiven returns an error wrapping ErrGivenTwice, as Open's, when two
 // of paths are one input: "-" twice, or one file or directory however its
 // path is written, or when two of them list one file (a directory and a
-// file in it), as container.List lists with o. A path that is not there is
-// no error here. It is the check of a command that reads paths without a
-// Reader (`neardup extract`).
-func CheckGiven(paths []string, o container.ListOptions) error {
+// file in it). files[i] holds the files the caller listed of paths[i] (as
+// container.List lists them; none for "-" or a path not listed), which it
+// goes on to read: no directory is walked here. A path that is not there
+// is no error here. It is the check of a command that reads paths without
+// a Reader (`neardup extract`).
+func CheckGiven(paths []string, files [][]container.File) error {
 	var g givenSet
 	if len(paths) > 1 {
 		g.listed = map[container.FileKey]listedBy{}
 	}
-	for _, p := range paths {
+	for i, p := range paths {
 		if err := g.add(p); err != nil {
 			return err
 		}
 		if g.listed == nil || p == "-" {
 			continue
 		}
-		files, err := container.List(p, o)
-		if err != nil {
-			continue // reading it says so
-		}
-		if err := g.list(p, files); err != nil {
+		if err := g.list(p, files[i]); err != nil {
 			return err
 		}
 	}

@@ -125,36 +125,81 @@ var ErrStdinTwice = errors.New("source: standard input (-) given twice")
 // Walk reads the pages of every path (a file, a directory, walked in
 // lexical order, or "-" for opts.Stdin) and calls fn for each, in order.
 // It returns fn's first error, the context's error, or an error for a
-// path that does not exist.
+// path that does not exist. It is List followed by Listing.Walk.
 func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error) error {
-	w := &walker{ctx: ctx, opts: opts.withDefaults(), fn: fn}
-	type given struct {
-		path, name string
-		files      []container.File
+	l, err := List(paths, opts)
+	if err != nil {
+		return err
 	}
-	var inputs []given
-	pathNames := make([]string, len(paths)) // in ids, as package corpus writes them
-	for i, p := range paths {
-		pathNames[i] = container.PathName(p)
-	}
+	return l.Walk(ctx, opts, fn)
+}
+
+// Listing holds the files of the paths of a walk, each directory walked
+// once: what a caller checks before reading (package corpus's CheckGiven:
+// no file given twice) is what Listing.Walk reads, whatever changes in the
+// directories between the two.
+type Listing struct {
+	inputs []listed
+	err    error // the first path that could not be listed, for Walk
+}
+
+// listed is one path of a Listing: as given (container.PathName), its
+// name in ids, and its files.
+type listed struct {
+	path, name string
+	files      []container.File
+}
+
+// List lists the files of every path as Walk reads them (opts.Exclude
+// leaves files out; "-" stands for opts.Stdin). It returns ErrStdinTwice
+// when "-" is given more than once. A path that cannot be listed (not
+// there, a directory holding no file) is no error of List: it has no
+// files (Files), and Listing.Walk returns its error before reading any
+// page.
+func List(paths []string, opts Options) (*Listing, error) {
+	l := &Listing{}
 	names := container.IDNames(paths) // escaped after the working directory is joined
 	stdin := false
 	for i, p := range paths {
 		if p == "-" {
 			if stdin {
-				return ErrStdinTwice
+				return nil, ErrStdinTwice
 			}
 			stdin = true
-			inputs = append(inputs, given{p, names[i], []container.File{{Path: p, Size: -1}}})
+			l.inputs = append(l.inputs, listed{p, names[i], []container.File{{Path: p, Size: -1}}})
 			continue
 		}
 		fs, err := container.List(p, container.ListOptions{AnyName: true, Exclude: opts.Exclude})
-		if err != nil {
-			return err
+		if err != nil && l.err == nil {
+			l.err = err
 		}
-		inputs = append(inputs, given{pathNames[i], names[i], fs})
+		l.inputs = append(l.inputs, listed{container.PathName(p), names[i], fs})
 	}
-	for _, in := range inputs {
+	return l, nil
+}
+
+// Files returns the files listed of each path, in the order given: none
+// for "-" and for a path that could not be listed.
+func (l *Listing) Files() [][]container.File {
+	files := make([][]container.File, len(l.inputs))
+	for i, in := range l.inputs {
+		if in.path != "-" {
+			files[i] = in.files
+		}
+	}
+	return files
+}
+
+// Walk reads the pages of the files listed and calls fn for each, in
+// order, as the package's Walk does; opts is as given to List (its Exclude
+// unused). It returns the error of the first path that could not be listed
+// before reading any page.
+func (l *Listing) Walk(ctx context.Context, opts Options, fn func(Page) error) error {
+	if l.err != nil {
+		return l.err
+	}
+	w := &walker{ctx: ctx, opts: opts.withDefaults(), fn: fn}
+	for _, in := range l.inputs {
 		w.given, w.name = in.path, in.name
 		if err := w.files(in.files); err != nil {
 			return err

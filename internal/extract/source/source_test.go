@@ -344,6 +344,49 @@ func TestWalkExclude(t *testing.T) {
 	}
 }
 
+// TestListingWalkReadsWhatWasListed: Listing.Walk reads the files List
+// listed, walking no directory again: a file added since is not read, and
+// one removed since is a failed page; a path List could not list is Walk's
+// error, before any page.
+func TestListingWalkReadsWhatWasListed(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.html": "a", "b.html": "b"})
+	l, err := List([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files := l.Files(); len(files) != 1 || len(files[0]) != 2 {
+		t.Fatalf("files %v, want a.html and b.html", files)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.html"), []byte("c"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "b.html")); err != nil {
+		t.Fatal(err)
+	}
+	var got []summary
+	err = l.Walk(context.Background(), Options{}, func(p Page) error {
+		got = append(got, summary{ID: p.ID, Body: string(p.Body), Err: p.Err != nil})
+		return nil
+	})
+	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
+	want := []summary{{ID: p("a.html"), Body: "a"}, {ID: p("b.html"), Err: true}}
+	if diff := cmp.Diff(want, got); err != nil || diff != "" {
+		t.Errorf("error %v, pages (-want +got)\n%s", err, diff)
+	}
+
+	empty := t.TempDir()
+	l, err = List([]string{dir, empty}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	err = l.Walk(context.Background(), Options{}, func(Page) error { read++; return nil })
+	var nf *container.NoFilesError
+	if !errors.As(err, &nf) || read != 0 {
+		t.Errorf("error %v after %d pages, want the empty directory's before any", err, read)
+	}
+}
+
 // TestWalkUnreachableFiles pins that a link to nothing or a loop of links
 // in a directory is a failed page naming it and the other pages are read;
 // it used to stop the walk before the first page.
