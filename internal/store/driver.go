@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -22,7 +23,8 @@ import (
 // engine by the DSN (see IsPostgres).
 type Driver struct {
 	// Open returns a pool of connections to dsn and where it leads, for
-	// messages: a SQLite driver DSN, or a PostgreSQL URL.
+	// messages (for PostgreSQL the server, database and schema, see
+	// postgresWhere; "" for SQLite, whose callers name its file).
 	Open func(dsn string) (db *sql.DB, where string, err error)
 	// Code returns the engine's code of the error err carries (SQLite's
 	// extended result code in decimal, PostgreSQL's SQLSTATE), or "".
@@ -104,7 +106,23 @@ func postgresOpen(dsn string) (*sql.DB, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	return stdlib.OpenDB(*cfg), fmt.Sprintf("%s:%d/%s", cfg.Host, cfg.Port, cfg.Database), nil
+	return stdlib.OpenDB(*cfg), postgresWhere(cfg), nil
+}
+
+// postgresWhere returns where cfg leads, for messages: the server and the
+// database, and the schema when the URL's search_path names one (the
+// search_path itself when it names several), so that indexes in schemas
+// of one database read apart; never the password.
+func postgresWhere(cfg *pgx.ConnConfig) string {
+	where := fmt.Sprintf("%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)
+	path := cfg.RuntimeParams["search_path"]
+	switch names := searchPathNames(path, cfg.User); {
+	case len(names) == 1 && names[0] != "":
+		where += ", schema " + names[0]
+	case len(names) > 1:
+		where += ", search_path " + strings.TrimSpace(path)
+	}
+	return where
 }
 
 // postgresLost reports whether err says the server cannot be reached or

@@ -143,7 +143,7 @@ func TestLostConnectionNamesTheServer(t *testing.T) {
 				t.Fatal("no error")
 			}
 			msg := err.Error()
-			want := "store: PostgreSQL at " + u.Host + u.Path + ": the connection to the database server was lost while "
+			want := "store: PostgreSQL at " + u.Host + u.Path + ", schema " + u.Query().Get("search_path") + ": the connection to the database server was lost while "
 			if !strings.HasPrefix(msg, want) || !store.Unreachable(err) {
 				t.Errorf("got %q (unreachable: %v), want it to start %q, unreachable", msg, store.Unreachable(err), want)
 			}

@@ -45,7 +45,8 @@ type dialect struct {
 // sqlStore is a Store over database/sql.
 type sqlStore struct {
 	// name is what errors call the index: the SQLite file's path, or
-	// "PostgreSQL at" the server and database.
+	// "PostgreSQL at" the server, the database and the schema the URL's
+	// search_path names (postgresWhere).
 	name     string
 	db       *sql.DB
 	d        *dialect

@@ -469,6 +469,37 @@ func TestReadOPML(t *testing.T) {
 	}
 }
 
+// TestOPMLEntityNotInURL reads an xmlUrl's references as XML defines
+// them: one XML does not define, HTML's or no one's, is an error naming
+// the file, the line its outline starts on and the reference, whatever
+// the file's encoding; an & alone, or written &amp; before a name, is the
+// URL's, and a title still reads HTML's entities. Regression: &nbsp; was
+// read as a no-break space of the URL and &foo; stored in it as written.
+func TestOPMLEntityNotInURL(t *testing.T) {
+	dir := t.TempDir()
+	file := func(url string) string {
+		return "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<opml><body>\n" +
+			"<outline text=\"Caf\xe9&nbsp;du&nbsp;coin\" xmlUrl=\"https://cafe.example/rss\"/>\n" +
+			"<outline text=\"Wire\"\n  xmlUrl=\"" + url + "\"/>\n</body></opml>\n"
+	}
+	for name, ref := range map[string]string{"nbsp": "&nbsp;", "foo": "&foo;", "eacute": "&eacute;"} {
+		wantReadError(t, filepath.Join(dir, name+".opml"), file("https://wire.example/feed?a=1"+ref+"b=2"),
+			`:4: outline "Wire" (feed 2): its xmlUrl holds `+ref+", an entity XML does not define")
+	}
+	for url, want := range map[string]string{
+		"https://wire.example/feed?a=1&b=2":       "https://wire.example/feed?a=1&b=2",
+		"https://wire.example/feed?a=1&amp;b=2":   "https://wire.example/feed?a=1&b=2",
+		"https://wire.example/feed?a=1&amp;foo;b": "https://wire.example/feed?a=1&foo;b",
+	} {
+		path := filepath.Join(dir, "good.opml")
+		os.WriteFile(path, []byte(file(url)), 0o644)
+		feeds, err := ReadFile(path)
+		if err != nil || len(feeds) != 2 || feeds[1].URL != want {
+			t.Errorf("xmlUrl %q: %+v, %v; want %q", url, feeds, err, want)
+		}
+	}
+}
+
 // utf16Bytes returns s in UTF-16, big-endian or little-endian, without a
 // byte order mark.
 func utf16Bytes(s string, bigEndian bool) []byte {

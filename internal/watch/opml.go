@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"golang.org/x/net/html/charset"
@@ -47,11 +48,18 @@ type outline struct {
 	Type     string
 	XMLURL   string
 	Outlines []outline
+
+	// end is the offset just past the outline's start tag in the text
+	// read, line the line it ends on.
+	end  int64
+	line int
 }
 
 // UnmarshalXML reads an outline's attributes, whatever their case, and
 // its outlines.
 func (o *outline) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	o.end = d.InputOffset()
+	o.line, _ = d.InputPos()
 	for _, a := range start.Attr {
 		var field *string
 		switch strings.ToLower(a.Name.Local) {
@@ -95,14 +103,89 @@ func (o *outline) name() string {
 	return o.Text
 }
 
+// toUTF8 returns an XML file's data in UTF-8: converted from the encoding
+// its XML declaration names, the declaration kept as it is, or the data
+// itself when the declaration names none or UTF-8.
+func toUTF8(data []byte) ([]byte, error) {
+	out := data
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = false
+	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
+		rd, err := charset.NewReaderLabel(label, r)
+		if err != nil {
+			return nil, fmt.Errorf("encoding %q: %w", label, err)
+		}
+		rest, err := io.ReadAll(rd)
+		if err != nil {
+			return nil, fmt.Errorf("encoding %q: %w", label, err)
+		}
+		off := d.InputOffset() // just past the declaration
+		out = append(data[:off:off], rest...)
+		return bytes.NewReader(nil), nil
+	}
+	for {
+		t, err := d.RawToken()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := t.(xml.StartElement); ok {
+			return out, nil // the declaration comes before the first element
+		}
+	}
+}
+
+// entityRef matches an entity reference by name, as encoding/xml reads one.
+var entityRef = regexp.MustCompile(`&([\pL_:][\pL\pN_:.\-]*);`)
+
+// undefinedEntity returns the first entity reference that XML does not
+// define (&nbsp;, &foo;) in the outline's xmlUrl as data, the text read,
+// writes it, or "" for none, and the line the outline's start tag starts
+// on. The decoder leaves such a reference as it is, or reads one of
+// HTML's as its character, and neither belongs in a URL.
+func undefinedEntity(data []byte, o *outline) (string, int) {
+	start := bytes.LastIndexByte(data[:o.end], '<')
+	if start < 0 {
+		return "", o.line
+	}
+	tag := data[start:o.end]
+	line := o.line - bytes.Count(tag, []byte("\n"))
+	// Every & escaped, the decoder reads the attributes as written.
+	d := xml.NewDecoder(bytes.NewReader(bytes.ReplaceAll(tag, []byte("&"), []byte("&amp;"))))
+	d.Strict = false
+	t, err := d.RawToken()
+	el, ok := t.(xml.StartElement)
+	if err != nil || !ok {
+		return "", line
+	}
+	for _, a := range el.Attr {
+		if !strings.EqualFold(a.Name.Local, "xmlurl") || a.Value == "" {
+			continue
+		}
+		for _, m := range entityRef.FindAllStringSubmatch(a.Value, -1) {
+			switch m[1] {
+			case "amp", "lt", "gt", "quot", "apos":
+			default:
+				return m[0], line
+			}
+		}
+		break // the first xmlUrl given is the outline's
+	}
+	return "", line
+}
+
 // readOPML returns the feeds of an OPML subscription list, as feed readers
 // export them: every outline with an xmlUrl, in document order, folders
 // flattened, each URL once, with no interval (0) and no site rule.
 //
 // An outline of type rss or atom without an xmlUrl is an error naming it,
 // as one whose URL is not http or https is: its feed would be left out
-// without a word. Data that was UTF-16 (fromUTF16) is read as UTF-8,
-// whatever encoding its XML declaration names.
+// without a word. An xmlUrl holding an entity XML does not define is an
+// error naming its line; in other attributes HTML's entities are read.
+// Data that was UTF-16 (fromUTF16) is read as UTF-8, whatever encoding
+// its XML declaration names.
 func readOPML(path string, data []byte, wasUTF16 bool) ([]Feed, error) {
 	var doc struct {
 		XMLName xml.Name
@@ -110,18 +193,17 @@ func readOPML(path string, data []byte, wasUTF16 bool) ([]Feed, error) {
 			Outlines []outline `xml:"outline"`
 		} `xml:"body"`
 	}
+	if !wasUTF16 {
+		var err error
+		if data, err = toUTF8(data); err != nil {
+			return nil, fmt.Errorf("%s: not an OPML file: %w", path, err)
+		}
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false // the entities of HTML (&nbsp; in a title), unclosed tags
 	d.Entity = xml.HTMLEntity
-	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		if wasUTF16 {
-			return r, nil // made UTF-8 already
-		}
-		rd, err := charset.NewReaderLabel(label, r)
-		if err != nil {
-			return nil, fmt.Errorf("encoding %q: %w", label, err)
-		}
-		return rd, nil
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) {
+		return r, nil // made UTF-8 already
 	}
 	if err := d.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
@@ -143,6 +225,9 @@ func readOPML(path string, data []byte, wasUTF16 bool) ([]Feed, error) {
 				return fmt.Errorf("%s: outline %q (feed %d): of type %s but no xmlUrl: give its feed's URL, or remove it", path, o.name(), len(feeds)+1, strings.TrimSpace(o.Type))
 			}
 			if u != "" {
+				if ref, line := undefinedEntity(data, o); ref != "" {
+					return fmt.Errorf("%s:%d: outline %q (feed %d): its xmlUrl holds %s, an entity XML does not define: write an & of the URL as &amp;", path, line, o.name(), len(feeds)+1, ref)
+				}
 				f := Feed{URL: u}
 				if err := f.checkGiven(); err != nil {
 					return fmt.Errorf("%s: outline %q (feed %d): %w", path, o.name(), len(feeds)+1, err)
