@@ -278,6 +278,18 @@ func TestExtractMissingInput(t *testing.T) {
 	}
 }
 
+// A directory holding no file to read (empty, or hidden files alone) is
+// named as such: extract reads files of every name, and the message listed
+// the extensions dedup reads ("no .jsonl, .ndjson, … files").
+func TestExtractEmptyDirectorySaysNoFiles(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"empty/.hidden": "x"})
+	code, _, errOut := runChild(t, "extract", filepath.Join(dir, "empty"), "-o", filepath.Join(dir, "out.jsonl"))
+	if code != 1 || !strings.Contains(errOut, filepath.Join(dir, "empty")+": no files") || strings.Contains(errOut, ".jsonl,") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
 // An input given twice, however its path is written (again, through
 // "..", through a link; a directory too; a file and a directory that holds
 // it, which reads it again), fails the run before it starts,

@@ -94,7 +94,7 @@ func List(p string, o ListOptions) ([]File, error) {
 	}
 	l.entries(p, entries)
 	if len(l.files) == 0 {
-		return nil, &NoFilesError{Dir: p}
+		return nil, &NoFilesError{Dir: p, AnyName: o.AnyName}
 	}
 	return l.files, nil
 }
@@ -201,9 +201,16 @@ func (e *WalkedError) Error() string {
 // counted as read), hidden or excluded ones.
 type NoFilesError struct {
 	Dir string // as given to List
+	// AnyName is ListOptions.AnyName: files of every name were looked for.
+	AnyName bool
 }
 
-func (e *NoFilesError) Error() string { return fmt.Sprintf("%s: no %s files", e.Dir, extList()) }
+func (e *NoFilesError) Error() string {
+	if e.AnyName {
+		return fmt.Sprintf("%s: no files (names starting with \".\" are skipped)", e.Dir)
+	}
+	return fmt.Sprintf("%s: no %s files", e.Dir, extList())
+}
 
 // extList lists the extensions read, for messages: ".txt, .md, ... or .tar".
 func extList() string {
