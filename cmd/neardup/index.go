@@ -528,7 +528,7 @@ func printJSON(w io.Writer, v any) error {
 type indexExportCmd struct {
 	dbFlags
 	Out  string `short:"o" default:"out" help:"Output directory."`
-	Keep string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the most text; the default, but central for cosine), earliest (its original, the member published first), first (read first) or central (the highest mean similarity to the other members, scored as the method scores a pair; in a cluster of more than 64, to the first 64 read)."`
+	Keep string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the most text; the default, but central for cosine), earliest (its original, the member published first), first (read first) or central (the highest mean similarity to the other members, scored as the method scores a pair; in a cluster of more than 64, to the first 64 read; of members that tie, the longest, then the one published first)."`
 }
 
 // Validate refuses an empty --db or -o; kong calls it after parsing.

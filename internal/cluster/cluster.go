@@ -77,7 +77,7 @@ const (
 	Longest  Policy = "longest"  // the most text; ties to the one published first (see Published)
 	Earliest Policy = "earliest" // the original: the oldest date; undated members last; ties to input order (see Published)
 	First    Policy = "first"    // the first in input order
-	Central  Policy = "central"  // the highest mean similarity to the other members
+	Central  Policy = "central"  // the highest mean similarity to the other members; ties as Longest
 )
 
 // ParsePolicy checks a policy name.
@@ -159,13 +159,22 @@ func Representative(group []Member, policy Policy, sim func(a, b int32) float64)
 	}
 }
 
+// centralTie is how close two mean similarities must be for the central
+// policy to take them as equal: they are sums of floats, so one mean
+// computed in another order may differ in its last bits.
+const centralTie = 1e-9
+
+// central returns the member of group with the highest mean similarity to
+// the others; members whose means tie (within centralTie) are decided as
+// Longest decides, by the most text and then by Published.
 func central(group []Member, sim func(a, b int32) float64) (Member, string) {
 	peers := group
 	if len(peers) > CentralSample {
 		peers = peers[:CentralSample]
 	}
-	best, bestMean := group[0], -1.0
-	for _, m := range group {
+	means := make([]float64, len(group))
+	top := -1.0
+	for i, m := range group {
 		sum, n := 0.0, 0
 		for _, p := range peers {
 			if p.Ord != m.Ord {
@@ -173,11 +182,35 @@ func central(group []Member, sim func(a, b int32) float64) (Member, string) {
 				n++
 			}
 		}
-		if mean := sum / float64(max(n, 1)); mean > bestMean {
-			best, bestMean = m, mean
+		means[i] = sum / float64(max(n, 1))
+		top = max(top, means[i])
+	}
+	best, tied, sameLength := -1, 0, false
+	for i, m := range group {
+		if means[i] < top-centralTie {
+			continue
+		}
+		tied++
+		switch {
+		case best < 0:
+			best = i
+		case m.Length == group[best].Length:
+			sameLength = true
+			if Published(m, group[best]) < 0 {
+				best = i
+			}
+		case m.Length > group[best].Length:
+			best, sameLength = i, false
 		}
 	}
-	return best, fmt.Sprintf("central: the highest mean similarity to the other members (%.3f)", bestMean)
+	why := fmt.Sprintf("central: the highest mean similarity to the other members (%.3f", means[best])
+	switch {
+	case tied == 1:
+		return group[best], why + ")"
+	case sameLength:
+		return group[best], why + ", tied; the longest, then the first published)"
+	}
+	return group[best], why + ", tied; the longest)"
 }
 
 func cmpInt[T int | int32 | int64](a, b T) int {

@@ -89,3 +89,55 @@ func TestOriginal(t *testing.T) {
 		})
 	}
 }
+
+// TestCentralTies pins the central policy's ties. Regression: it kept the
+// first member of the highest mean, so that in a cluster of two, whose
+// members always tie, the copy read first was kept whatever its length,
+// and the fuller original removed.
+func TestCentralTies(t *testing.T) {
+	pair := func(a, b int32) float64 { return 0.87 }
+	// Two means that differ in their last bits, as sums in another order do.
+	tenth, fifth := 0.1, 0.2
+	ulp := func(a, b int32) float64 {
+		if a == 1 {
+			return tenth + fifth // 0.30000000000000004
+		}
+		return 0.3
+	}
+	for _, tc := range []struct {
+		name    string
+		group   []Member
+		sim     func(a, b int32) float64
+		want    int32
+		whyPart string
+	}{
+		{"two: the longer, read first", []Member{{Ord: 1, Length: 900}, {Ord: 2, Length: 500}}, pair, 1, "(0.870, tied; the longest)"},
+		{"two: the longer, read second", []Member{{Ord: 1, Length: 500}, {Ord: 2, Length: 900}}, pair, 2, "(0.870, tied; the longest)"},
+		{"means apart by rounding", []Member{{Ord: 1, Length: 500}, {Ord: 2, Length: 900}}, ulp, 2, "tied; the longest)"},
+		{"one length: the first published", []Member{{Ord: 1, Length: 500, Date: 2000}, {Ord: 2, Length: 500, Date: 1000}}, pair, 2,
+			"tied; the longest, then the first published)"},
+		{"one length, undated: the first read", []Member{{Ord: 2, Length: 500}, {Ord: 1, Length: 500}}, pair, 1,
+			"tied; the longest, then the first published)"},
+		{"no tie: the highest mean, not the longest", []Member{{Ord: 1, Length: 900}, {Ord: 2, Length: 100}, {Ord: 3, Length: 100}},
+			func(a, b int32) float64 {
+				if a == 2 || b == 2 {
+					return 0.9
+				}
+				return 0.5
+			}, 2, "(0.900)"},
+		{"a tie of the others does not count", []Member{{Ord: 1, Length: 100}, {Ord: 2, Length: 900}, {Ord: 3, Length: 900}, {Ord: 4, Length: 100}},
+			func(a, b int32) float64 {
+				if a == 1 || b == 1 {
+					return 0.9
+				}
+				return 0.5
+			}, 1, "(0.900)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := Representative(tc.group, Central, tc.sim)
+			if got.Ord != tc.want || !strings.HasSuffix(why, tc.whyPart) {
+				t.Errorf("got %d (%s), want %d (…%s)", got.Ord, why, tc.want, tc.whyPart)
+			}
+		})
+	}
+}

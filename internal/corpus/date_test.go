@@ -131,6 +131,23 @@ func TestParseDate(t *testing.T) {
 		{"Tue Mar  5 10:30:00 EST+1 2024", time.Time{}},
 		{"10:30 MSK+1", time.Time{}},
 		{"10:30:00", time.Time{}},
+		// Regression: an offset of hours alone after the clock, as
+		// PostgreSQL writes a timestamptz as text, was no date, and so
+		// was one of hours and minutes without a colon after a space's
+		// clock; an offset is read after a time of day only.
+		{"2024-03-05 12:20:30+02", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05T12:20:30+02", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 05:20:30-05", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 12:20:30.25+02", time.Date(2024, 3, 5, 10, 20, 30, 25e7, time.UTC)},
+		{"2024-03-05T12:20+02", utc(2024, 3, 5, 10, 20, 0)},
+		{"2024-03-05 12:20:30+0200", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 12:20:30+02:00", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 15:50:30+05:30", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05-05", time.Time{}},
+		{"2024-03-05 -05", time.Time{}},
+		{"2024-03-05 12:20:30+2", time.Time{}},
+		{"2024-03-05 12:20:30+020", time.Time{}},
+		{"2024+02", time.Time{}},
 		// An RFC 1123 date without a zone is a time of no zone named.
 		{"Tue, 05 Mar 2024 10:30:00", utc(2024, 3, 5, 10, 30, 0)},
 	} {

@@ -337,9 +337,11 @@ func (c *keyClash) within(walked string, rest [][]byte) {
 	}
 }
 
-// mapJSON sets doc's fields from the picked values. The id may be a string
-// or a number; title and text must be strings; a url, source or date of
-// another type is ignored. A date may be a string or Unix time. Keys that
+// mapJSON sets doc's fields from the picked values. The id and the source
+// may be a string or a number, a number read as its text as written (a
+// publisher's number, "publisher_id": 1, is source "1"); title and text
+// must be strings; a url or source of another type is ignored (a boolean
+// names no publisher). A date may be a string or Unix time. Keys that
 // clash for a field (jsonValue.clash) make the record malformed: the id's
 // before the id is read, the others' after.
 func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.SkipReason, field, string) {
@@ -365,14 +367,12 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 		dst *string
 	}{{fTitle, &doc.Title}, {fText, &doc.Text}, {fURL, &doc.URL}, {fSource, &doc.Source}}
 	for _, s := range strs {
-		switch v := &vals[s.f]; v.kind {
-		case vString:
+		switch v := &vals[s.f]; {
+		case v.kind == vString, v.kind == vNumber && s.f == fSource:
 			*s.dst = v.text()
-		case vMissing, vNull:
-		default:
-			if s.f == fTitle || s.f == fText {
-				return core.SkipMalformed, s.f, "want a string, got " + v.kind.String()
-			}
+		case v.kind == vMissing, v.kind == vNull:
+		case s.f == fTitle, s.f == fText:
+			return core.SkipMalformed, s.f, "want a string, got " + v.kind.String()
 		}
 	}
 	for _, f := range [...]field{fID, fURL, fSource} {

@@ -93,6 +93,21 @@ func TestJSONL(t *testing.T) {
 			want:  []rec{{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`}},
 		},
 		{
+			// Regression: a source that is a number was ignored, so that
+			// --source-col publisher_id read no source, and records of
+			// "1" and 1 were of two sources.
+			name: "a source that is a number is read as its text, as an id is",
+			input: `{"text":"a","publisher_id":1}` + "\n" + `{"text":"b","publisher_id":"1"}` + "\n" +
+				`{"text":"c","publisher_id":-2.50}` + "\n" + `{"text":"d","publisher_id":true}` + "\n",
+			opts: Options{SourceField: "publisher_id"},
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Source: "1", Origin: "news.jsonl:1", Raw: `{"text":"a","publisher_id":1}`},
+				{ID: "news.jsonl:2", Text: "b", Source: "1", Origin: "news.jsonl:2", Raw: `{"text":"b","publisher_id":"1"}`},
+				{ID: "news.jsonl:3", Text: "c", Source: "-2.50", Origin: "news.jsonl:3", Raw: `{"text":"c","publisher_id":-2.50}`},
+				{ID: "news.jsonl:4", Text: "d", Origin: "news.jsonl:4", Raw: `{"text":"d","publisher_id":true}`},
+			},
+		},
+		{
 			name:  "unix dates",
 			input: "{\"text\":\"a\",\"date\":1700000000}\n{\"text\":\"b\",\"date\":1700000000000}\n",
 			want: []rec{

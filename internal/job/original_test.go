@@ -105,3 +105,44 @@ func TestOriginalIsPublishedFirst(t *testing.T) {
 		t.Errorf("removed.jsonl does not keep the original:\n%s", removed)
 	}
 }
+
+// TestCentralKeepsTheFullerOfTwo runs cosine, whose default policy is
+// central, over a story and its shortened reprint, in both orders read. Two
+// members have one mean similarity, each the other's; the tie goes to the
+// longer, the original. Regression: the copy read first was kept.
+func TestCentralKeepsTheFullerOfTwo(t *testing.T) {
+	g := enginetest.NewTextGen(36)
+	story := g.Sentences(12)
+	full := map[string]string{"id": "wire-full", "date": "2024-03-01T10:00:00Z", "text": strings.Join(story, " ")}
+	short := map[string]string{"id": "reprint-short", "date": "2024-03-02T10:00:00Z", "text": strings.Join(story[:9], " ")}
+	spec, err := methods.Lookup("cosine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, order := range [][]map[string]string{{short, full}, {full, short}} {
+		t.Run(order[0]["id"]+" first", func(t *testing.T) {
+			dir := t.TempDir()
+			var b strings.Builder
+			for _, r := range order {
+				line, _ := json.Marshal(r)
+				b.Write(append(line, '\n'))
+			}
+			in := filepath.Join(dir, "news.jsonl")
+			if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "out")
+			if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Method: spec.Defaults()}); err != nil {
+				t.Fatal(err)
+			}
+			got := lines(t, filepath.Join(out, output.ClustersFile))
+			var c core.Cluster
+			if len(got) != 1 || json.Unmarshal([]byte(got[0]), &c) != nil {
+				t.Fatalf("want one cluster, got %q", got)
+			}
+			if c.Representative != "wire-full" || !strings.Contains(c.Why, "tied; the longest") {
+				t.Errorf("kept %s (%s), want wire-full, the longer of a tie", c.Representative, c.Why)
+			}
+		})
+	}
+}

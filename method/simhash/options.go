@@ -18,7 +18,7 @@ package simhash
 
 import (
 	"fmt"
-	"math/bits"
+	"math/big"
 )
 
 // Name is the method's name.
@@ -224,10 +224,31 @@ func (o Options) Check() error {
 	case o.BucketLimit < 2:
 		return fmt.Errorf("simhash: bucket limit %d is below 2", o.BucketLimit)
 	}
-	if n := tableCount(o.blocks(), o.Distance); n > maxTables {
-		return fmt.Errorf("simhash: distance %d in %d blocks needs %d tables, more than %d", o.Distance, o.blocks(), n, maxTables)
+	if b := o.blocks(); tableCount(b, o.Distance) > maxTables {
+		chosen := ""
+		if o.Blocks == 0 {
+			chosen = fmt.Sprintf(" (the fewest giving keys of %d bits)", minKeyBits)
+		}
+		return fmt.Errorf("simhash: distance %d in %d blocks%s needs %d tables, more than %d; %s",
+			o.Distance, b, chosen, tableCount(b, o.Distance), maxTables, blocksThatFit(o.Distance))
 	}
 	return nil
+}
+
+// blocksThatFit says which --blocks give distance k at most maxTables
+// tables, and the longest keys among them. Tables grow with the blocks, and
+// k+1 blocks, of k+1 tables, fit every distance Check allows: the blocks
+// that fit run from k+1 up to the most.
+func blocksThatFit(k int) string {
+	most := k + 1
+	for most < 64 && tableCount(most+1, k) <= maxTables {
+		most++
+	}
+	bits, tables := newTables(k, most).bits, tableCount(most, k)
+	if most == k+1 {
+		return fmt.Sprintf("only --blocks %d fits: %d-bit keys in %d tables", most, bits, tables)
+	}
+	return fmt.Sprintf("--blocks %d to %d fit; %d gives the longest keys, %d bits, in %d tables", k+1, most, most, bits, tables)
 }
 
 // blocks returns the number of blocks in force.
@@ -243,20 +264,10 @@ func (o Options) blocks() int {
 }
 
 // tableCount returns C(b, k), the tables of k blocks allowed to differ
-// among b, or maxTables+1 when it is larger.
+// among b: exact for every b Check lets through (at most 64, so below
+// C(64, 32) < 2⁶¹).
 func tableCount(b, k int) int {
-	n := uint64(1)
-	for i := 1; i <= k; i++ {
-		hi, lo := bits.Mul64(n, uint64(b-k+i))
-		if hi != 0 {
-			return maxTables + 1
-		}
-		n = lo / uint64(i)
-		if n > maxTables {
-			return maxTables + 1
-		}
-	}
-	return int(n)
+	return int(new(big.Int).Binomial(int64(b), int64(k)).Int64())
 }
 
 // shingle returns the shingle length of the unit in force.

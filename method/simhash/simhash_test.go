@@ -1,9 +1,12 @@
 package simhash
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,6 +171,51 @@ func TestBlocks(t *testing.T) {
 	for _, o := range []Options{withTables(8, 0), withTables(4, 4), withTables(10, 30), withTables(40, 0)} {
 		if o.Check() == nil {
 			t.Errorf("distance %d, blocks %d: no error", o.Distance, o.Blocks)
+		}
+	}
+}
+
+// TestTooManyTables: options that need more tables than maxTables are
+// refused with the count they need and the blocks that fit, and those
+// blocks are taken. Regression: the count was capped at maxTables+1 and
+// printed as the need (distance 7 in 11 blocks "needs 129 tables", really
+// 330), and no blocks were named.
+func TestTooManyTables(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{withTables(7, 0), "simhash: distance 7 in 11 blocks (the fewest giving keys of 20 bits) needs 330 tables, more than 128; " +
+			"--blocks 8 to 10 fit; 10 gives the longest keys, 18 bits, in 120 tables"},
+		{withTables(4, 30), "simhash: distance 4 in 30 blocks needs 27405 tables, more than 128; " +
+			"--blocks 5 to 9 fit; 9 gives the longest keys, 35 bits, in 126 tables"},
+		{withTables(32, 64), "simhash: distance 32 in 64 blocks needs 1832624140942590534 tables, more than 128; " +
+			"only --blocks 33 fits: 1-bit keys in 33 tables"},
+	} {
+		if err := tc.o.Check(); err == nil || err.Error() != tc.want {
+			t.Errorf("distance %d, blocks %d:\n got %v\nwant %s", tc.o.Distance, tc.o.Blocks, err, tc.want)
+		}
+	}
+	fit := regexp.MustCompile(`--blocks (\d+) (?:to (\d+) )?fit`)
+	for k := 0; k <= 32; k++ {
+		for b := k + 1; b <= 64; b++ {
+			err := withTables(k, b).Check()
+			if (err != nil) != (tableCount(b, k) > maxTables) {
+				t.Fatalf("distance %d, blocks %d, %d tables: %v", k, b, tableCount(b, k), err)
+			}
+			if err == nil {
+				continue
+			}
+			m := fit.FindStringSubmatch(err.Error())
+			if m == nil {
+				t.Fatalf("distance %d, blocks %d: no blocks named: %v", k, b, err)
+			}
+			lo, _ := strconv.Atoi(m[1])
+			hi, _ := strconv.Atoi(cmp.Or(m[2], m[1]))
+			if withTables(k, lo).Check() != nil || withTables(k, hi).Check() != nil || lo != k+1 ||
+				hi < 64 && withTables(k, hi+1).Check() == nil {
+				t.Fatalf("distance %d: %v: blocks %d to %d are not the ones that fit", k, err, lo, hi)
+			}
 		}
 	}
 }
