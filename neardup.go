@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -95,7 +96,9 @@ type Options struct {
 	Sync string
 	// LockWait is how long an Index's write waits for the writer lock
 	// another process holds (SQLite's write lock, PostgreSQL's advisory
-	// lock) before it fails with ErrLocked; 0 means 30 s.
+	// lock) before it fails with ErrLocked; 0 means 30 s, and the longest
+	// is 2^31-1 ms (24 days). The process's own writes wait for each other
+	// without a bound.
 	LockWait time.Duration
 	// Link is how Dedup, and a new index, let a document join a cluster:
 	// "any" (the default: clusters are the connected groups of duplicate
@@ -196,7 +199,8 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	case o.LockWait < 0:
 		return nil, fmt.Errorf("neardup: Options.LockWait %v: want 0 or more", o.LockWait)
 	case o.LockWait > 0:
-		so.BusyTimeoutMillis = int(max(o.LockWait.Milliseconds(), 1))
+		// Both engines take at most 2^31-1 ms (24 days): longer waits as long.
+		so.BusyTimeoutMillis = int(min(max(o.LockWait.Milliseconds(), 1), math.MaxInt32))
 	}
 	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
 		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
 )
@@ -344,5 +345,28 @@ func TestOpenErrorsSayWhatIsWrong(t *testing.T) {
 	_, err := neardup.Open(t.Context(), junk, neardup.Options{})
 	if err == nil || strings.Count(err.Error(), "store:") != 1 || !strings.Contains(err.Error(), "junk.db: not a neardup index") {
 		t.Errorf("a file of junk: %v, want one \"store:\" and the file named", err)
+	}
+}
+
+// A wait for another process's writer lock longer than the engines take
+// (2^31-1 ms, 24 days) waits that long: a month failed every PostgreSQL
+// write (invalid value for parameter "lock_timeout"). A negative one is
+// refused.
+func TestLockWaitLongest(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x, err := neardup.Open(t.Context(), storetest.DSN(t, e), neardup.Options{LockWait: 30 * 24 * time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			doc := neardup.Document{ID: "a", Text: "The harbour authority said on Monday that the new quay would open in spring."}
+			if _, err := x.Add(t.Context(), doc); err != nil {
+				t.Errorf("an add waiting a month at most: %v", err)
+			}
+		})
+	}
+	if _, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "x.db"), neardup.Options{LockWait: -time.Second}); err == nil || !strings.Contains(err.Error(), "LockWait") {
+		t.Errorf("a negative wait: %v", err)
 	}
 }

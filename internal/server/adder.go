@@ -101,9 +101,18 @@ func (a *adder) run() {
 				plain = append(plain, r)
 			}
 		}
-		a.commit(plain, false)
+		// After a failure of the index's (another process's lock held
+		// past the wait), the batch's other runs are answered with it, not
+		// tried each after as long a wait.
+		failed := a.commit(plain, false)
 		for _, reqs := range apart(replace) {
-			a.commit(reqs, true)
+			if failed != nil {
+				for _, r := range reqs {
+					r.out <- addAnswer{err: failed}
+				}
+				continue
+			}
+			failed = a.commit(reqs, true)
 		}
 	}
 }
@@ -138,10 +147,12 @@ func apart(reqs []*addReq) [][]*addReq {
 }
 
 // commit adds the documents of reqs in one transaction, or, when that
-// fails for a reason of its documents, each request's in its own.
-func (a *adder) commit(reqs []*addReq, replace bool) {
+// fails for a reason of its documents, each request's in its own. It
+// returns the error of a failure of the index's (indexWide), which it
+// answered every request with.
+func (a *adder) commit(reqs []*addReq, replace bool) error {
 	if len(reqs) == 0 {
-		return
+		return nil
 	}
 	var docs []core.Document
 	var sks []neardup.Sketch
@@ -152,10 +163,15 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 	// others' adds. Shutdown waits for this transaction.
 	ms, err := a.x.AddSketched(context.Background(), docs, sks, neardup.AddOptions{Replace: replace})
 	if err != nil && len(reqs) > 1 && !indexWide(err) {
-		for _, r := range reqs {
-			a.commit([]*addReq{r}, replace)
+		for i, r := range reqs {
+			if failed := a.commit([]*addReq{r}, replace); failed != nil {
+				for _, rest := range reqs[i+1:] {
+					rest.out <- addAnswer{err: failed}
+				}
+				return failed
+			}
 		}
-		return
+		return nil
 	}
 	for _, r := range reqs {
 		if err != nil {
@@ -165,6 +181,10 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 		r.out <- addAnswer{matches: ms[:len(r.docs):len(r.docs)]}
 		ms = ms[len(r.docs):]
 	}
+	if err != nil && indexWide(err) {
+		return err
+	}
+	return nil
 }
 
 // indexWide reports whether err, of an add, is the index's and not its

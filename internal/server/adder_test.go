@@ -118,6 +118,25 @@ func TestAdderAnswersALockedIndexAtOnce(t *testing.T) {
 			t.Errorf("request %s: %v, want ErrLocked", r.docs[0].ID, ans.err)
 		}
 	}
+	// A batch of plain and replacing requests, the replacing in two runs
+	// (one id given twice): one wait for the whole batch.
+	x.adds.Store(0)
+	b := &adder{x: x, maxDocs: 500, reqs: make(chan *addReq, 4), done: make(chan struct{})}
+	reqs = []*addReq{reqOf("a", text(1)), reqOf("b", text(2)), reqOf("b", text(3))}
+	reqs[1].replace, reqs[2].replace = true, true
+	for _, r := range reqs {
+		b.reqs <- r
+	}
+	close(b.reqs)
+	b.run()
+	if n := x.adds.Load(); n != 1 {
+		t.Errorf("a locked index, a batch of three runs: %d adds, want 1", n)
+	}
+	for _, r := range reqs {
+		if ans := <-r.out; !errors.Is(ans.err, neardup.ErrLocked) {
+			t.Errorf("request %s: %v, want ErrLocked", r.docs[0].ID, ans.err)
+		}
+	}
 	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
 		t.Fatal(err)
 	}

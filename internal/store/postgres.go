@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -115,17 +116,20 @@ const postgresMaxConns = 8
 // by the schema the index lives in, so several indexes can share a
 // database in schemas of their own (search_path in the URL). Its wait for
 // another session's lock is bounded by a lock_timeout of its own (%d
-// milliseconds), restored to the session's setting at once: a write's
-// other statements wait as the server's settings say (a schema upgrade
-// behind a long read goes on waiting).
-const postgresLock = `SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.neardup')); SET LOCAL lock_timeout TO DEFAULT`
+// milliseconds), the transaction's setting before it kept aside and put
+// back at once, whether it came from the server, the role, the URL or a
+// SET of the session (a pooler's): a write's other statements wait as that
+// setting says (a schema upgrade behind a long read goes on waiting).
+const postgresLock = `SELECT set_config('neardup.lock_timeout', current_setting('lock_timeout'), true), set_config('lock_timeout', '%d', true); ` +
+	`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.neardup')); ` +
+	`SELECT set_config('lock_timeout', current_setting('neardup.lock_timeout'), true)`
 
 var postgresDialect = dialect{
 	name:       "postgres",
 	migrations: postgresMigrations,
 	rebind:     rebindDollar,
 	lock: func(ctx context.Context, tx *sql.Tx, wait time.Duration) error {
-		_, err := tx.ExecContext(ctx, fmt.Sprintf(postgresLock, max(wait.Milliseconds(), 1)))
+		_, err := tx.ExecContext(ctx, fmt.Sprintf(postgresLock, min(max(wait.Milliseconds(), 1), math.MaxInt32)))
 		return err
 	},
 	mapErr: postgresErr,

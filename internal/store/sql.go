@@ -139,9 +139,12 @@ func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	}
 	var tx *sql.Tx
 	var err error
+	// The process's own writers wait for each other without a bound, as
+	// they would inside one transaction's time: the bound of the writer
+	// lock (lockWait, SQLite's busy timeout) is for other processes'.
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
 	if s.writer != nil {
-		s.wmu.Lock()
-		defer s.wmu.Unlock()
 		tx, err = s.writer.BeginTx(ctx, nil)
 	} else {
 		tx, err = s.db.BeginTx(ctx, nil)

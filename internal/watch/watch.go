@@ -220,7 +220,7 @@ func (w *Watcher) Run(ctx context.Context) (err error) {
 		}
 		return true
 	}
-	read := true
+	read, readFailed := true, false
 	var reread, lastRead time.Time // when to read the feeds again, and when they were read
 	for {
 		if ctx.Err() != nil {
@@ -233,11 +233,17 @@ func (w *Watcher) Run(ctx context.Context) (err error) {
 					return nil
 				}
 				if retry(err) {
+					readFailed = true
 					continue
 				}
 				return err
 			}
-			wait, read = unreachableWait, false
+			if readFailed {
+				// The database is back; another process's lock, which reads
+				// pass, is waited out until a poll stores again.
+				wait, readFailed = unreachableWait, false
+			}
+			read = false
 			var next time.Duration
 			lastRead = time.Now()
 			pending, next = due(feeds, sl.busy, lastRead.Unix())
@@ -269,6 +275,8 @@ func (w *Watcher) Run(ctx context.Context) (err error) {
 					return e.err
 				}
 				pending, read = nil, true // its feeds are polled again
+			} else if e.err == nil {
+				wait = unreachableWait // the index took the poll's writes
 			}
 		case <-t.C:
 			read = true

@@ -831,11 +831,14 @@ func TestRunOutlivesDatabase(t *testing.T) {
 
 // TestRunWaitsOutAnotherWriter: another process writing to the index
 // for longer than a write waits for its lock (a rescore, an import) makes
-// Run log it, wait and try again, as it does for a database out of reach,
-// and then store the feed's stories; the watcher stopped on it.
+// Run log it, wait, twice as long each time as for a database out of
+// reach, and try again, and then store the feed's stories; the watcher
+// stopped on it. Reads pass under the lock: the wait doubled only while
+// reads failed, so each try fetched the feed and its pages again at the
+// first wait.
 func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "news.db")
-	x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 50 * time.Millisecond})
+	x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -844,7 +847,7 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
 	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 	defer func(w time.Duration) { unreachableWait = w }(unreachableWait)
-	unreachableWait = 20 * time.Millisecond
+	unreachableWait = 10 * time.Millisecond
 
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
@@ -859,18 +862,20 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
 		t.Fatal(err)
 	}
-	var log strings.Builder
+	log := &lockedBuffer{}
 	o := testOptions()
-	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	o.Logger = slog.New(slog.NewTextHandler(log, nil))
 	w := newWatcher(t, x, o)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
-	time.Sleep(500 * time.Millisecond)
-	select {
-	case err := <-done:
-		t.Fatalf("Run ended while another process wrote: %v", err)
-	default:
+	const wanted = "another process is writing to the index; trying again"
+	for strings.Count(log.String(), wanted) < 3 {
+		select {
+		case err := <-done:
+			t.Fatalf("Run ended while another process wrote: %v\n%s", err, log.String())
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
 		t.Fatal(err)
@@ -880,9 +885,35 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	if err := <-done; err != nil || x.Len() != 2 {
 		t.Errorf("Run: %v, %d documents, want 2", err, x.Len())
 	}
-	if !strings.Contains(log.String(), "another process is writing to the index; trying again") {
-		t.Errorf("the log says nothing of the wait:\n%s", log.String())
+	var waits []string
+	for _, line := range strings.Split(log.String(), "\n") {
+		if strings.Contains(line, wanted) {
+			_, after, _ := strings.Cut(line, " in=")
+			in, _, _ := strings.Cut(after, " ")
+			waits = append(waits, in)
+		}
 	}
+	if len(waits) < 3 || waits[0] != "10ms" || waits[1] != "20ms" || waits[2] != "40ms" {
+		t.Errorf("the waits logged: %v, want 10ms, 20ms, 40ms, …", waits)
+	}
+}
+
+// lockedBuffer is a log that a test reads while it is written.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // proxy passes TCP connections on to target; stop closes them all and
