@@ -24,7 +24,9 @@ type Live interface {
 	// for Load.
 	Reset() error
 	// Load adds the stored documents each gives (ordinal, index part of
-	// the sketch), in increasing ordinal order.
+	// the sketch), in increasing ordinal order, but for a document stored
+	// without a sketch and given one since, which may come after documents
+	// stored later: each is the latest document from then on.
 	Load(each func(yield func(ord int64, index []byte) error) error) error
 	// Forget takes a removed document out; index is its sketch's index
 	// part, nil for a document without one. A document never loaded is

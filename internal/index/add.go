@@ -88,7 +88,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				if err := x.removeOrds(w, []int64{prev}); err != nil {
 					return err
 				}
-				ex.forget(prev)
+				if err := ex.forget(w, prev); err != nil {
+					return err
+				}
 				// A match found by an earlier document of this add with
 				// the version removed is not stored: the replacing
 				// version is compared with that document below and

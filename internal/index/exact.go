@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -148,16 +149,25 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(
 }
 
 // forget drops the keys of the stored document ord, removed by the add (a
-// document replaced): no later document of the add is its copy.
-func (e *exactKeys) forget(ord int64) {
+// document replaced): no later document of the add is its copy, but a copy
+// of its that took a key in its place (see heirs) is, as r now says.
+func (e *exactKeys) forget(r store.Reader, ord int64) error {
 	if e == nil {
-		return
+		return nil
 	}
+	var keys []uint64
 	for k, o := range e.found {
 		if o == ord {
 			delete(e.found, k)
+			keys = append(keys, k)
 		}
 	}
+	if len(keys) == 0 {
+		return nil
+	}
+	found, err := r.Exact(keys)
+	maps.Copy(e.found, found)
+	return err
 }
 
 // copyOf returns the stored document document i copies, and the evidence;

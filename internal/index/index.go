@@ -129,7 +129,8 @@ type AddOptions struct {
 	// documents added with Exact: the same title and text (ContentHash) or
 	// the same URL, which should then be canonical (a crawler's documents).
 	// A copy is stored and marked a duplicate of the first (method
-	// "exact") without being sketched or compared.
+	// "exact") without being sketched or compared. When the first is
+	// removed, a copy left takes its place, sketched (see heirs).
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or URL
 	// ("" for none): a document whose ID or URL has the slug of a stored
@@ -222,7 +223,7 @@ func (x *Index) catchUp(r store.Reader) error {
 	if err != nil {
 		return err
 	}
-	if err := x.forgetRemoved(r, lastRemoval); err != nil {
+	if err := x.forgetRemoved(r, lastRemoval, x.lastOrd); err != nil {
 		return err
 	}
 	if lastOrd <= x.lastOrd {
@@ -241,8 +242,12 @@ func (x *Index) catchUp(r store.Reader) error {
 }
 
 // forgetRemoved takes the documents removed after lastRemoval, up to
-// removal upTo, out of the in-memory index.
-func (x *Index) forgetRemoved(r store.Reader, upTo int64) error {
+// removal upTo, out of the in-memory index, which holds the documents
+// stored up to ordinal loaded. A document the log names that is still
+// stored was given a sketch where it had none (store.DocWriter.SetSketch:
+// see heirs): one stored up to loaded is loaded now, as the latest
+// document; a later one is loaded with the documents after loaded.
+func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 	if upTo <= x.lastRemoval {
 		return nil
 	}
@@ -251,12 +256,42 @@ func (x *Index) forgetRemoved(r store.Reader, upTo int64) error {
 		return err
 	}
 	return x.changing(func() error {
+		var sketched []int64
 		for _, rm := range rs {
 			if err := x.live.Forget(rm.Ord, rm.Index); err != nil {
 				return err
 			}
+			if rm.Index == nil && rm.Ord <= loaded {
+				sketched = append(sketched, rm.Ord)
+			}
+		}
+		if err := x.loadSketched(r, sketched); err != nil {
+			return err
 		}
 		x.lastRemoval = upTo
+		return nil
+	})
+}
+
+// loadSketched loads into the in-memory index those of the documents ords,
+// logged without a sketch, that are stored with one.
+func (x *Index) loadSketched(r store.Reader, ords []int64) error {
+	if len(ords) == 0 {
+		return nil
+	}
+	return x.live.Load(func(yield func(ord int64, index []byte) error) error {
+		for _, ord := range ords {
+			index, err := r.IndexPart(ord)
+			if errors.Is(err, store.ErrNotFound) {
+				continue // removed since, or given no sketch
+			}
+			if err != nil {
+				return err
+			}
+			if err := yield(ord, index); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 }

@@ -59,27 +59,41 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 	}
 }
 
-// removeOrds removes stored documents, takes them out of the in-memory
-// index (through the change log, as another process would), and places
-// again the documents whose clusters the removal may change (recluster).
+// removeOrds removes stored documents, joins again the documents exact
+// marks joined to them, a copy taking the place of a removed original (see
+// heirs), takes the documents out of the in-memory index and loads the
+// copies given a sketch (through the change log, as another process
+// would), and places again the documents whose clusters the removal may
+// change (recluster).
 func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 	if len(ords) == 0 {
 		return nil
+	}
+	h, err := x.findHeirs(w, ords)
+	if err != nil {
+		return err
 	}
 	clusters, err := w.Remove(ords)
 	if err != nil {
 		return err
 	}
+	if err := h.apply(w); err != nil {
+		return err
+	}
 	// Only the removals: the transaction caught up with the store when it
 	// began, and the documents it has added since are indexed already.
-	_, lastRemoval, err := w.Head()
+	lastOrd, lastRemoval, err := w.Head()
 	if err != nil {
 		return err
 	}
-	if err := x.forgetRemoved(w, lastRemoval); err != nil {
+	if err := x.forgetRemoved(w, lastRemoval, lastOrd); err != nil {
 		return err
 	}
-	return x.recluster(w, clusters)
+	var joined []int64
+	if h != nil {
+		joined = h.joined
+	}
+	return x.recluster(w, clusters, joined)
 }
 
 // recluster makes the clusters after a removal those that a fresh index of
@@ -93,9 +107,11 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 // also whole clusters beside them and documents in none. That is placed
 // again, in the order added, by a cluster.Linker of the index's policy, and
 // numbered as a rescore numbers its groups (renumber). A removed document
-// that was in no cluster was joined by none, and moves nothing.
-func (x *Index) recluster(w store.Writer, lost []int64) error {
-	var from []int64
+// that was in no cluster was joined by none, and moves nothing. The
+// documents also, whose marks the removal changed (see heirs), can move
+// too, in a cluster or not.
+func (x *Index) recluster(w store.Writer, lost []int64, also []int64) error {
+	from := slices.Clone(also)
 	for _, c := range lost {
 		members, err := w.Members(c)
 		if err != nil {

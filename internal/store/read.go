@@ -1,11 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -433,6 +435,29 @@ func (t *txn) MarksOf(ord int64) ([]Mark, error) {
 	var out []Mark
 	err = t.scanMarks(rows, func(m *Mark) error { out = append(out, *m); return nil })
 	return out, err
+}
+
+func (t *txn) MethodMarks(method string, ords []int64) ([]Mark, error) {
+	if err := t.flushMarks(); err != nil {
+		return nil, err
+	}
+	var out []Mark
+	for lo := 0; lo < len(ords); lo += inChunk {
+		part := ords[lo:min(lo+inChunk, len(ords))]
+		in := `(` + marks(len(part)) + `)`
+		args := append(append([]any{method}, anys(part)...), anys(part)...)
+		q := `SELECT ` + markColumns + ` FROM marks WHERE method = ? AND (a IN ` + in + ` OR b IN ` + in + `)`
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(q), args...)
+		if err != nil {
+			return nil, err
+		}
+		if err := t.scanMarks(rows, func(m *Mark) error { out = append(out, *m); return nil }); err != nil {
+			return nil, err
+		}
+	}
+	// A mark of two documents of different chunks is read twice.
+	slices.SortFunc(out, func(x, y Mark) int { return cmp.Or(cmp.Compare(x.B, y.B), cmp.Compare(x.A, y.A)) })
+	return slices.CompactFunc(out, func(x, y Mark) bool { return x.A == y.A && x.B == y.B }), nil
 }
 
 func (t *txn) Members(cluster int64) ([]int64, error) {

@@ -109,7 +109,9 @@ type Meta struct {
 
 // Removal is an entry of the change log: a document removed, with the
 // index part of its sketch, which another process needs to take it out of
-// its own in-memory index.
+// its own in-memory index; or, when the document is still stored, one
+// stored without a sketch that was given one (Index is nil; see
+// DocWriter.SetSketch).
 type Removal struct {
 	Seq   int64
 	Ord   int64
@@ -163,6 +165,9 @@ type DocReader interface {
 	Doc(id string) (Doc, error)
 	// MarksOf returns the marks of a document, as A or as B.
 	MarksOf(ord int64) ([]Mark, error)
+	// MethodMarks returns the marks of a method that have one of ords
+	// as A or as B, each once, in no order.
+	MethodMarks(method string, ords []int64) ([]Mark, error)
 	// Members returns the ordinals of a cluster's documents, in order.
 	Members(cluster int64) ([]int64, error)
 	// Original returns a cluster's member published first, as
@@ -261,6 +266,13 @@ type DocWriter interface {
 	Remove(ords []int64) (clusters []int64, err error)
 	// DeleteMarks deletes every mark of a method.
 	DeleteMarks(method string) error
+	// SetSketch gives document ord, stored without a sketch, the sketch
+	// sk, or with sk nil no sketch, and skip as its skip reason. It logs
+	// the change as a removal of the document without a sketch, which
+	// another process reads as Removals: a document logged so that is
+	// still stored was given a sketch, to be loaded into its in-memory
+	// index (see package index).
+	SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error
 	// AddExact stores the exact keys of a document; a key stored already
 	// keeps its first document.
 	AddExact(keys []uint64, ord int64) error

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/neardup/neardup/core"
 )
 
 func (t *txn) Init(m Meta) error {
@@ -234,6 +236,45 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 		}
 	}
 	return clusters, nil
+}
+
+func (t *txn) SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error {
+	if !t.write {
+		return errForbidden
+	}
+	if err := t.flush(); err != nil {
+		return err
+	}
+	docs, err := t.docsOneByOne([]int64{ord})
+	if err != nil {
+		return err
+	}
+	if len(docs) == 0 {
+		return fmt.Errorf("%w: document %d", ErrNotFound, ord)
+	}
+	if _, err := t.IndexPart(ord); !errors.Is(err, ErrNotFound) {
+		if err == nil {
+			err = fmt.Errorf("store: document %d has a sketch already", ord)
+		}
+		return err
+	}
+	if err := t.logRemovals([]int64{ord}); err != nil {
+		return err
+	}
+	d := &docs[0]
+	d.Skip = skip
+	var index, crc any
+	if sk != nil {
+		index, crc = sk.Index, recordSum(partIndex, ord, sk.Index)
+	}
+	if err := t.exec(`UPDATE docs SET skip = ?, sketch = ?, sketch_crc = ?, doc_crc = ? WHERE ord = ?`,
+		string(skip), index, crc, docSum(d), ord); err != nil {
+		return err
+	}
+	if sk == nil || len(sk.Detail) == 0 {
+		return nil
+	}
+	return t.exec(`INSERT INTO sketch_detail(ord, data, crc) VALUES(?, ?, ?)`, ord, sk.Detail, recordSum(partDetail, ord, sk.Detail))
 }
 
 // logRemovals appends each stored document of ords to the change log with

@@ -1,0 +1,271 @@
+package index
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// heirs is what a removal does for the exact copies (AddOptions.Exact) of
+// the documents it removes, and the documents those copied: stored without
+// a sketch, a copy whose original goes would otherwise copy nothing, in no
+// cluster, and no near duplicate of its story would match it.
+//
+// The exact marks join each story's documents: its first, the head, which
+// was compared and sketched (or skipped for a reason of its own), and its
+// copies, which were not. The documents removed that exact marks join
+// make holes, and the documents left that are marked with a hole's are
+// joined again, each to the first stored of them. When the hole held the
+// head, one of them takes its place: the first copy by content (the same
+// title and text, white space and case aside), else the first. It is
+// given a sketch: its own, made from its stored text, when the index keeps
+// texts; else the head's, which a copy by URL or slug takes as the index
+// took it for the same article when it stored it, never comparing the two.
+// Each mark made so keeps the evidence of the mark it stands for, what the
+// copy was found equal to its story by. Each exact key a removed document
+// held that applies to a document joined again (its content hash, its
+// URL's, the slug it shared) passes to the first such document, so that
+// later copies find it.
+type heirs struct {
+	marks    []store.Mark
+	sketches map[int64]heirSketch // by the document taking a head's place
+	keys     map[uint64]int64     // an exact key → the document it passes to
+	joined   []int64              // every document joined again, to be placed again
+}
+
+// heirSketch is what a document taking a head's place is given: a sketch
+// (nil for none) and the reason it has none.
+type heirSketch struct {
+	sk   *store.Sketch
+	skip core.SkipReason
+}
+
+// hole is a group of documents removed that exact marks join, and the
+// documents left that exact marks join to them.
+type hole struct {
+	removed []int64
+	left    []int64          // in the order stored
+	ev      map[int64][]byte // by document left: the evidence of its mark
+}
+
+// findHeirs reads, before documents ords are removed, what their removal
+// does for the documents exact marks join to them; nil when it joins none.
+func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
+	gone := make(map[int64]bool, len(ords))
+	for _, o := range ords {
+		gone[o] = true
+	}
+	ms, err := w.MethodMarks(ExactMethod, ords)
+	if err != nil {
+		return nil, err
+	}
+	holes := holesOf(ms, gone)
+	if len(holes) == 0 {
+		return nil, nil
+	}
+	h := &heirs{sketches: map[int64]heirSketch{}, keys: map[uint64]int64{}}
+	var read []int64
+	for _, hl := range holes {
+		read = append(append(read, hl.removed...), hl.left...)
+	}
+	docs, err := w.Docs(read)
+	if err != nil {
+		return nil, err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	for _, hl := range holes {
+		first := hl.left[0]
+		for _, o := range hl.left[1:] {
+			h.marks = append(h.marks, exactMark(first, o, hl.ev[o]))
+		}
+		h.joined = append(h.joined, hl.left...)
+		if err := x.takeHead(w, hl, byOrd, h); err != nil {
+			return nil, err
+		}
+	}
+	return h, h.passKeys(w, gone, holes, byOrd)
+}
+
+// holesOf groups the documents gone that exact marks ms join (those of
+// ords, see Reader.MethodMarks) into holes, in the order of their first
+// removed document, each with the documents left the marks join to it.
+func holesOf(ms []store.Mark, gone map[int64]bool) []*hole {
+	up := map[int64]int64{} // union-find over the documents removed
+	find := func(o int64) int64 {
+		for up[o] != 0 && up[o] != o {
+			o = up[o]
+		}
+		return o
+	}
+	for _, m := range ms {
+		if gone[m.A] && gone[m.B] {
+			if a, b := find(m.A), find(m.B); a != b {
+				up[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	byRoot := map[int64]*hole{}
+	for _, m := range ms {
+		in, out := m.A, m.B
+		switch {
+		case gone[m.A] && gone[m.B]:
+			continue
+		case gone[m.B]:
+			in, out = m.B, m.A
+		}
+		r := find(in)
+		hl := byRoot[r]
+		if hl == nil {
+			hl = &hole{ev: map[int64][]byte{}}
+			byRoot[r] = hl
+		}
+		if _, ok := hl.ev[out]; !ok {
+			hl.left, hl.ev[out] = append(hl.left, out), m.Evidence
+		}
+	}
+	seen := map[int64]bool{}
+	for _, m := range ms {
+		for _, o := range []int64{m.A, m.B} {
+			if hl := byRoot[find(o)]; gone[o] && hl != nil && !seen[o] {
+				hl.removed, seen[o] = append(hl.removed, o), true
+			}
+		}
+	}
+	out := make([]*hole, 0, len(byRoot))
+	for _, r := range slices.Sorted(maps.Keys(byRoot)) {
+		hl := byRoot[r]
+		slices.Sort(hl.left)
+		out = append(out, hl)
+	}
+	return out
+}
+
+// takeHead gives, when hole hl held its story's head, the document left
+// that takes its place its sketch (see heirs).
+func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) error {
+	var head *store.Doc
+	for _, o := range hl.removed {
+		if d := byOrd[o]; d != nil && d.Skip != core.SkipExactCopy {
+			head = d
+		}
+	}
+	if head == nil {
+		return nil
+	}
+	k := slices.IndexFunc(hl.left, func(o int64) bool { return byOrd[o] != nil && byOrd[o].Hash == head.Hash })
+	d := byOrd[hl.left[max(k, 0)]]
+	if d == nil || d.Skip != core.SkipExactCopy {
+		return nil // not stored, or no copy: it has what it was given
+	}
+	sk, err := x.sketchOf(r, head, d)
+	h.sketches[d.Ord] = sk
+	return err
+}
+
+// sketchOf returns the sketch document d is given in place of head: its
+// own, made from its stored text, when the index keeps texts; else head's.
+func (x *Index) sketchOf(r store.Reader, head, d *store.Doc) (heirSketch, error) {
+	if !x.meta.StoreText {
+		if head.Skip != core.SkipNone {
+			return heirSketch{skip: head.Skip}, nil
+		}
+		sk, err := r.Sketch(head.Ord)
+		return heirSketch{sk: &sk}, err
+	}
+	stored, err := r.Doc(d.ID)
+	if err != nil {
+		return heirSketch{}, err
+	}
+	doc := core.Document{ID: stored.ID, Title: stored.Title, Text: stored.Text, URL: stored.URL, Source: stored.Source}
+	if stored.Date != 0 {
+		doc.Date = time.Unix(stored.Date, 0)
+	}
+	ls := x.live.NewSketcher().Sketch(&doc)
+	if ls.Skip() != core.SkipNone {
+		return heirSketch{skip: ls.Skip()}, nil
+	}
+	index, detail := ls.Encoded()
+	return heirSketch{sk: &store.Sketch{Index: index, Detail: detail}}, nil
+}
+
+// passKeys finds the exact keys of removed documents that apply to the
+// documents left of holes, and which of them each passes to: the first
+// stored.
+func (h *heirs) passKeys(r store.Reader, gone map[int64]bool, holes []*hole, byOrd map[int64]*store.Doc) error {
+	keysOf := map[int64][]uint64{}
+	var all []uint64
+	for _, hl := range holes {
+		for _, o := range hl.left {
+			d := byOrd[o]
+			if _, ok := keysOf[o]; ok || d == nil {
+				continue
+			}
+			keys := []uint64{d.Hash}
+			if d.URL != "" {
+				keys = append(keys, URLKey(d.URL))
+			}
+			var ev ExactEvidence
+			if json.Unmarshal(hl.ev[o], &ev) == nil && ev.By == "slug" {
+				for _, u := range []string{d.ID, d.URL} {
+					if site := siteOf(u); site != "" {
+						keys = append(keys, SlugKey(site, ev.Slug))
+					}
+				}
+			}
+			keysOf[o] = keys
+			all = append(all, keys...)
+		}
+	}
+	held, err := r.Exact(all)
+	if err != nil {
+		return err
+	}
+	for _, o := range slices.Sorted(maps.Keys(keysOf)) {
+		for _, k := range keysOf[o] {
+			if _, ok := h.keys[k]; !ok && gone[held[k]] {
+				h.keys[k] = o
+			}
+		}
+	}
+	return nil
+}
+
+// apply writes, once the documents are removed, what the removal does
+// for the documents joined to them: the sketches (each logged as a
+// removal, which the caller's catching up loads), the marks and the keys.
+func (h *heirs) apply(w store.Writer) error {
+	if h == nil {
+		return nil
+	}
+	for _, ord := range slices.Sorted(maps.Keys(h.sketches)) {
+		sk := h.sketches[ord]
+		if err := w.SetSketch(ord, sk.skip, sk.sk); err != nil {
+			return err
+		}
+	}
+	if err := w.AddMarks(h.marks); err != nil {
+		return err
+	}
+	byOrd := map[int64][]uint64{}
+	for k, ord := range h.keys {
+		byOrd[ord] = append(byOrd[ord], k)
+	}
+	for _, ord := range slices.Sorted(maps.Keys(byOrd)) {
+		if err := w.SetExact(byOrd[ord], ord); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exactMark is the mark of b as an exact copy of a, with evidence ev.
+func exactMark(a, b int64, ev []byte) store.Mark {
+	return store.Mark{A: a, B: b, Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev, At: now()}
+}

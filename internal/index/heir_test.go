@@ -1,0 +1,194 @@
+package index_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// TestCopiesOutliveTheirOriginal: when the document that exact copies
+// point to goes (removed, expired, replaced; by this process or another),
+// its earliest copy left takes its place: a near duplicate of the story
+// added later is its duplicate, the other copies stay in its cluster, and
+// an exact copy added later is its copy. Regression: the copies, never
+// sketched, stayed stored as copies of nothing, and a near duplicate of
+// the story matched none of them.
+func TestCopiesOutliveTheirOriginal(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story, other := g.Sentences(10), g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	doc := func(id string, text []string, day int) core.Document {
+		d := enginetest.Doc(id, text)
+		d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		return d
+	}
+	exact := index.AddOptions{Exact: true}
+	for _, tc := range []struct {
+		name string
+		gone func(t *testing.T, x, y *index.Index) error
+	}{
+		{"remove", func(t *testing.T, x, _ *index.Index) error {
+			_, err := x.Remove(t.Context(), []string{"a"})
+			return err
+		}},
+		{"remove by another process", func(t *testing.T, _, y *index.Index) error {
+			_, err := y.Remove(t.Context(), []string{"a"})
+			return err
+		}},
+		{"expire", func(t *testing.T, x, _ *index.Index) error {
+			_, err := x.Expire(t.Context(), time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)) // a alone is older
+			return err
+		}},
+		{"replace", func(t *testing.T, x, _ *index.Index) error {
+			_, err := x.Add(t.Context(), []core.Document{doc("a", other, 1)}, index.AddOptions{Exact: true, Replace: true})
+			return err
+		}},
+		{"replace, a copy after it in the add", func(t *testing.T, x, _ *index.Index) error {
+			ms, err := x.Add(t.Context(), []core.Document{doc("a", other, 1), doc("b3", story, 4)}, index.AddOptions{Exact: true, Replace: true})
+			if err == nil && (ms[1].Skip != core.SkipExactCopy || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "b") {
+				t.Errorf("b3, an exact copy of the story b holds: %+v; want an exact copy of b", ms[1])
+			}
+			return err
+		}},
+	} {
+		for _, e := range storetest.Engines {
+			for _, text := range []bool{true, false} {
+				t.Run(fmt.Sprintf("%s/%s/texts=%v", tc.name, e, text), func(t *testing.T) {
+					dsn := storetest.DSN(t, e)
+					x := open(t, dsn, index.OpenOptions{StoreText: text})
+					if _, err := x.Add(t.Context(), []core.Document{doc("a", story, 1)}, exact); err != nil {
+						t.Fatal(err)
+					}
+					ms, err := x.Add(t.Context(), []core.Document{doc("b", story, 3), doc("b2", story, 4)}, exact)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, m := range ms {
+						if m.Skip != core.SkipExactCopy {
+							t.Fatalf("%s: %+v, want an exact copy of a", m.ID, m)
+						}
+					}
+					y := open(t, dsn, index.OpenOptions{})
+					if err := tc.gone(t, x, y); err != nil {
+						t.Fatal(err)
+					}
+					ms, err = x.Add(t.Context(), []core.Document{doc("c", near, 5), doc("d", story, 6)}, exact)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if c := ms[0]; c.Skip != core.SkipNone || !slices.ContainsFunc(c.Pairs, func(p core.Pair) bool {
+						return p.A == "b" && p.Label == core.Duplicate && p.Method != index.ExactMethod
+					}) {
+						t.Errorf("c, a near duplicate of the story b holds: %+v; want a duplicate of b", c)
+					}
+					if d := ms[1]; d.Skip != core.SkipExactCopy || len(d.Pairs) != 1 || d.Pairs[0].A != "b" {
+						t.Errorf("d, an exact copy of the story b holds: %+v; want an exact copy of b", d)
+					}
+					for _, id := range []string{"b", "b2"} {
+						if got, err := x.Document(t.Context(), id); err != nil || got.Cluster == 0 || got.Cluster != ms[0].Cluster {
+							t.Errorf("%s in cluster %d (%v), want c's, %d", id, got.Cluster, err, ms[0].Cluster)
+						}
+					}
+					if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+						t.Errorf("verify: %v %v", faults.List, err)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestCopiesByURLOutliveTheirOriginal: of the copies a removal leaves, a
+// copy by content takes the original's place, with its sketch, before an
+// earlier copy by URL of another text, which stays its copy and keeps the
+// URL for the copies to come; a copy by URL alone takes it with its own
+// sketch when the index keeps texts, else with the original's; a copy of a
+// removed copy becomes a copy of the document that one copied.
+// Regression: the copies lost their marks and cluster, and the original's
+// keys went with it.
+func TestCopiesByURLOutliveTheirOriginal(t *testing.T) {
+	g := enginetest.NewTextGen(79)
+	story, update, later := g.Sentences(10), g.Sentences(10), g.Sentences(10)
+	near, nearUpdate := slices.Clone(story), slices.Clone(update)
+	near[4], nearUpdate[4] = g.Sentence(), g.Sentence()
+	doc := func(id string, text []string, url string, day int) core.Document {
+		d := enginetest.Doc(id, text)
+		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		return d
+	}
+	const u, u2 = "https://site.example/storm", "https://other.example/storm"
+	type want struct {
+		of    string // the stored document it is a duplicate of
+		exact bool   // as its exact copy
+	}
+	for _, tc := range []struct {
+		name    string
+		stored  []core.Document
+		removed []string
+		add     []core.Document
+		want    []want   // by document added
+		noText  []want   // in an index without texts, when not want
+		cluster []string // documents in the cluster of the first added
+	}{
+		{"copies by content and by URL", []core.Document{doc("a", story, u, 1), doc("b", update, u, 2), doc("b2", story, u2, 3)}, []string{"a"},
+			[]core.Document{doc("c", near, "", 5), doc("d", later, u, 6)},
+			[]want{{"b2", false}, {"b", true}}, nil, []string{"b", "b2", "d"}},
+		{"a copy by URL alone", []core.Document{doc("a", story, u, 1), doc("b", update, u, 2)}, []string{"a"},
+			[]core.Document{doc("c", nearUpdate, "", 5), doc("c2", near, "", 5)},
+			[]want{{"b", false}, {"", false}}, []want{{"", false}, {"b", false}}, nil},
+		{"copy of a copy", []core.Document{doc("a", story, u, 1), doc("b", story, u2, 2), doc("e", update, u2, 3)}, []string{"b"},
+			[]core.Document{doc("f", later, u2, 6)},
+			[]want{{"e", true}}, nil, []string{"a", "e"}},
+		{"original and copy", []core.Document{doc("a", story, u, 1), doc("b", story, u2, 2), doc("e", update, u2, 3)}, []string{"a", "b"},
+			[]core.Document{doc("f", later, u2, 6)},
+			[]want{{"e", true}}, nil, []string{"e"}},
+	} {
+		for _, e := range storetest.Engines {
+			for _, text := range []bool{true, false} {
+				t.Run(fmt.Sprintf("%s/%s/texts=%v", tc.name, e, text), func(t *testing.T) {
+					x := open(t, storetest.DSN(t, e), index.OpenOptions{StoreText: text})
+					exact := index.AddOptions{Exact: true}
+					for _, d := range tc.stored {
+						if _, err := x.Add(t.Context(), []core.Document{d}, exact); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if _, err := x.Remove(t.Context(), tc.removed); err != nil {
+						t.Fatal(err)
+					}
+					ms, err := x.Add(t.Context(), tc.add, exact)
+					if err != nil {
+						t.Fatal(err)
+					}
+					wants := tc.want
+					if !text && tc.noText != nil {
+						wants = tc.noText
+					}
+					for i, m := range ms {
+						w := wants[i]
+						if (m.Skip == core.SkipExactCopy) != w.exact || slices.ContainsFunc(m.Pairs, func(p core.Pair) bool {
+							return p.A == w.of && p.Label == core.Duplicate && (p.Method == index.ExactMethod) == w.exact
+						}) != (w.of != "") {
+							t.Errorf("%s: %+v; want a duplicate of %q (exact: %v)", m.ID, m, w.of, w.exact)
+						}
+					}
+					for _, id := range tc.cluster {
+						if got, err := x.Document(t.Context(), id); err != nil || got.Cluster == 0 || got.Cluster != ms[0].Cluster {
+							t.Errorf("%s in cluster %d (%v), want %s's, %d", id, got.Cluster, err, ms[0].ID, ms[0].Cluster)
+						}
+					}
+					if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+						t.Errorf("verify: %v %v", faults.List, err)
+					}
+				})
+			}
+		}
+	}
+}
