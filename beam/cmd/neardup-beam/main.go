@@ -375,12 +375,19 @@ func methodArg(args []string) string {
 	return name
 }
 
-// run builds the pipeline and runs it on the runner of c.Runner.
+// run builds the pipeline and runs it on the runner of c.Runner, holding
+// the lock of a local output directory (dedup.Lock) until its files are
+// in place or its stage removed.
 func run(ctx context.Context, c command) error {
 	o := c.Options
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
 		return fmt.Errorf("%s: is not a directory", o.Out) // as neardup dedup says it, exit 1
 	}
+	release, err := dedup.Lock(o.Out) // held until the files are published or the stage removed
+	if err != nil {
+		return err
+	}
+	defer release()
 	if c.Quiet {
 		beamlog.LogLevel = "warn" // read by beam.Init, which sets up the log
 	}
