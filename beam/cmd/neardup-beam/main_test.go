@@ -193,6 +193,46 @@ func TestAsyncRefused(t *testing.T) {
 	}
 }
 
+// TestDryRunRefused is the regression test of --dry_run, a flag of Beam's
+// (the Dataflow runner's, on flag.CommandLine) that -h lists as "Just print
+// the job, but don't submit it": prism and the other runners ignore it, and
+// the run ran the job and replaced the results in -o. Now it is refused
+// as a mistake in the command line, exit 2, before anything is made;
+// false is no mistake.
+func TestDryRunRefused(t *testing.T) {
+	if flag.CommandLine.Lookup("dry_run") == nil {
+		t.Fatal("Beam's flag --dry_run is not on flag.CommandLine")
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		arg     string
+		refused bool
+	}{
+		{"--dry_run", true},
+		{"--dry_run=true", true},
+		{"--dry_run=false", false},
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			fs.Bool("dry_run", false, "")
+			_, err := parse(fs, []string{"in.jsonl", "-o", out, tc.arg})
+			switch {
+			case !tc.refused && err != nil:
+				t.Fatalf("parse: %v", err)
+			case !tc.refused:
+			case err == nil:
+				t.Fatal("parse = nil, want a mistake")
+			case exitCode(err) != 2 || !strings.HasPrefix(err.Error(), "--dry_run: neardup-beam has no dry run"):
+				t.Errorf("parse = %v, exit code %d; want exit code 2 and --dry_run refused", err, exitCode(err))
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o %s: %v, want it not made", out, err)
+	}
+}
+
 // TestUnknownRunnerRefused is the regression test of a --runner the
 // binary lacks: Beam's registry of runners ended the process at it (exit
 // 1, with one log line, which -q left out), leaving the output directory
