@@ -34,14 +34,16 @@ func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
 // its first bytes when its name says no format (notReadByContent), and is
 // given once. A file that is not there is an error naming it; the others
 // are InputErrors. textField names the text column, by which a CSV file is
-// told (corpus.Sniff).
+// told (corpus.Sniff). A local file is told from another as neardup dedup
+// tells it, by its device and inode (inputKey): under two names, through
+// a symbolic or a hard link, it is given twice.
 func checkInputs(ctx context.Context, files []string, textField string) error {
-	seen := map[string]string{}
+	seen := map[inputKey]string{}
 	for _, p := range files {
-		if err := checkInput(ctx, p, textField); err != nil {
+		key, err := checkInput(ctx, p, textField)
+		if err != nil {
 			return err
 		}
-		key := samePath(p)
 		if first, ok := seen[key]; ok {
 			return &InputError{Path: p, Reason: fmt.Sprintf("given twice (as %s too): each of its records would be read twice, and be its own copy", first)}
 		}
@@ -50,41 +52,52 @@ func checkInputs(ctx context.Context, files []string, textField string) error {
 	return nil
 }
 
-// checkInput checks one file: there, not a directory, JSON Lines.
-func checkInput(ctx context.Context, p, textField string) error {
+// inputKey tells one input file from another, whatever path names it: a
+// local file by its device and inode (container.KeyOf), a file of another
+// file system by its URL.
+type inputKey struct {
+	file container.FileKey
+	url  string
+}
+
+// checkInput checks one file: there, not a directory, JSON Lines. It
+// returns the file's key.
+func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
+	key := inputKey{url: p}
 	if isLocal(p) {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return err // "stat news.jsonl: no such file or directory"
+			return key, err // "stat news.jsonl: no such file or directory"
 		}
 		if fi.IsDir() {
-			return &InputError{Path: p, Reason: fmt.Sprintf("is a directory: give its files, or a glob of them ('%s')", filepath.Join(p, "*.jsonl"))}
+			return key, &InputError{Path: p, Reason: fmt.Sprintf("is a directory: give its files, or a glob of them ('%s')", filepath.Join(p, "*.jsonl"))}
 		}
+		key = inputKey{file: container.KeyOf(p, fi)}
 	} else {
 		fs, err := filesystem.New(ctx, p)
 		if err != nil {
-			return err
+			return key, err
 		}
 		_, err = fs.Size(ctx, p)
 		fs.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return key, fmt.Errorf("%s: %w", p, err)
 		}
 	}
 	if why := notRead(p); why != "" {
-		return &InputError{Path: p, Reason: why}
+		return key, &InputError{Path: p, Reason: why}
 	}
 	if leafFormat(p) != container.Unknown {
-		return nil
+		return key, nil
 	}
 	why, err := notReadByContent(ctx, p, textField)
 	if err != nil {
-		return err
+		return key, err
 	}
 	if why != "" {
-		return &InputError{Path: p, Reason: why}
+		return key, &InputError{Path: p, Reason: why}
 	}
-	return nil
+	return key, nil
 }
 
 // headLimit bounds the bytes of a file notReadByContent reads: enough for

@@ -24,7 +24,8 @@ import (
 // format by its name (each of its lines was a malformed record, and the
 // job succeeded: a JSON array, an xz file, the BBC's .txt files in a
 // 7z archive), a file given twice (each record was read twice and paired
-// with itself). A zip or tar archive is read, its JSON Lines members
+// with itself), also under a second name, a hard link's (the paths alone
+// were compared). A zip or tar archive is read, its JSON Lines members
 // alone (TestArchiveMembersNotJSONLines).
 func TestExpandRefusesInputsNotRead(t *testing.T) {
 	dir := t.TempDir()
@@ -41,6 +42,9 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 		}
 	}
 	in := func(name string) string { return filepath.Join(dir, name) }
+	if err := os.Link(in("a.jsonl"), in("hard.jsonl")); err != nil { // a second name of a.jsonl
+		t.Fatal(err)
+	}
 	link := filepath.Join(t.TempDir(), "link") // to dir
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
@@ -79,6 +83,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 		{"given twice", []string{in("a.jsonl"), dir + "/./a.jsonl"}, true, "given twice"},
 		{"given and matched", []string{in("more/f.jsonl"), in("more/*.jsonl")}, true, "given twice"},
 		{"given through a link", []string{in("a.jsonl"), filepath.Join(link, "a.jsonl")}, true, "given twice"},
+		{"given through a hard link", []string{in("a.jsonl"), in("hard.jsonl")}, true, "hard.jsonl: given twice (as " + in("a.jsonl") + " too)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,14 +14,34 @@ import (
 	"github.com/neardup/neardup/internal/output"
 )
 
+// Lock takes the lock of the local output directory out for the life of a
+// run: the lock neardup dedup takes (output.LockDir, a lock file beside
+// out), so that while one run of either writes out, another fails at once
+// naming out and saying that another run writes its results there. Under
+// it no other live run has a stage in out (NewStage): RemoveEarlier takes
+// those there for a killed run's. Call release once the run has published
+// its files or removed its stage. A directory of another file system
+// (gs://, s3://) has no lock: release does nothing.
+func Lock(out string) (release func(), err error) {
+	if !isLocal(out) {
+		return func() {}, nil
+	}
+	lk, err := output.LockDir(out)
+	if err != nil {
+		return nil, err
+	}
+	return lk.Release, nil
+}
+
 // RemoveEarlier removes from o.Out the result files of an earlier run that
 // the run of o does not write over, so that the directory holds one run's
 // results: the shards of every file when o writes one file of each (Merge
 // would join them over this run's files), the one files and shards of
 // another count when o writes shards, a kept file of another name
 // (kept.jsonl.gz beside kept.jsonl), the temporary files of a run
-// stopped while writing, and the files of an earlier run's stage
-// (NewStage) but o's. Other files, and the inputs (o.Inputs, files as
+// stopped while writing, and the files of the stages (NewStage) in o.Out
+// but o's, which no live run holds when o.Out is local and its caller
+// holds its lock (Lock): those of runs killed. Other files, and the inputs (o.Inputs, files as
 // Expand lists them: out/kept.jsonl.gz read again), are left as they are.
 // Call it once the pipeline of o has succeeded and its files are in o.Out
 // (Publish does), so that a run that fails leaves the earlier run's files
@@ -92,9 +112,10 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	return stale, nil
 }
 
-// staleStages lists the files in o.Out of the stages of earlier runs
-// (NewStage), but o's own: those a run killed outright left, or a worker
-// still writing when its job failed wrote after the stage was removed.
+// staleStages lists the files in o.Out of the stages (NewStage) but o's
+// own: those a run killed outright left, or a worker still writing when
+// its job failed wrote after the stage was removed. Under o.Out's lock
+// (Lock) no live run holds another stage there.
 func staleStages(ctx context.Context, fs filesystem.Interface, o Options) ([]string, error) {
 	files, err := fs.List(ctx, outPath(o.Out, stagePrefix+"*/*"))
 	if err != nil {

@@ -185,6 +185,10 @@ func (l *lister) file(q string) {
 // FileKey tells one file from another (see File.Key); comparable.
 type FileKey struct{ k dirKey }
 
+// KeyOf returns the Key List gives the file at path, whose info os.Stat
+// returned: for a caller that stats its files itself.
+func KeyOf(path string, info fs.FileInfo) FileKey { return FileKey{keyOf(path, info)} }
+
 // WalkedError is the Err of a directory met in a walk that was walked
 // already, through another path: a symbolic link to a directory above it
 // (a loop), or a second link to one directory. It is not walked again.

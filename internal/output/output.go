@@ -158,14 +158,7 @@ func CreateWith(dir string, o Options, extras ...string) (*Set, error) {
 		// it was started from would be left in a removed directory.
 		return nil, fmt.Errorf("%s: the output directory is the current directory, which a run replaces whole; name one inside it (out/)", dir)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real // swap the directory a symbolic link points to, not the link
-	}
-	parent := filepath.Dir(abs)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("creating output directory: %w", err)
-	}
-	lk, err := acquire(lockPath(abs), dir)
+	abs, lk, err := lockAt(abs, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +168,57 @@ func CreateWith(dir string, o Options, extras ...string) (*Set, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// lockAt takes the lock of the output directory dir, whose absolute path
+// is abs: it resolves abs through its symbolic links (the directory a link
+// points to is the one written, and locked), creates its parent when
+// missing and takes the lock file beside it. It returns abs resolved.
+func lockAt(abs, dir string) (string, *lock, error) {
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // swap the directory a symbolic link points to, not the link
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return "", nil, fmt.Errorf("creating output directory: %w", err)
+	}
+	lk, err := acquire(lockPath(abs), dir)
+	if err != nil {
+		return "", nil, err
+	}
+	return abs, lk, nil
+}
+
+// Lock is the lock of an output directory that Create takes, held by a
+// program that writes the directory without a Set (neardup-beam, whose job
+// writes the files): while it is held, Create and LockDir of the directory
+// fail at once.
+type Lock struct{ l *lock }
+
+// LockDir takes the lock of the output directory dir, as Create does (a
+// lock file beside dir, whose parent is created when missing), or fails at
+// once naming dir and the process that holds it. dir itself is neither
+// created nor checked. Release it once the directory is written.
+func LockDir(dir string) (*Lock, error) {
+	if dir == "" {
+		return nil, errors.New("no output directory: the path is empty")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	_, lk, err := lockAt(abs, dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Lock{lk}, nil
+}
+
+// Release drops the lock and removes its file; it may be called more than
+// once.
+func (l *Lock) Release() {
+	if l != nil {
+		l.l.release()
+	}
 }
 
 // start does Create's work under the lock.

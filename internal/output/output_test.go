@@ -271,6 +271,37 @@ func TestSecondRunIsRefused(t *testing.T) {
 	}
 }
 
+// TestLockDirExcludesCreate wants LockDir to take the lock Create takes:
+// while one holds it, the other fails at once naming the directory and
+// that another run writes it, and once released the directory is free.
+func TestLockDirExcludesCreate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	busy := fmt.Sprintf("%s: another neardup run (process %d) is writing its results there", dir, os.Getpid())
+	lk, err := LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(dir); err == nil || !strings.HasPrefix(err.Error(), busy) {
+		t.Errorf("Create while LockDir holds the lock: %v, want %q", err, busy)
+	}
+	if _, err := LockDir(dir); err == nil || !strings.HasPrefix(err.Error(), busy) {
+		t.Errorf("second LockDir: %v, want %q", err, busy)
+	}
+	lk.Release()
+	lk.Release()
+	s, err := Create(dir)
+	if err != nil {
+		t.Fatalf("Create after Release: %v", err)
+	}
+	if _, err := LockDir(dir); err == nil || !strings.HasPrefix(err.Error(), busy) {
+		t.Errorf("LockDir while Create holds the lock: %v, want %q", err, busy)
+	}
+	s.Abort()
+	if s := siblings(t, dir); len(s) > 0 {
+		t.Errorf("left beside the output: %v", s)
+	}
+}
+
 // A lock file left by a run that died holds no lock: the next run goes on.
 func TestStaleLock(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")

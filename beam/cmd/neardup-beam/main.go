@@ -255,8 +255,10 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{fmt.Errorf("--rounds: want 0 or more rounds (0 runs none), not %d", *rounds)}
 	case *minText < 0: // as neardup's --min-text refuses it
 		return c, usageError{fmt.Errorf("--min-text: want 0 or more characters (0 compares every document), not %d", *minText)}
-	case asyncFlag(fs) != "":
-		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
+	case trueFlag(fs, "async", "execute_async") != "":
+		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", trueFlag(fs, "async", "execute_async"))}
+	case trueFlag(fs, "dry_run") != "":
+		return c, usageError{errors.New("--dry_run: neardup-beam has no dry run: it runs its job and replaces the results in -o (Beam's runners but Dataflow's ignore the flag and run the job; Dataflow's submits none, leaving no results)")}
 	}
 	method, err := withOptions(method, *prof, options)
 	if err != nil {
@@ -341,16 +343,18 @@ func printUsage(fs *flag.FlagSet, runner map[string]bool) {
 	theirs.PrintDefaults()
 }
 
-// asyncFlag returns the name of the flag of Beam's given to submit the job
-// and return at once (--async, or the Dataflow runner's --execute_async,
-// which sets the same option), or "" when none is set. Beam's runners read
-// it, and returned before the job had run: an earlier run's results were
-// removed though the job might fail, and the counts of a job not done were
-// read (a nil pointer).
-func asyncFlag(fs *flag.FlagSet) string {
+// trueFlag returns the name of the flag of those named that is given and
+// true, or "" when none is. parse refuses two kinds of Beam's flags so
+// given: those that submit the job and return at once (--async, or the
+// Dataflow runner's --execute_async, which sets the same option), with
+// which an earlier run's results would be removed though the job might
+// fail, and the counts of a job not done read; and --dry_run, which the
+// Dataflow runner alone reads (it submits no job), the others running the
+// job and replacing the results.
+func trueFlag(fs *flag.FlagSet, names ...string) string {
 	name := ""
 	fs.Visit(func(f *flag.Flag) {
-		if (f.Name == "async" || f.Name == "execute_async") && f.Value.String() == "true" {
+		if slices.Contains(names, f.Name) && f.Value.String() == "true" {
 			name = f.Name
 		}
 	})
@@ -375,12 +379,19 @@ func methodArg(args []string) string {
 	return name
 }
 
-// run builds the pipeline and runs it on the runner of c.Runner.
+// run builds the pipeline and runs it on the runner of c.Runner, holding
+// the lock of a local output directory (dedup.Lock) until its files are
+// in place or its stage removed.
 func run(ctx context.Context, c command) error {
 	o := c.Options
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
 		return fmt.Errorf("%s: is not a directory", o.Out) // as neardup dedup says it, exit 1
 	}
+	release, err := dedup.Lock(o.Out) // held until the files are published or the stage removed
+	if err != nil {
+		return err
+	}
+	defer release()
 	if c.Quiet {
 		beamlog.LogLevel = "warn" // read by beam.Init, which sets up the log
 	}

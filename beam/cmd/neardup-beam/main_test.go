@@ -30,6 +30,7 @@ import (
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
@@ -189,6 +190,46 @@ func TestAsyncRefused(t *testing.T) {
 				t.Errorf("parse = %v, exit code %d; want exit code 2 and --%s refused", err, exitCode(err), tc.refused)
 			}
 		})
+	}
+}
+
+// TestDryRunRefused is the regression test of --dry_run, a flag of Beam's
+// (the Dataflow runner's, on flag.CommandLine) that -h lists as "Just print
+// the job, but don't submit it": prism and the other runners ignore it, and
+// the run ran the job and replaced the results in -o. Now it is refused
+// as a mistake in the command line, exit 2, before anything is made;
+// false is no mistake.
+func TestDryRunRefused(t *testing.T) {
+	if flag.CommandLine.Lookup("dry_run") == nil {
+		t.Fatal("Beam's flag --dry_run is not on flag.CommandLine")
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		arg     string
+		refused bool
+	}{
+		{"--dry_run", true},
+		{"--dry_run=true", true},
+		{"--dry_run=false", false},
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			fs.Bool("dry_run", false, "")
+			_, err := parse(fs, []string{"in.jsonl", "-o", out, tc.arg})
+			switch {
+			case !tc.refused && err != nil:
+				t.Fatalf("parse: %v", err)
+			case !tc.refused:
+			case err == nil:
+				t.Fatal("parse = nil, want a mistake")
+			case exitCode(err) != 2 || !strings.HasPrefix(err.Error(), "--dry_run: neardup-beam has no dry run"):
+				t.Errorf("parse = %v, exit code %d; want exit code 2 and --dry_run refused", err, exitCode(err))
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o %s: %v, want it not made", out, err)
 	}
 }
 
@@ -505,6 +546,64 @@ func TestFailedRunKeepsEarlierResults(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(out, "*-of-*"))
 	if err != nil || len(left) > 0 {
 		t.Errorf("after a run that succeeded, the earlier run's shards %v are left (%v)", left, err)
+	}
+}
+
+// TestSecondRunIntoOneDirectoryRefused is the regression test of two runs
+// into one output directory: the one that ended first took the other's
+// stage for a killed run's and removed its files, and the other failed at
+// its end ("the job wrote no pairs.jsonl into out/.neardup-beam-new-...").
+// Now a run holds the directory's lock, neardup dedup's, for its life: a
+// second run, of neardup-beam or neardup dedup, fails at once naming the
+// directory, exit 1, leaving the first's stage; a stage no run holds is a
+// killed run's, and the next run that succeeds removes it.
+func TestSecondRunIntoOneDirectoryRefused(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", t.TempDir())
+	in, out := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "out")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := command{Options: dedup.Options{Inputs: []string{in}, Out: out}, Quiet: true}
+	busy := fmt.Sprintf("%s: another neardup run (process %d) is writing its results there", out, os.Getpid())
+
+	set, err := output.Create(out) // a neardup dedup run
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), c); err == nil || !strings.HasPrefix(err.Error(), busy) || exitCode(err) != 1 {
+		t.Errorf("run beside neardup dedup's: %v, exit code %d; want %q, exit code 1", err, exitCode(err), busy)
+	}
+	set.Abort()
+
+	release, err := dedup.Lock(out) // a neardup-beam run, its job writing its stage
+	if err != nil {
+		t.Fatal(err)
+	}
+	staged := filepath.Join(dedup.NewStage(out), "pairs.jsonl")
+	if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(staged, []byte("first run\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), c); err == nil || !strings.HasPrefix(err.Error(), busy) || exitCode(err) != 1 {
+		t.Errorf("second run: %v, exit code %d; want %q, exit code 1", err, exitCode(err), busy)
+	}
+	if b, err := os.ReadFile(staged); err != nil || string(b) != "first run\n" {
+		t.Errorf("the first run's staged file after the second run: %q, %v; want it as written", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "stats.json")); !os.IsNotExist(err) {
+		t.Errorf("the second run wrote stats.json (%v), want nothing written", err)
+	}
+
+	release() // the first run killed: its stage is no live run's
+	if err := run(context.Background(), c); err != nil {
+		t.Fatalf("run after the first ended: %v", err)
+	}
+	if _, err := os.Stat(filepath.Dir(staged)); !os.IsNotExist(err) {
+		t.Errorf("the stage of a run killed is left (%v), want it removed", err)
 	}
 }
 
