@@ -73,7 +73,7 @@ func main() {
 		return
 	}
 	if len(os.Args) == 3 && os.Args[1] == "merge" {
-		files, err := dedup.Merge(context.Background(), os.Args[2])
+		files, err := merge(context.Background(), os.Args[2])
 		for _, f := range files {
 			fmt.Fprintln(os.Stderr, "merged", f)
 		}
@@ -595,4 +595,16 @@ func warnUnread(w io.Writer, st engine.Stats) {
 	if st.Bzip2StrayBytes > 0 {
 		fmt.Fprintln(w, corpus.StrayWarning(container.Bzip2, st.Bzip2StrayBytes, st.Bzip2StrayBytesExample))
 	}
+}
+
+// merge joins the shards of dir (dedup.Merge) holding its lock
+// (dedup.Lock), so that it never joins the shards of a run moving its
+// files in, nor removes them.
+func merge(ctx context.Context, dir string) ([]string, error) {
+	release, err := dedup.Lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return dedup.Merge(ctx, dir)
 }

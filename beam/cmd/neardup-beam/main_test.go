@@ -981,3 +981,36 @@ func TestHelpPutsRunOptionsFirst(t *testing.T) {
 		t.Errorf("-runner at %d, want it among the runners' flags (from %d)", i, runners)
 	}
 }
+
+// merge holds the output directory's lock, as a run does: beside a run
+// writing there it fails at once, its shards left as they are; it joined
+// them, or the shards of two runs. Then it merges.
+func TestMergeHoldsTheLock(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shards := []string{filepath.Join(dir, "pairs-00000-of-00002.jsonl"), filepath.Join(dir, "pairs-00001-of-00002.jsonl")}
+	for _, p := range shards {
+		if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	release, err := dedup.Lock(dir) // a run, moving its files in
+	if err != nil {
+		t.Fatal(err)
+	}
+	busy := fmt.Sprintf("%s: another neardup run (process %d) is writing its results there", dir, os.Getpid())
+	if _, err := merge(context.Background(), dir); err == nil || !strings.HasPrefix(err.Error(), busy) {
+		t.Errorf("merge beside a run: %v, want %q", err, busy)
+	}
+	for _, p := range shards {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("a shard after the merge refused: %v", err)
+		}
+	}
+	release()
+	if files, err := merge(context.Background(), dir); err != nil || len(files) != 1 {
+		t.Errorf("merge: %v, %v; want pairs.jsonl", files, err)
+	}
+}
