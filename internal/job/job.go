@@ -473,11 +473,7 @@ func (run *runner) warnBudget() {
 	if run.budget == nil || run.o.Warn == nil {
 		return
 	}
-	share := 0.0
-	if done, total := run.r.Progress(); total > 0 && done >= total/minProjected {
-		share = float64(done) / float64(total)
-	}
-	if w := run.budget.warning(run.b.Len(), share); w != "" {
+	if w := run.budget.warning(run.b.Len()); w != "" {
 		fmt.Fprint(run.o.Warn, w)
 	}
 }
@@ -755,9 +751,13 @@ func (run *runner) stats() engine.Stats {
 }
 
 // measured sets in st the run's times, its peak memory and whether it went
-// over its budget, as they are when the results are written.
+// over its budget, as they are when the results are written; a run that
+// went over says what budget would have done.
 func (run *runner) measured(st *engine.Stats) {
 	st.Seconds, st.CPUSeconds = run.seconds, run.cpu
 	st.PeakRSS = peakRSS()
 	st.OverBudget = run.budget.Over()
+	if w := run.budget.advice(st.Spilled > 0); w != "" && run.o.Warn != nil {
+		fmt.Fprint(run.o.Warn, w)
+	}
 }

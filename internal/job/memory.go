@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -69,10 +70,13 @@ func budget(out *output.Set, limit int64, g *engine.Grouping) (w *budgetWatch, d
 // of the budget, it lifts the collector's limit (the pacer's GOGC then
 // sizes the heap, as in a run without a budget) and records the live heap,
 // which the run reports (Over, engine.Stats.OverBudget). The run goes on
-// and gives the same results; it holds more than the budget from then on.
+// and gives the same results; it holds more than the budget from then on,
+// and the watch records the largest live heap to the end of the run, from
+// which advice names a budget that would do.
 type budgetWatch struct {
 	limit   int64
 	over    atomic.Int64 // the live heap when the budget was given up; 0 while kept
+	peak    atomic.Int64 // the largest live heap since the budget was given up
 	stopped atomic.Bool
 	warned  bool // the runner's: the warning was written
 }
@@ -94,17 +98,24 @@ func (t *budgetTick) collected() {
 }
 
 // check looks at the live heap after a collection; it reports whether to
-// go on watching.
+// go on watching, which is until stop.
 func (w *budgetWatch) check(live int64) bool {
-	if w.stopped.Load() || w.over.Load() != 0 {
+	if w.stopped.Load() {
 		return false
+	}
+	if w.over.Load() != 0 {
+		if live > w.peak.Load() {
+			w.peak.Store(live)
+		}
+		return true
 	}
 	if float64(live) <= overShare*float64(w.limit) {
 		return true
 	}
 	debug.SetMemoryLimit(math.MaxInt64)
+	w.peak.Store(live)
 	w.over.Store(live)
-	return false
+	return true
 }
 
 func (w *budgetWatch) stop() { w.stopped.Store(true) }
@@ -120,9 +131,8 @@ func (w *budgetWatch) Over() int64 {
 
 // warning returns, once, the line that says the budget was given up; ""
 // while it is kept and after the first call that returned it. docs is how
-// many documents were read, share the part of the input read (0 when not
-// known).
-func (w *budgetWatch) warning(docs int, share float64) string {
+// many documents were read.
+func (w *budgetWatch) warning(docs int) string {
 	over := w.Over()
 	if over == 0 || w.warned {
 		return ""
@@ -130,25 +140,57 @@ func (w *budgetWatch) warning(docs int, share float64) string {
 	w.warned = true
 	return fmt.Sprintf("warning: the memory budget of %s is too small for this run: after %d documents "+
 		"the live heap is %s, past %.0f%% of it, where the collector would run without pause; "+
-		"the run goes on past the budget. A budget of %s would do.\n",
-		humanize.IBytes(uint64(w.limit)), docs, humanize.IBytes(uint64(over)), 100*overShare,
-		humanize.IBytes(uint64(suggestBudget(over, share))))
+		"the run goes on past the budget, and names one that would do at its end.\n",
+		humanize.IBytes(uint64(w.limit)), docs, humanize.IBytes(uint64(over)), 100*overShare)
 }
 
-// suggestBudget is a budget for a run whose live heap passed overShare of
-// the one given at live bytes with share of its input read: twice the
-// live heap projected for the whole input (spilling keeps half of a
-// budget for what does not spill), rounded up to a power of two.
-func suggestBudget(live int64, share float64) int64 {
-	need := 2 * float64(live)
-	if share > 0 && share < 1 {
-		need /= share
+// advice returns the line that names a budget that would have done for
+// the run, once it has ended, by the largest live heap the watch saw;
+// "" for a run that kept its budget (and for a nil watch). spilled
+// reports whether the run sent any sketch to disk.
+func (w *budgetWatch) advice(spilled bool) string {
+	if w.Over() == 0 {
+		return ""
 	}
-	b := int64(MinMemory)
-	for float64(b) < need {
-		b *= 2
+	peak := w.peak.Load()
+	held := ""
+	if spilled {
+		held = fmt.Sprintf(", of which %s could not spill", humanize.IBytes(uint64(peak-w.limit/2)))
 	}
-	return b
+	return fmt.Sprintf("warning: the memory budget of %s was too small for this run: its live heap peaked at %s%s; "+
+		"--memory %s would do.\n",
+		humanize.IBytes(uint64(w.limit)), humanize.IBytes(uint64(peak)), held,
+		budgetString(suggestBudget(peak, w.limit, spilled)))
+}
+
+// suggestBudget is a budget under which a run that gave up one of limit
+// bytes, its live heap peaking at peak, would keep it. Under a budget
+// the sketches held take up to half of it (by the engine's reckoning,
+// Grouping.Memory): when some spilled, the rest of the peak is what
+// cannot spill (the document table, the pairs, buffers), which with half
+// of the new budget has to stay within overShare of it; when none
+// spilled, the whole peak has to. The figure is rounded up to a quarter of
+// the power of two below it, so that it is at most a quarter over, and is
+// at least MinMemory.
+func suggestBudget(peak, limit int64, spilled bool) int64 {
+	need := float64(peak) / overShare
+	if spilled {
+		need = float64(peak-limit/2) / (overShare - 0.5)
+	}
+	if need <= MinMemory {
+		return MinMemory
+	}
+	step := int64(1) << (bits.Len64(uint64(need)) - 3)
+	return int64(math.Ceil(need/float64(step))) * step
+}
+
+// budgetString writes a budget of suggestBudget as --memory takes it, in
+// whole GiB or else whole MiB (1280MiB, not 1.2 GiB).
+func budgetString(b int64) string {
+	if b%(1<<30) == 0 {
+		return fmt.Sprintf("%dGiB", b>>30)
+	}
+	return fmt.Sprintf("%dMiB", (b+1<<20-1)>>20)
 }
 
 func liveHeap() int64 {

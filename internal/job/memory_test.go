@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
@@ -133,8 +135,9 @@ func TestMemoryBudgetRefused(t *testing.T) {
 }
 
 // TestBudgetWatch pins when a budget is given up: past 90 % of it the
-// collector's limit is lifted, and the warning, written once, names the
-// budget, the live heap and a budget that would do.
+// collector's limit is lifted, the warning, written once, names the budget
+// and the live heap, and the watch goes on to the end of the run for the
+// peak, by which its advice names a budget that would do.
 func TestBudgetWatch(t *testing.T) {
 	prev := debug.SetMemoryLimit(1 << 30)
 	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
@@ -142,48 +145,97 @@ func TestBudgetWatch(t *testing.T) {
 	if !w.check(900<<20) || w.Over() != 0 {
 		t.Fatalf("given up at 900 MiB of 1 GiB (over %d)", w.Over())
 	}
-	if w.warning(10, 0) != "" {
+	if w.warning(10) != "" || w.advice(true) != "" {
 		t.Fatal("a warning while the budget is kept")
 	}
 	if got := debug.SetMemoryLimit(-1); got != 1<<30 {
 		t.Fatalf("collector's limit %d while the budget is kept, want 1 GiB", got)
 	}
-	if w.check(1000<<20) || w.Over() != 1000<<20 {
-		t.Fatalf("kept at 1000 MiB of 1 GiB (over %d)", w.Over())
+	if !w.check(1000<<20) || w.Over() != 1000<<20 {
+		t.Fatalf("kept at 1000 MiB of 1 GiB, or stopped watching (over %d)", w.Over())
 	}
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Fatalf("collector's limit %d once the budget is given up, want none", got)
 	}
-	msg := w.warning(1234, 0.5)
-	for _, want := range []string{"budget of 1.0 GiB is too small", "after 1234 documents", "live heap is 1000 MiB", "A budget of 4.0 GiB would do"} {
+	msg := w.warning(1234)
+	for _, want := range []string{"budget of 1.0 GiB is too small", "after 1234 documents", "live heap is 1000 MiB", "names one that would do at its end"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("warning %q lacks %q", msg, want)
 		}
 	}
-	if again := w.warning(2000, 0.6); again != "" {
+	if again := w.warning(2000); again != "" {
 		t.Errorf("warned twice: %q", again)
 	}
-	if w.check(0) {
-		t.Error("still watching after giving up")
-	}
-	for _, tc := range []struct {
-		live  int64
-		share float64
-		want  int64
-	}{
-		{live: 1, want: MinMemory},
-		{live: 58 << 20, want: 128 << 20},
-		{live: 58 << 20, share: 0.25, want: 512 << 20},
-		{live: 3 << 30, share: 1, want: 8 << 30},
-	} {
-		if got := suggestBudget(tc.live, tc.share); got != tc.want {
-			t.Errorf("suggestBudget(%d, %g) = %d, want %d", tc.live, tc.share, got, tc.want)
+	w.check(1800 << 20)
+	w.check(1500 << 20)
+	msg = w.advice(true)
+	for _, want := range []string{"budget of 1.0 GiB was too small", "peaked at 1.8 GiB", "of which 1.3 GiB could not spill", "--memory 3584MiB would do"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("advice %q lacks %q", msg, want)
 		}
+	}
+	w.stop()
+	if w.check(0) {
+		t.Error("still watching once stopped")
+	}
+}
+
+// TestBudgetAdviceWithoutWarning: a budget given up after the run's last
+// look at it (while the results are written) is still named at its end.
+func TestBudgetAdviceWithoutWarning(t *testing.T) {
+	prev := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	w := &budgetWatch{limit: 224 << 20}
+	w.check(208 << 20)
+	if msg := w.advice(true); !strings.Contains(msg, "--memory 256MiB would do") {
+		t.Errorf("advice %q, want one naming 256MiB", msg)
+	}
+}
+
+// TestSuggestBudget pins the budget the advice names. Under a budget the
+// sketches held take half of it, so a run that spilled needs room for
+// what could not spill (its peak less that half) besides half of the new
+// budget, within 90 % of it: a run of 250,000 generated documents under
+// 64 MiB peaks at a live heap of 133 MiB and is suggested 256 MiB, where
+// the live heap projected from the documents read when the budget was
+// given up (17,408) named 2 GiB. A run that spilled nothing needs its
+// peak within 90 %. The figure is rounded up to a quarter of a power of
+// two and written as --memory reads it back.
+func TestSuggestBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		peak, limit int64
+		spilled     bool
+		want        int64
+		wantText    string
+	}{
+		{name: "generated corpus under 64MiB", peak: 133 << 20, limit: 64 << 20, spilled: true, want: 256 << 20, wantText: "256MiB"},
+		{name: "generated corpus under 128MiB", peak: 161 << 20, limit: 128 << 20, spilled: true, want: 256 << 20, wantText: "256MiB"},
+		{name: "a higher peak", peak: 138 << 20, limit: 64 << 20, spilled: true, want: 320 << 20, wantText: "320MiB"},
+		{name: "nothing spilled", peak: 190 << 20, limit: 200 << 20, want: 224 << 20, wantText: "224MiB"},
+		{name: "a quarter step past a GiB", peak: 1200 << 20, limit: 1 << 30, spilled: true, want: 1792 << 20, wantText: "1792MiB"},
+		{name: "tens of GiB", peak: 9 << 30, limit: 8 << 30, spilled: true, want: 14 << 30, wantText: "14GiB"},
+		{name: "tiny", peak: 1 << 20, limit: 1 << 20, spilled: true, want: MinMemory, wantText: "64MiB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := suggestBudget(tc.peak, tc.limit, tc.spilled)
+			if got != tc.want {
+				t.Errorf("suggestBudget(%d, %d, %v) = %d MiB, want %d MiB", tc.peak, tc.limit, tc.spilled, got>>20, tc.want>>20)
+			}
+			text := budgetString(got)
+			if text != tc.wantText {
+				t.Errorf("budgetString(%d) = %q, want %q", got, text, tc.wantText)
+			}
+			if n, err := humanize.ParseBytes(text); err != nil || int64(n) != got {
+				t.Errorf("%q reads back as %d (%v), want %d", text, n, err, got)
+			}
+		})
 	}
 }
 
 // TestMemoryBudgetGivenUp runs under a budget far below what the run holds:
-// it warns, says so in its statistics, gives the results of a run without
+// it warns, names at its end the peak and a budget that would do, says so
+// in its statistics, gives the results of a run without
 // a budget, and leaves the collector's limit as it found it.
 func TestMemoryBudgetGivenUp(t *testing.T) {
 	dir := t.TempDir()
@@ -206,8 +258,12 @@ func TestMemoryBudgetGivenUp(t *testing.T) {
 	if over <= 0 {
 		t.Errorf("over_budget_bytes = %d, want the live heap at which the budget was given up", over)
 	}
-	if !strings.Contains(warn.String(), "budget of 1.0 MiB is too small") || strings.Count(warn.String(), "too small") != 1 {
+	if !strings.Contains(warn.String(), "budget of 1.0 MiB is too small") || strings.Count(warn.String(), "is too small") != 1 {
 		t.Errorf("warnings %q, want one that the budget is too small", warn.String())
+	}
+	if !strings.Contains(warn.String(), "budget of 1.0 MiB was too small for this run: its live heap peaked at ") ||
+		strings.Count(warn.String(), "would do.") != 1 || !strings.HasSuffix(warn.String(), "would do.\n") {
+		t.Errorf("warnings %q, want one at the end naming the peak and a budget that would do", warn.String())
 	}
 	sameResults(t, got, want)
 }
