@@ -65,7 +65,7 @@ type formatFlags struct {
 // document, for every command that reads documents (dedup, index add and
 // query through inputFlags, diff).
 type readFlags struct {
-	MaxBytes int `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
+	MaxBytes int `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory (a Parquet row is, with its page, before it is skipped)."`
 	decompressFlags
 	Rules string `help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 }

@@ -10,9 +10,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // benchWords is a vocabulary for generated articles, with some escapes and
@@ -349,4 +353,74 @@ func BenchmarkCSVNextRawDecode(b *testing.B) {
 	}
 	b.SetBytes(int64(sb.Len()))
 	readEach(b, []string{p}, n, true)
+}
+
+// BenchmarkParquetRowOverLimit measures what reading a Parquet row over
+// Options.MaxBytes costs before it is skipped as too large: the three
+// rows of a file whose second holds a text of 16 MiB are read, the file
+// written with package parquet-go's defaults (each page's statistics and
+// its column chunk's, in the footer, keep the longest value whole) and
+// without statistics, zstd-compressed. alloc-B/row-B is the bytes
+// allocated for each byte of the row skipped.
+func BenchmarkParquetRowOverLimit(b *testing.B) {
+	type row struct {
+		ID   string `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	const size = 16 << 20
+	var big strings.Builder
+	for i := 0; big.Len() < size; i++ {
+		fmt.Fprintf(&big, "The minister announced a new plan for the railways of the north, costing %d billions. ", i)
+	}
+	rows := []row{{ID: "a", Text: "A short text."}, {ID: "big", Text: big.String()}, {ID: "b", Text: "Another short text."}}
+	for _, tc := range []struct {
+		name string
+		opts []parquet.WriterOption
+	}{
+		{name: "statistics", opts: nil},
+		{name: "no statistics, zstd", opts: []parquet.WriterOption{parquet.SkipPageBounds("text"),
+			parquet.SkipPageStatistics("text"), parquet.Compression(&zstd.Codec{})}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			w := parquet.NewGenericWriter[row](&buf, tc.opts...)
+			if _, err := w.Write(rows); err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+			p := filepath.Join(b.TempDir(), "big.parquet")
+			if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				r, err := Open([]string{p}, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var kinds []rawKind
+				for {
+					raw, err := r.NextRaw()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					kinds = append(kinds, raw.kind)
+				}
+				r.Close()
+				if len(kinds) != 3 || kinds[1] != rawTooLarge {
+					b.Fatalf("rows read as %v, want the second too large", kinds)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(len(rows[1].Text)), "alloc-B/row-B")
+			b.ReportMetric(float64(buf.Len())/float64(len(rows[1].Text)), "file-B/row-B")
+		})
+	}
 }

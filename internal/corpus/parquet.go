@@ -32,6 +32,10 @@ import (
 // The file is read a row group at a time and, within one, a page at a time
 // (package parquet-go reads the pages of the columns as the rows need
 // them): memory is bounded by a few pages of each column, not by the file.
+// A row over the limit is known only once its page is decoded: it is read
+// with the page, and the page's header and the file's footer with the
+// statistics the writer kept (some keep the longest value whole), before
+// it is skipped.
 // A file given as input is read in place; one inside an archive or
 // compressed stream, or read from standard input, is copied to a temporary
 // file first, since Parquet keeps its schema and row groups' offsets at
