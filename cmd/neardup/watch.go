@@ -125,10 +125,10 @@ func (c *watchCmd) Run(g *globals) error {
 	start := time.Now()
 	res, err := w.Once(g.ctx)
 	summarize(o.Logger, w.Totals(), "took", time.Since(start).Round(time.Millisecond))
-	if err != nil {
-		return err
+	if ferr := failedFeeds(res); ferr != nil && (err == nil || g.ctx.Err() == nil) {
+		return ferr // each feed whose articles or state were not stored among them
 	}
-	return failedFeeds(res)
+	return err
 }
 
 // failedFeeds is the error of a pass in which feeds failed: a run from cron
@@ -142,7 +142,7 @@ func failedFeeds(res []watch.Result) error {
 			continue
 		}
 		msg, feed := r.Err.Error(), watch.ShownURL(r.Feed)
-		if !strings.HasPrefix(msg, feed+":") && !strings.HasPrefix(msg, "feed "+feed+" ") {
+		if !strings.HasPrefix(msg, feed+":") && !strings.HasPrefix(msg, "feed "+feed+" ") && !strings.HasPrefix(msg, "feed "+feed+":") {
 			msg = feed + ": " + msg
 		}
 		failed = append(failed, "  "+msg)

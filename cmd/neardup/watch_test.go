@@ -269,6 +269,13 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 		err.Error() != "1 of 2 feeds failed (the articles of the others are stored):\n  http://a.example/rss: HTTP 404" {
 		t.Errorf("the error: %v", err)
 	}
+	// A feed whose state or articles the index did not store: its error
+	// names it once.
+	locked := errors.New("feed http://a.example/rss: storing its state: store: news.db: another process is writing to the index")
+	if err := failedFeeds([]watch.Result{{Feed: "http://a.example/rss", Status: "error", Err: locked}}); err == nil ||
+		err.Error() != "1 of 1 feeds failed:\n  "+locked.Error() {
+		t.Errorf("the error of a feed not stored: %v", err)
+	}
 }
 
 // TestWatchSummaryKeysApart: the summary line of watch --once counts the

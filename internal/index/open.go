@@ -473,22 +473,23 @@ func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []S
 }
 
 // Remove removes the stored documents of the given IDs with their sketches
-// and marks, and returns the IDs it removed.
+// and marks, and returns the IDs it removed. Like an add, it keeps other
+// writes waiting, not checks: those run beside it, while it waits for
+// another process's writer lock too.
 func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
-	var removed []string
-	var err error
-	x.exclusively(func() { removed, err = x.remove(ctx, ids) })
-	return removed, err
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
+	return x.remove(ctx, ids)
 }
 
 // Expire removes the documents dated before t (their own date, else when
 // they were stored) and returns how many, in transactions of expireChunk
 // documents: with an error, how many the transactions before it removed.
+// Checks run beside it, as beside Remove.
 func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
-	var n int
-	var err error
-	x.exclusively(func() { n, err = x.expire(ctx, before) })
-	return n, err
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
+	return x.expire(ctx, before)
 }
 
 // Rescore judges every pair again with the statistics of the whole index,

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -153,7 +154,9 @@ type Result struct {
 
 // Once polls every feed once, due or not, and returns the results in the
 // order of the feeds. An error is returned only when the feeds could not be
-// read or a result not stored; a feed's own failure is in its Result.
+// read or a result not stored (that feed's Result says so too, as an
+// error); a feed's own failure is in its Result. Another process's writer
+// lock held past the wait is such an error: Once does not wait it out.
 func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 	feeds, err := w.feeds(ctx)
 	if err != nil {
@@ -419,7 +422,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
 		if err != nil {
-			return res, 0, err
+			return w.failed(ctx, &res, start, err)
 		}
 		if ctx.Err() != nil {
 			return res, 0, nil
@@ -460,13 +463,30 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	if errors.Is(err, neardup.ErrFeedGone) {
 		err = nil // removed while it was polled
 	}
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), "feed ") {
+			err = fmt.Errorf("feed %s: storing its state: %w", ShownURL(f.URL), err)
+		}
+		return w.failed(ctx, &res, start, err)
+	}
 	res.Took = time.Since(start)
 	w.count(&res)
 	w.logResult(&res)
-	if err != nil {
-		return res, 0, err
-	}
 	return res, sf.NextPoll, nil
+}
+
+// failed ends a poll whose articles or state could not be stored (the
+// index's error, err, naming the feed): its result says so, counted and
+// logged as a failure, not as the poll it was before the write, unless
+// the watcher is stopping.
+func (w *Watcher) failed(ctx context.Context, res *Result, start time.Time, err error) (Result, int64, error) {
+	if ctx.Err() != nil {
+		return *res, 0, err
+	}
+	res.Status, res.Err, res.Took = "error", err, time.Since(start)
+	w.count(res)
+	w.logResult(res)
+	return *res, 0, err
 }
 
 // addCounts sets the feed's counts in state, the state a poll writes back,

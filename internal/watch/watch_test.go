@@ -898,6 +898,64 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	}
 }
 
+// TestOnceLockedIndexIsTheFeedsFailure: a pass of Once whose articles, or
+// state, could not be stored because another process held the index's
+// writer lock past the wait is that feed's failure, in its result, the
+// totals and the log, naming the feed. Its poll was logged and counted as
+// it stood before the write ("feed polled" status=ok, or not modified), a
+// feed whose articles were not stored was logged nowhere, and the error
+// named no feed when the feed's state was the write that failed.
+func TestOnceLockedIndexIsTheFeedsFailure(t *testing.T) {
+	for _, kind := range []string{"articles", "state"} {
+		t.Run(kind, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "news.db")
+			x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 20 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			s := newSite(t)
+			s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+			feed := s.URL + "/feed"
+			addFeed(t, x, Feed{URL: feed, Interval: Duration(time.Hour)})
+			if kind == "state" {
+				once(t, newWatcher(t, x, testOptions())) // its articles stored: the next pass writes its state alone
+			}
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			holder, err := db.Conn(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer holder.Close()
+			if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
+				t.Fatal(err)
+			}
+			defer holder.ExecContext(t.Context(), "ROLLBACK")
+			log := &lockedBuffer{}
+			o := testOptions()
+			o.Logger = slog.New(slog.NewTextHandler(log, nil))
+			w := newWatcher(t, x, o)
+			res, err := w.Once(t.Context())
+			if !errors.Is(err, neardup.ErrLocked) {
+				t.Errorf("Once: %v, want ErrLocked", err)
+			}
+			if len(res) != 1 || res[0].Status != "error" || res[0].Err == nil || !strings.HasPrefix(res[0].Err.Error(), "feed "+feed+": ") {
+				t.Fatalf("the result: %+v, want the feed's failure naming it", res)
+			}
+			if p := w.Totals().Polls; p["error"] != 1 || len(p) != 1 {
+				t.Errorf("the polls counted: %v, want one error", p)
+			}
+			if l := log.String(); !strings.Contains(l, `msg="feed failed"`) || strings.Contains(l, `msg="feed polled"`) {
+				t.Errorf("the log:\n%s", l)
+			}
+		})
+	}
+}
+
 // lockedBuffer is a log that a test reads while it is written.
 type lockedBuffer struct {
 	mu sync.Mutex
