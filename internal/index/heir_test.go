@@ -9,6 +9,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -189,6 +190,76 @@ func TestCopiesByURLOutliveTheirOriginal(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkCatchUpAfterRemovingCopies times another process catching up
+// (its next add) on the removal of 1,000 stories of an original and four
+// exact copies each: every document expired, or the originals alone
+// removed, a copy of each taking its place. Its metric remove-ms/op is the
+// removal's own time.
+func BenchmarkCatchUpAfterRemovingCopies(b *testing.B) {
+	const stories, copies = 1000, 4
+	g := enginetest.NewTextGen(5)
+	texts := make([][]string, stories)
+	for s := range texts {
+		texts[s] = g.Sentences(20)
+	}
+	warm, next := g.Sentences(20), g.Sentences(20)
+	openB := func(b *testing.B, dsn string) *index.Index {
+		x, err := index.Open(b.Context(), dsn, store.Options{Sync: "normal"}, specs, index.OpenOptions{StoreText: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { x.Close() })
+		return x
+	}
+	for _, e := range storetest.Engines {
+		for _, mode := range []string{"expire-all", "remove-originals"} {
+			b.Run(e+"/"+mode, func(b *testing.B) {
+				var removing time.Duration
+				for range b.N {
+					b.StopTimer()
+					dsn := storetest.DSN(b, e)
+					x := openB(b, dsn)
+					var docs []core.Document
+					var heads []string
+					for s, text := range texts {
+						for c := range copies + 1 {
+							d := enginetest.Doc(fmt.Sprintf("s%d-%d", s, c), text)
+							d.Date = time.Date(2026, 1, 1+c, 0, 0, 0, 0, time.UTC)
+							docs = append(docs, d)
+						}
+						heads = append(heads, fmt.Sprintf("s%d-0", s))
+					}
+					for lo := 0; lo < len(docs); lo += 500 {
+						if _, err := x.Add(b.Context(), docs[lo:min(lo+500, len(docs))], index.AddOptions{Exact: true}); err != nil {
+							b.Fatal(err)
+						}
+					}
+					y := openB(b, dsn)
+					if _, err := y.Add(b.Context(), []core.Document{enginetest.Doc("warm", warm)}, index.AddOptions{}); err != nil {
+						b.Fatal(err)
+					}
+					start := time.Now()
+					var err error
+					if mode == "expire-all" {
+						_, err = x.Expire(b.Context(), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
+					} else {
+						_, err = x.Remove(b.Context(), heads)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					removing += time.Since(start)
+					b.StartTimer()
+					if _, err := y.Add(b.Context(), []core.Document{enginetest.Doc("next", next)}, index.AddOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(removing.Milliseconds())/float64(b.N), "remove-ms/op")
+			})
 		}
 	}
 }
