@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"time"
@@ -30,6 +31,16 @@ import (
 // held that applies to a document joined again (its content hash, its
 // URL's, the slug it shared) passes to the first such document, so that
 // later copies find it.
+//
+// A removal reads the records of the documents it removes, the text of
+// the copy taking the head's place and the head's sketch for this alone,
+// and fails for none that does not match its checksum (removing a damaged
+// document mends the index): such a record is left out, and a hole with a
+// removed document left out has no copy taking the head's place, whether
+// it held the head not known; a text or sketch left out gives the copy no
+// sketch. A record of a document left is left out the same way (it takes
+// no place and no key), but it is read again to place the document (see
+// recluster).
 type heirs struct {
 	marks    []store.Mark
 	sketches map[int64]heirSketch // by the document taking a head's place
@@ -72,13 +83,9 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 	for _, hl := range holes {
 		read = append(append(read, hl.removed...), hl.left...)
 	}
-	docs, err := w.Docs(read)
+	byOrd, err := readable(w, read)
 	if err != nil {
 		return nil, err
-	}
-	byOrd := make(map[int64]*store.Doc, len(docs))
-	for i := range docs {
-		byOrd[docs[i].Ord] = &docs[i]
 	}
 	for _, hl := range holes {
 		first := hl.left[0]
@@ -91,6 +98,34 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 		}
 	}
 	return h, h.passKeys(w, gone, holes, byOrd)
+}
+
+// readable returns, by ordinal, the stored documents of ords whose records
+// match their checksums: the others are left out (see heirs). Records that
+// do not are read again one at a time, to find which.
+func readable(r store.Reader, ords []int64) (map[int64]*store.Doc, error) {
+	docs, err := r.Docs(ords)
+	var ce *store.ChecksumError
+	if errors.As(err, &ce) {
+		docs = docs[:0]
+		for _, o := range ords {
+			d, err := r.Docs([]int64{o})
+			if errors.As(err, &ce) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			docs = append(docs, d...)
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	return byOrd, nil
 }
 
 // holesOf groups the documents gone that exact marks ms join (those of
@@ -156,17 +191,24 @@ func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h
 			head = d
 		}
 	}
-	if head == nil {
+	read := slices.DeleteFunc(slices.Clone(hl.left), func(o int64) bool { return byOrd[o] == nil })
+	if head == nil || len(read) == 0 {
 		return nil
 	}
-	k := slices.IndexFunc(hl.left, func(o int64) bool { return byOrd[o] != nil && byOrd[o].Hash == head.Hash })
-	d := byOrd[hl.left[max(k, 0)]]
-	if d == nil || d.Skip != core.SkipExactCopy {
-		return nil // not stored, or no copy: it has what it was given
+	k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Hash == head.Hash })
+	d := byOrd[read[max(k, 0)]]
+	if d.Skip != core.SkipExactCopy {
+		return nil // no copy: it has what it was given
 	}
 	sk, err := x.sketchOf(r, head, d)
+	if ce := (*store.ChecksumError)(nil); errors.As(err, &ce) {
+		return nil // a damaged text or sketch: no sketch
+	}
+	if err != nil {
+		return err
+	}
 	h.sketches[d.Ord] = sk
-	return err
+	return nil
 }
 
 // sketchOf returns the sketch document d is given in place of head: its
