@@ -20,27 +20,28 @@ import (
 // was compared and sketched (or skipped for a reason of its own), and its
 // copies, which were not. The documents removed that exact marks join
 // make holes, and the documents left that are marked with a hole's are
-// joined again, each to the first stored of them. When the hole held the
-// head, one of them takes its place: the first copy by content (the same
+// joined again, each to one of them, the heir. When the hole held the
+// head, the heir takes its place: the first copy by content (the same
 // title and text, white space and case aside), else the first. It is
 // given a sketch: its own, made from its stored text, when the index keeps
 // texts; else the head's, which a copy by URL or slug takes as the index
 // took it for the same article when it stored it, never comparing the two.
-// Each mark made so keeps the evidence of the mark it stands for, what the
-// copy was found equal to its story by. Each exact key a removed document
-// held that applies to a document joined again (its content hash, its
-// URL's, the slug it shared) passes to the first such document, so that
-// later copies find it.
+// Otherwise the heir is the head, when it is left, else the first stored.
+// Each exact mark made so says what its two documents share: the same
+// content, else the same URL, else what the copy shared with the removed
+// document it was marked with (the evidence of that mark). Each exact key
+// a removed document held that applies to a document joined again (its
+// content hash, its URL's, the slug it shared) passes to the first such
+// document, so that later copies find it.
 //
-// A removal reads the records of the documents it removes, the text of
-// the copy taking the head's place and the head's sketch for this alone,
-// and fails for none that does not match its checksum (removing a damaged
-// document mends the index): such a record is left out, and a hole with a
-// removed document left out has no copy taking the head's place, whether
-// it held the head not known; a text or sketch left out gives the copy no
-// sketch. A record of a document left is left out the same way (it takes
-// no place and no key), but it is read again to place the document (see
-// recluster).
+// A removal reads the records of the documents it removes, the heir's
+// text and the head's sketch for this alone, and fails for none that does
+// not match its checksum (removing a damaged document mends the index):
+// such a record is left out, and a hole with a removed document left out
+// has no heir that takes the head's place, whether it held the head not
+// known; a text or sketch left out gives the heir no sketch. A record of
+// a document left is left out the same way (no heir, no key), but it is
+// read again to place the document (see recluster).
 type heirs struct {
 	marks    []store.Mark
 	sketches map[int64]heirSketch // by the document taking a head's place
@@ -79,23 +80,29 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 		return nil, nil
 	}
 	h := &heirs{sketches: map[int64]heirSketch{}, keys: map[uint64]int64{}}
-	var read []int64
+	var read, left []int64
 	for _, hl := range holes {
 		read = append(append(read, hl.removed...), hl.left...)
+		left = append(left, hl.left...)
 	}
 	byOrd, err := readable(w, read)
 	if err != nil {
 		return nil, err
 	}
 	for _, hl := range holes {
-		first := hl.left[0]
-		for _, o := range hl.left[1:] {
-			h.marks = append(h.marks, exactMark(first, o, hl.ev[o]))
-		}
-		h.joined = append(h.joined, hl.left...)
-		if err := x.takeHead(w, hl, byOrd, h); err != nil {
+		heir, err := x.takeHead(w, hl, byOrd, h)
+		if err != nil {
 			return nil, err
 		}
+		for _, o := range hl.left {
+			if o != heir {
+				h.marks = append(h.marks, exactMark(heir, o, joinedEvidence(byOrd[heir], byOrd[o], hl.ev[o])))
+			}
+		}
+		h.joined = append(h.joined, hl.left...)
+	}
+	if err := h.dropMarked(w, left); err != nil {
+		return nil, err
 	}
 	return h, h.passKeys(w, gone, holes, byOrd)
 }
@@ -182,9 +189,10 @@ func holesOf(ms []store.Mark, gone map[int64]bool) []*hole {
 	return out
 }
 
-// takeHead gives, when hole hl held its story's head, the document left
-// that takes its place its sketch (see heirs).
-func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) error {
+// takeHead returns the heir of hole hl, the document the others left are
+// joined to, and puts in h the sketch it is given when it takes the place
+// of the head the hole held (see heirs).
+func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) (int64, error) {
 	var head *store.Doc
 	for _, o := range hl.removed {
 		if d := byOrd[o]; d != nil && d.Skip != core.SkipExactCopy {
@@ -193,22 +201,25 @@ func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h
 	}
 	read := slices.DeleteFunc(slices.Clone(hl.left), func(o int64) bool { return byOrd[o] == nil })
 	if head == nil || len(read) == 0 {
-		return nil
+		if k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Skip != core.SkipExactCopy }); k >= 0 {
+			return read[k], nil // the head, left
+		}
+		return hl.left[0], nil
 	}
 	k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Hash == head.Hash })
 	d := byOrd[read[max(k, 0)]]
 	if d.Skip != core.SkipExactCopy {
-		return nil // no copy: it has what it was given
+		return d.Ord, nil // no copy: it has what it was given
 	}
 	sk, err := x.sketchOf(r, head, d)
 	if ce := (*store.ChecksumError)(nil); errors.As(err, &ce) {
-		return nil // a damaged text or sketch: no sketch
+		return d.Ord, nil // a damaged text or sketch: no sketch
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	h.sketches[d.Ord] = sk
-	return nil
+	return d.Ord, nil
 }
 
 // sketchOf returns the sketch document d is given in place of head: its
@@ -307,7 +318,54 @@ func (h *heirs) apply(w store.Writer) error {
 	return nil
 }
 
-// exactMark is the mark of b as an exact copy of a, with evidence ev.
+// dropMarked leaves out of h.marks, the exact marks made so far, each
+// whose two documents an exact mark joins already, stored or made before
+// it; ords are the documents of h.marks.
+func (h *heirs) dropMarked(r store.Reader, ords []int64) error {
+	if len(h.marks) == 0 {
+		return nil
+	}
+	ms, err := r.MethodMarks(ExactMethod, ords)
+	if err != nil {
+		return err
+	}
+	have := make(map[[2]int64]bool, len(ms)+len(h.marks))
+	for _, m := range ms {
+		have[[2]int64{m.A, m.B}] = true
+	}
+	h.marks = slices.DeleteFunc(h.marks, func(m store.Mark) bool {
+		k := [2]int64{m.A, m.B}
+		dup := have[k]
+		have[k] = true
+		return dup
+	})
+	return nil
+}
+
+// exactMark is the exact mark of documents a and b, the earlier as A, with
+// evidence ev.
 func exactMark(a, b int64, ev []byte) store.Mark {
-	return store.Mark{A: a, B: b, Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev, At: now()}
+	return store.Mark{A: min(a, b), B: max(a, b), Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev, At: now()}
+}
+
+// joinedEvidence is the evidence of the exact mark joining document o to
+// heir (nil when its record was left out): the content they share, else
+// the URL, else old, the evidence of o's mark with the removed document.
+func joinedEvidence(heir, o *store.Doc, old []byte) []byte {
+	var by string
+	switch {
+	case heir == nil || o == nil:
+	case heir.Hash == o.Hash:
+		by = "content"
+	case heir.URL != "" && heir.URL == o.URL:
+		by = "url"
+	}
+	if by == "" {
+		return old
+	}
+	ev, err := json.Marshal(ExactEvidence{By: by})
+	if err != nil {
+		panic(err) // a struct of a string
+	}
+	return ev
 }

@@ -1,10 +1,13 @@
 package index_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
@@ -252,6 +255,85 @@ func TestRemovalNeverFailsOnARecordReadForHeirs(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestCopiesLeftAreCopiesOfTheHeir: when the original goes, the copies
+// left are marked copies of the one that takes its place, each mark saying
+// what the two share (the same content, else the same URL, else what the
+// copy shared with the original). Regression: they were marked copies of
+// the first stored, each mark with the evidence of the one it stood for:
+// b2 "the same title and text" as b, an update under the original's URL.
+func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
+	g := enginetest.NewTextGen(79)
+	story, update, other := g.Sentences(10), g.Sentences(10), g.Sentences(10)
+	const u1, u2, u3 = "https://site.example/storm", "https://other.example/storm", "https://third.example/storm"
+	doc := func(id string, text []string, url string, day int) core.Document {
+		d := enginetest.Doc(id, text)
+		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		return d
+	}
+	for _, tc := range []struct {
+		name   string
+		stored []core.Document
+		want   map[string]string // exact marks after the removal of a, by their evidence's "by"
+	}{
+		{"an update first, copies by content after it",
+			[]core.Document{doc("a", story, u1, 1), doc("b", update, u1, 2), doc("b2", story, u2, 3), doc("b3", story, u3, 4)},
+			map[string]string{"b~b2": "url", "b2~b3": "content"}},
+		{"updates alone", []core.Document{doc("a", story, u1, 1), doc("b", update, u1, 2), doc("b2", update, u1, 3), doc("b3", other, u1, 4)},
+			map[string]string{"b~b2": "content", "b~b3": "url"}},
+	} {
+		for _, e := range storetest.Engines {
+			t.Run(tc.name+"/"+e, func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				x := open(t, dsn, index.OpenOptions{StoreText: true})
+				for _, d := range tc.stored {
+					if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(tc.want, exactMarks(t, dsn)); diff != "" {
+					t.Errorf("exact marks (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// exactMarks returns every stored exact mark as "a~b" → its evidence's
+// "by", read through a fresh handle.
+func exactMarks(t *testing.T, dsn string) map[string]string {
+	t.Helper()
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	out := map[string]string{}
+	err = st.View(t.Context(), func(r store.Reader) error {
+		ids := map[int64]string{}
+		if err := r.EachDoc(false, func(d *store.Doc) error { ids[d.Ord] = d.ID; return nil }); err != nil {
+			return err
+		}
+		return r.EachMark(func(m *store.Mark) error {
+			var ev index.ExactEvidence
+			if m.Method != index.ExactMethod {
+				return nil
+			}
+			if err := json.Unmarshal(m.Evidence, &ev); err != nil {
+				return err
+			}
+			out[ids[m.A]+"~"+ids[m.B]] = ev.By
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // BenchmarkCatchUpAfterRemovingCopies times another process catching up
