@@ -26,13 +26,16 @@ import (
 // given a sketch: its own, made from its stored text, when the index keeps
 // texts; else the head's, which a copy by URL or slug takes as the index
 // took it for the same article when it stored it, never comparing the two.
-// Otherwise the heir is the head, when it is left, else the first stored.
-// Each exact mark made so says what its two documents share: the same
-// content, else the same URL, else what the copy shared with the removed
-// document it was marked with (the evidence of that mark). Each exact key
-// a removed document held that applies to a document joined again (its
-// content hash, its URL's, the slug it shared) passes to the first such
-// document, so that later copies find it.
+// When it has the head's sketch, or the head's content, it takes the
+// head's marks of the index's method too, so that the near duplicates of
+// the story stay its duplicates, as a rescore finds them. Otherwise the
+// heir is the head, when it is left, else the first stored. Each exact
+// mark made so says what its two documents share: the same content, else
+// the same URL, else what the copy shared with the removed document it
+// was marked with (the evidence of that mark). Each exact key a removed
+// document held that applies to a document joined again (its content
+// hash, its URL's, the slug it shared) passes to the first such document,
+// so that later copies find it.
 //
 // A removal reads the records of the documents it removes, the heir's
 // text and the head's sketch for this alone, and fails for none that does
@@ -64,6 +67,9 @@ type hole struct {
 	ev      map[int64][]byte // by document left: the evidence of its mark
 }
 
+// succession is a head removed and the heir that takes its marks.
+type succession struct{ head, heir int64 }
+
 // findHeirs reads, before documents ords are removed, what their removal
 // does for the documents exact marks join to them; nil when it joins none.
 func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
@@ -89,10 +95,14 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 	if err != nil {
 		return nil, err
 	}
+	var took []succession
 	for _, hl := range holes {
-		heir, err := x.takeHead(w, hl, byOrd, h)
+		heir, head, err := x.takeHead(w, hl, byOrd, h)
 		if err != nil {
 			return nil, err
+		}
+		if head != 0 {
+			took = append(took, succession{head, heir})
 		}
 		for _, o := range hl.left {
 			if o != heir {
@@ -102,6 +112,9 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 		h.joined = append(h.joined, hl.left...)
 	}
 	if err := h.dropMarked(w, left); err != nil {
+		return nil, err
+	}
+	if err := h.inherit(w, x.spec.Name, took, gone); err != nil {
 		return nil, err
 	}
 	return h, h.passKeys(w, gone, holes, byOrd)
@@ -190,9 +203,10 @@ func holesOf(ms []store.Mark, gone map[int64]bool) []*hole {
 }
 
 // takeHead returns the heir of hole hl, the document the others left are
-// joined to, and puts in h the sketch it is given when it takes the place
-// of the head the hole held (see heirs).
-func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) (int64, error) {
+// joined to, and, when it takes the place of the head the hole held and
+// that head's marks of the index's method, that head (else 0); it puts in
+// h the sketch the heir is given (see heirs).
+func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) (heir, from int64, err error) {
 	var head *store.Doc
 	for _, o := range hl.removed {
 		if d := byOrd[o]; d != nil && d.Skip != core.SkipExactCopy {
@@ -202,24 +216,27 @@ func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h
 	read := slices.DeleteFunc(slices.Clone(hl.left), func(o int64) bool { return byOrd[o] == nil })
 	if head == nil || len(read) == 0 {
 		if k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Skip != core.SkipExactCopy }); k >= 0 {
-			return read[k], nil // the head, left
+			return read[k], 0, nil // the head, left
 		}
-		return hl.left[0], nil
+		return hl.left[0], 0, nil
 	}
 	k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Hash == head.Hash })
 	d := byOrd[read[max(k, 0)]]
 	if d.Skip != core.SkipExactCopy {
-		return d.Ord, nil // no copy: it has what it was given
+		return d.Ord, 0, nil // no copy: it has what it was given
 	}
 	sk, err := x.sketchOf(r, head, d)
 	if ce := (*store.ChecksumError)(nil); errors.As(err, &ce) {
-		return d.Ord, nil // a damaged text or sketch: no sketch
+		return d.Ord, 0, nil // a damaged sketch or text: no sketch
 	}
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	h.sketches[d.Ord] = sk
-	return d.Ord, nil
+	if !x.meta.StoreText || d.Hash == head.Hash {
+		from = head.Ord
+	}
+	return d.Ord, from, nil
 }
 
 // sketchOf returns the sketch document d is given in place of head: its
@@ -339,6 +356,49 @@ func (h *heirs) dropMarked(r store.Reader, ords []int64) error {
 		have[k] = true
 		return dup
 	})
+	return nil
+}
+
+// inherit gives each heir of took the marks of its head of the index's
+// method, with the documents left, or with the heir of a head removed
+// too: the same score, label and evidence, each with the earlier of its
+// two documents as A.
+func (h *heirs) inherit(r store.Reader, method string, took []succession, gone map[int64]bool) error {
+	if len(took) == 0 {
+		return nil
+	}
+	heirOf := make(map[int64]int64, len(took))
+	var ords []int64
+	for _, s := range took {
+		heirOf[s.head] = s.heir
+		ords = append(ords, s.head, s.heir)
+	}
+	ms, err := r.MethodMarks(method, ords)
+	if err != nil {
+		return err
+	}
+	have := make(map[[2]int64]bool, len(ms))
+	for _, m := range ms {
+		have[[2]int64{m.A, m.B}] = true
+	}
+	at := now()
+	for _, m := range ms {
+		for _, head := range []int64{m.A, m.B} {
+			heir, ok := heirOf[head]
+			other := m.Other(head)
+			if gone[other] {
+				other = heirOf[other] // 0 when it had none
+			}
+			k := [2]int64{min(heir, other), max(heir, other)}
+			if !ok || other == 0 || other == heir || have[k] {
+				continue
+			}
+			have[k] = true
+			n := m
+			n.A, n.B, n.At = k[0], k[1], at
+			h.marks = append(h.marks, n)
+		}
+	}
 	return nil
 }
 

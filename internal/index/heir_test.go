@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -334,6 +335,79 @@ func exactMarks(t *testing.T, dsn string) map[string]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestHeirTakesTheNearDuplicatesOfItsOriginal: a near duplicate x of a
+// story, marked with its original a, is marked with the copy that takes
+// a's place when a goes, with the same score, label and evidence, and is
+// in its cluster, as after a rescore; a copy by URL of another text,
+// given its own sketch, takes none of them, as a rescore finds none.
+// Regression: x was left out of the story's cluster, its mark gone with
+// a, where a rescore put them together.
+func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story, update := g.Sentences(10), g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	const u = "https://site.example/storm"
+	doc := func(id string, text []string, url string, day int) core.Document {
+		d := enginetest.Doc(id, text)
+		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		return d
+	}
+	for _, tc := range []struct {
+		name     string
+		stored   []core.Document
+		together bool // b and x in one cluster
+	}{
+		{"x after the copy", []core.Document{doc("a", story, "", 1), doc("b", story, "", 2), doc("x", near, "", 3)}, true},
+		{"x before the copy", []core.Document{doc("a", story, "", 1), doc("x", near, "", 2), doc("b", story, "", 3)}, true},
+		{"a copy by URL of another text", []core.Document{doc("a", story, u, 1), doc("x", near, "", 2), doc("b", update, u, 3)}, false},
+	} {
+		for _, e := range storetest.Engines {
+			for _, text := range []bool{true, false} {
+				t.Run(fmt.Sprintf("%s/%s/texts=%v", tc.name, e, text), func(t *testing.T) {
+					together := tc.together || !text // without texts, b takes a's sketch
+					dsn := storetest.DSN(t, e)
+					x := open(t, dsn, index.OpenOptions{StoreText: text})
+					for _, d := range tc.stored {
+						if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					before := marks(t, dsn)
+					if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
+						t.Fatal(err)
+					}
+					inCluster := func() bool {
+						b, errB := x.Document(t.Context(), "b")
+						n, errX := x.Document(t.Context(), "x")
+						if err := errors.Join(errB, errX); err != nil {
+							t.Fatal(err)
+						}
+						return b.Cluster != 0 && b.Cluster == n.Cluster
+					}
+					pair := "b~x"
+					if tc.stored[1].ID == "x" {
+						pair = "x~b"
+					}
+					after := marks(t, dsn)
+					if got := inCluster(); got != together || (after[pair] == before["a~x"]) != together {
+						t.Errorf("after the removal: b and x together %v, marks %v (before: %v); want together %v", got, after, before, together)
+					}
+					if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+						t.Errorf("verify: %v %v", faults.List, err)
+					}
+					if _, err := x.Rescore(t.Context(), nil); err != nil {
+						t.Fatal(err)
+					}
+					if got := inCluster(); got != together {
+						t.Errorf("after a rescore: b and x together %v, want %v, as after the removal", got, together)
+					}
+				})
+			}
+		}
+	}
 }
 
 // BenchmarkCatchUpAfterRemovingCopies times another process catching up
