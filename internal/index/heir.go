@@ -1,8 +1,10 @@
 package index
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -428,4 +430,51 @@ func joinedEvidence(heir, o *store.Doc, old []byte) []byte {
 		panic(err) // a struct of a string
 	}
 	return ev
+}
+
+// reportMade adds to the pairs of the documents an add stored before it
+// replaced a document, outs with their ordinals added (0: not stored), the
+// marks made (see heirs) whose later document is one of them: a copy, or a
+// near duplicate, of the document replaced, whose pair with it went with
+// it, is reported with what it is marked with now.
+func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []store.Mark) error {
+	at := make(map[int64]int, len(added)) // ordinal → its document of the add
+	for k, o := range added {
+		if o != 0 && (outs[k].Status == Added || outs[k].Status == Replaced) {
+			at[o] = k
+		}
+	}
+	var ms []store.Mark
+	var ords []int64
+	for _, m := range made {
+		if _, ok := at[m.B]; ok {
+			ms, ords = append(ms, m), append(ords, m.A, m.B)
+		}
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	docs, err := r.Docs(ords)
+	if err != nil {
+		return err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	for _, m := range ms {
+		a, b := byOrd[m.A], byOrd[m.B]
+		if a == nil || b == nil {
+			return fmt.Errorf("a mark made of documents %d and %d, not stored", m.A, m.B)
+		}
+		ev, err := x.decodeEvidence(m.Method, m.Evidence)
+		if err != nil {
+			return err
+		}
+		out := &outs[at[m.B]]
+		out.Pairs = append(out.Pairs, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
+			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+		slices.SortStableFunc(out.Pairs, func(p, q core.Pair) int { return cmp.Compare(q.Score, p.Score) })
+	}
+	return nil
 }

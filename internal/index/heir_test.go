@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // TestCopiesOutliveTheirOriginal: when the document that exact copies
@@ -407,6 +408,52 @@ func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestReplaceReportsTheMarksMadeInItsPlace: an add that replaces an
+// original, after a copy and a near duplicate of it in the same add,
+// reports for each the pair with the copy that takes the original's
+// place, as stored. Regression: their pairs with the original were
+// deleted from their results, and the marks stored in their place never
+// reported: b3, an exact copy, was reported a copy of nothing.
+func TestReplaceReportsTheMarksMadeInItsPlace(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story, other := g.Sentences(10), g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	doc := func(id string, text []string, day int) core.Document {
+		d := enginetest.Doc(id, text)
+		d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		return d
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			for _, d := range []core.Document{doc("a", story, 1), doc("b", story, 2)} {
+				if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ms, err := x.Add(t.Context(), []core.Document{doc("b3", story, 4), doc("x", near, 5), doc("a", other, 1)},
+				index.AddOptions{Exact: true, Replace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored := marks(t, dsn)
+			for i, want := range []struct {
+				id     string
+				method string
+				label  core.Label
+			}{{"b3", index.ExactMethod, core.Duplicate}, {"x", minhash.Spec.Name, stored["b~x"]}} {
+				m := ms[i]
+				if stored["b~"+want.id] == "" || len(m.Pairs) != 1 || m.Pairs[0].A != "b" || m.Pairs[0].Method != want.method ||
+					m.Pairs[0].Label != want.label || m.Pairs[0].Evidence == nil {
+					t.Errorf("%s: %+v; want its pair with b (%s, %s), as stored: %v", want.id, m, want.method, want.label, stored)
+				}
+			}
+		})
 	}
 }
 
