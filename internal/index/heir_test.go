@@ -457,6 +457,36 @@ func TestReplaceReportsTheMarksMadeInItsPlace(t *testing.T) {
 	}
 }
 
+// TestCatchUpOnAnHeirRemovedSince: a process that catches up on an heir
+// given a sketch and removed since loads nothing of it.
+func TestCatchUpOnAnHeirRemovedSince(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story := g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			for _, id := range []string{"a", "b"} {
+				if _, err := x.Add(t.Context(), []core.Document{enginetest.Doc(id, story)}, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			y := open(t, dsn, index.OpenOptions{})
+			for _, id := range []string{"a", "b"} {
+				if _, err := x.Remove(t.Context(), []string{id}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ms, err := y.Add(t.Context(), []core.Document{enginetest.Doc("c", near)}, index.AddOptions{Exact: true})
+			if err != nil || len(ms[0].Pairs) != 0 || y.Len() != 1 {
+				t.Errorf("c after the story went: %+v %v; %d documents loaded, want 1", ms, err, y.Len())
+			}
+		})
+	}
+}
+
 // BenchmarkCatchUpAfterRemovingCopies times another process catching up
 // (its next add) on the removal of 1,000 stories of an original and four
 // exact copies each: every document expired, or the originals alone
