@@ -85,7 +85,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 					outs[i].Status, added[i], mine[d.ID] = Unchanged, prev, i
 					continue
 				}
-				if err := x.removeOrds(w, []int64{prev}); err != nil {
+				made, err := x.removeOrds(w, []int64{prev})
+				if err != nil {
 					return err
 				}
 				if err := ex.forget(w, prev); err != nil {
@@ -94,7 +95,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				// A match found by an earlier document of this add with
 				// the version removed is not stored: the replacing
 				// version is compared with that document below and
-				// reports the pair when it stands.
+				// reports the pair when it stands. The marks the removal
+				// made in its place (see heirs) are reported instead.
 				for k := range i {
 					outs[k].Pairs = slices.DeleteFunc(outs[k].Pairs, func(p core.Pair) bool { return p.A == d.ID })
 				}
@@ -102,6 +104,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 					// Stored by an earlier document of this add, or left
 					// Unchanged by one: not stored in the end.
 					outs[k], added[k] = Match{ID: d.ID, Status: Superseded, Pairs: []core.Pair{}}, 0
+				}
+				if err := x.reportMade(w, outs[:i], added[:i], made); err != nil {
+					return err
 				}
 				outs[i].Status = Replaced
 			}

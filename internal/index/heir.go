@@ -1,7 +1,10 @@
 package index
 
 import (
+	"cmp"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -19,17 +22,31 @@ import (
 // was compared and sketched (or skipped for a reason of its own), and its
 // copies, which were not. The documents removed that exact marks join
 // make holes, and the documents left that are marked with a hole's are
-// joined again, each to the first stored of them. When the hole held the
-// head, one of them takes its place: the first copy by content (the same
+// joined again, each to one of them, the heir. When the hole held the
+// head, the heir takes its place: the first copy by content (the same
 // title and text, white space and case aside), else the first. It is
 // given a sketch: its own, made from its stored text, when the index keeps
 // texts; else the head's, which a copy by URL or slug takes as the index
 // took it for the same article when it stored it, never comparing the two.
-// Each mark made so keeps the evidence of the mark it stands for, what the
-// copy was found equal to its story by. Each exact key a removed document
-// held that applies to a document joined again (its content hash, its
-// URL's, the slug it shared) passes to the first such document, so that
-// later copies find it.
+// When it has the head's sketch, or the head's content, it takes the
+// head's marks of the index's method too, so that the near duplicates of
+// the story stay its duplicates, as a rescore finds them. Otherwise the
+// heir is the head, when it is left, else the first stored. Each exact
+// mark made so says what its two documents share: the same content, else
+// the same URL, else what the copy shared with the removed document it
+// was marked with (the evidence of that mark). Each exact key a removed
+// document held that applies to a document joined again (its content
+// hash, its URL's, the slug it shared) passes to the first such document,
+// so that later copies find it.
+//
+// A removal reads the records of the documents it removes, the heir's
+// text and the head's sketch for this alone, and fails for none that does
+// not match its checksum (removing a damaged document mends the index):
+// such a record is left out, and a hole with a removed document left out
+// has no heir that takes the head's place, whether it held the head not
+// known; a text or sketch left out gives the heir no sketch. A record of
+// a document left is left out the same way (no heir, no key), but it is
+// read again to place the document (see recluster).
 type heirs struct {
 	marks    []store.Mark
 	sketches map[int64]heirSketch // by the document taking a head's place
@@ -52,6 +69,9 @@ type hole struct {
 	ev      map[int64][]byte // by document left: the evidence of its mark
 }
 
+// succession is a head removed and the heir that takes its marks.
+type succession struct{ head, heir int64 }
+
 // findHeirs reads, before documents ords are removed, what their removal
 // does for the documents exact marks join to them; nil when it joins none.
 func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
@@ -68,29 +88,66 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 		return nil, nil
 	}
 	h := &heirs{sketches: map[int64]heirSketch{}, keys: map[uint64]int64{}}
-	var read []int64
+	var read, left []int64
 	for _, hl := range holes {
 		read = append(append(read, hl.removed...), hl.left...)
+		left = append(left, hl.left...)
 	}
-	docs, err := w.Docs(read)
+	byOrd, err := readable(w, read)
 	if err != nil {
+		return nil, err
+	}
+	var took []succession
+	for _, hl := range holes {
+		heir, head, err := x.takeHead(w, hl, byOrd, h)
+		if err != nil {
+			return nil, err
+		}
+		if head != 0 {
+			took = append(took, succession{head, heir})
+		}
+		for _, o := range hl.left {
+			if o != heir {
+				h.marks = append(h.marks, exactMark(heir, o, joinedEvidence(byOrd[heir], byOrd[o], hl.ev[o])))
+			}
+		}
+		h.joined = append(h.joined, hl.left...)
+	}
+	if err := h.dropMarked(w, left); err != nil {
+		return nil, err
+	}
+	if err := h.inherit(w, x.spec.Name, took, gone); err != nil {
+		return nil, err
+	}
+	return h, h.passKeys(w, gone, holes, byOrd)
+}
+
+// readable returns, by ordinal, the stored documents of ords whose records
+// match their checksums: the others are left out (see heirs). Records that
+// do not are read again one at a time, to find which.
+func readable(r store.Reader, ords []int64) (map[int64]*store.Doc, error) {
+	docs, err := r.Docs(ords)
+	var ce *store.ChecksumError
+	if errors.As(err, &ce) {
+		docs = docs[:0]
+		for _, o := range ords {
+			d, err := r.Docs([]int64{o})
+			if errors.As(err, &ce) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			docs = append(docs, d...)
+		}
+	} else if err != nil {
 		return nil, err
 	}
 	byOrd := make(map[int64]*store.Doc, len(docs))
 	for i := range docs {
 		byOrd[docs[i].Ord] = &docs[i]
 	}
-	for _, hl := range holes {
-		first := hl.left[0]
-		for _, o := range hl.left[1:] {
-			h.marks = append(h.marks, exactMark(first, o, hl.ev[o]))
-		}
-		h.joined = append(h.joined, hl.left...)
-		if err := x.takeHead(w, hl, byOrd, h); err != nil {
-			return nil, err
-		}
-	}
-	return h, h.passKeys(w, gone, holes, byOrd)
+	return byOrd, nil
 }
 
 // holesOf groups the documents gone that exact marks ms join (those of
@@ -147,26 +204,41 @@ func holesOf(ms []store.Mark, gone map[int64]bool) []*hole {
 	return out
 }
 
-// takeHead gives, when hole hl held its story's head, the document left
-// that takes its place its sketch (see heirs).
-func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) error {
+// takeHead returns the heir of hole hl, the document the others left are
+// joined to, and, when it takes the place of the head the hole held and
+// that head's marks of the index's method, that head (else 0); it puts in
+// h the sketch the heir is given (see heirs).
+func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h *heirs) (heir, from int64, err error) {
 	var head *store.Doc
 	for _, o := range hl.removed {
 		if d := byOrd[o]; d != nil && d.Skip != core.SkipExactCopy {
 			head = d
 		}
 	}
-	if head == nil {
-		return nil
+	read := slices.DeleteFunc(slices.Clone(hl.left), func(o int64) bool { return byOrd[o] == nil })
+	if head == nil || len(read) == 0 {
+		if k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Skip != core.SkipExactCopy }); k >= 0 {
+			return read[k], 0, nil // the head, left
+		}
+		return hl.left[0], 0, nil
 	}
-	k := slices.IndexFunc(hl.left, func(o int64) bool { return byOrd[o] != nil && byOrd[o].Hash == head.Hash })
-	d := byOrd[hl.left[max(k, 0)]]
-	if d == nil || d.Skip != core.SkipExactCopy {
-		return nil // not stored, or no copy: it has what it was given
+	k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Hash == head.Hash })
+	d := byOrd[read[max(k, 0)]]
+	if d.Skip != core.SkipExactCopy {
+		return d.Ord, 0, nil // no copy: it has what it was given
 	}
 	sk, err := x.sketchOf(r, head, d)
+	if ce := (*store.ChecksumError)(nil); errors.As(err, &ce) {
+		return d.Ord, 0, nil // a damaged sketch or text: no sketch
+	}
+	if err != nil {
+		return 0, 0, err
+	}
 	h.sketches[d.Ord] = sk
-	return err
+	if !x.meta.StoreText || d.Hash == head.Hash {
+		from = head.Ord
+	}
+	return d.Ord, from, nil
 }
 
 // sketchOf returns the sketch document d is given in place of head: its
@@ -265,7 +337,144 @@ func (h *heirs) apply(w store.Writer) error {
 	return nil
 }
 
-// exactMark is the mark of b as an exact copy of a, with evidence ev.
+// dropMarked leaves out of h.marks, the exact marks made so far, each
+// whose two documents an exact mark joins already, stored or made before
+// it; ords are the documents of h.marks.
+func (h *heirs) dropMarked(r store.Reader, ords []int64) error {
+	if len(h.marks) == 0 {
+		return nil
+	}
+	ms, err := r.MethodMarks(ExactMethod, ords)
+	if err != nil {
+		return err
+	}
+	have := make(map[[2]int64]bool, len(ms)+len(h.marks))
+	for _, m := range ms {
+		have[[2]int64{m.A, m.B}] = true
+	}
+	h.marks = slices.DeleteFunc(h.marks, func(m store.Mark) bool {
+		k := [2]int64{m.A, m.B}
+		dup := have[k]
+		have[k] = true
+		return dup
+	})
+	return nil
+}
+
+// inherit gives each heir of took the marks of its head of the index's
+// method, with the documents left, or with the heir of a head removed
+// too: the same score, label and evidence, each with the earlier of its
+// two documents as A.
+func (h *heirs) inherit(r store.Reader, method string, took []succession, gone map[int64]bool) error {
+	if len(took) == 0 {
+		return nil
+	}
+	heirOf := make(map[int64]int64, len(took))
+	var ords []int64
+	for _, s := range took {
+		heirOf[s.head] = s.heir
+		ords = append(ords, s.head, s.heir)
+	}
+	ms, err := r.MethodMarks(method, ords)
+	if err != nil {
+		return err
+	}
+	have := make(map[[2]int64]bool, len(ms))
+	for _, m := range ms {
+		have[[2]int64{m.A, m.B}] = true
+	}
+	at := now()
+	for _, m := range ms {
+		for _, head := range []int64{m.A, m.B} {
+			heir, ok := heirOf[head]
+			other := m.Other(head)
+			if gone[other] {
+				other = heirOf[other] // 0 when it had none
+			}
+			k := [2]int64{min(heir, other), max(heir, other)}
+			if !ok || other == 0 || other == heir || have[k] {
+				continue
+			}
+			have[k] = true
+			n := m
+			n.A, n.B, n.At = k[0], k[1], at
+			h.marks = append(h.marks, n)
+		}
+	}
+	return nil
+}
+
+// exactMark is the exact mark of documents a and b, the earlier as A, with
+// evidence ev.
 func exactMark(a, b int64, ev []byte) store.Mark {
-	return store.Mark{A: a, B: b, Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev, At: now()}
+	return store.Mark{A: min(a, b), B: max(a, b), Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev, At: now()}
+}
+
+// joinedEvidence is the evidence of the exact mark joining document o to
+// heir (nil when its record was left out): the content they share, else
+// the URL, else old, the evidence of o's mark with the removed document.
+func joinedEvidence(heir, o *store.Doc, old []byte) []byte {
+	var by string
+	switch {
+	case heir == nil || o == nil:
+	case heir.Hash == o.Hash:
+		by = "content"
+	case heir.URL != "" && heir.URL == o.URL:
+		by = "url"
+	}
+	if by == "" {
+		return old
+	}
+	ev, err := json.Marshal(ExactEvidence{By: by})
+	if err != nil {
+		panic(err) // a struct of a string
+	}
+	return ev
+}
+
+// reportMade adds to the pairs of the documents an add stored before it
+// replaced a document, outs with their ordinals added (0: not stored), the
+// marks made (see heirs) whose later document is one of them: a copy, or a
+// near duplicate, of the document replaced, whose pair with it went with
+// it, is reported with what it is marked with now.
+func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []store.Mark) error {
+	at := make(map[int64]int, len(added)) // ordinal → its document of the add
+	for k, o := range added {
+		if o != 0 && (outs[k].Status == Added || outs[k].Status == Replaced) {
+			at[o] = k
+		}
+	}
+	var ms []store.Mark
+	var ords []int64
+	for _, m := range made {
+		if _, ok := at[m.B]; ok {
+			ms, ords = append(ms, m), append(ords, m.A, m.B)
+		}
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	docs, err := r.Docs(ords)
+	if err != nil {
+		return err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	for _, m := range ms {
+		a, b := byOrd[m.A], byOrd[m.B]
+		if a == nil || b == nil {
+			return fmt.Errorf("a mark made of documents %d and %d, not stored", m.A, m.B)
+		}
+		ev, err := x.decodeEvidence(m.Method, m.Evidence)
+		if err != nil {
+			return err
+		}
+		out := &outs[at[m.B]]
+		out.Pairs = append(out.Pairs, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
+			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+		slices.SortStableFunc(out.Pairs, func(p, q core.Pair) int { return cmp.Compare(q.Score, p.Score) })
+	}
+	return nil
 }

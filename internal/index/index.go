@@ -243,10 +243,11 @@ func (x *Index) catchUp(r store.Reader) error {
 
 // forgetRemoved takes the documents removed after lastRemoval, up to
 // removal upTo, out of the in-memory index, which holds the documents
-// stored up to ordinal loaded. A document the log names that is still
-// stored was given a sketch where it had none (store.DocWriter.SetSketch:
-// see heirs): one stored up to loaded is loaded now, as the latest
-// document; a later one is loaded with the documents after loaded.
+// stored up to ordinal loaded. A document the log names as given a sketch
+// where it had none (store.DocWriter.SetSketch: see heirs) and stored up
+// to loaded is loaded now, from the log, as the latest document, unless
+// the log removes it later; a later one is loaded with the documents after
+// loaded.
 func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 	if upTo <= x.lastRemoval {
 		return nil
@@ -256,16 +257,21 @@ func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 		return err
 	}
 	return x.changing(func() error {
-		var sketched []int64
+		sketched := map[int64][]byte{}
+		var order []int64
 		for _, rm := range rs {
+			if rm.Sketched {
+				if rm.Ord <= loaded && rm.Index != nil {
+					sketched[rm.Ord], order = rm.Index, append(order, rm.Ord)
+				}
+				continue
+			}
+			delete(sketched, rm.Ord) // given a sketch, then removed: never loaded
 			if err := x.live.Forget(rm.Ord, rm.Index); err != nil {
 				return err
 			}
-			if rm.Index == nil && rm.Ord <= loaded {
-				sketched = append(sketched, rm.Ord)
-			}
 		}
-		if err := x.loadSketched(r, sketched); err != nil {
+		if err := x.loadSketched(order, sketched); err != nil {
 			return err
 		}
 		x.lastRemoval = upTo
@@ -273,21 +279,20 @@ func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 	})
 }
 
-// loadSketched loads into the in-memory index those of the documents ords,
-// logged without a sketch, that are stored with one.
-func (x *Index) loadSketched(r store.Reader, ords []int64) error {
-	if len(ords) == 0 {
+// loadSketched loads into the in-memory index, in the order ords gives
+// them, the documents of ords that sketched holds, with their sketches'
+// index parts.
+func (x *Index) loadSketched(ords []int64, sketched map[int64][]byte) error {
+	if len(sketched) == 0 {
 		return nil
 	}
 	return x.live.Load(func(yield func(ord int64, index []byte) error) error {
 		for _, ord := range ords {
-			index, err := r.IndexPart(ord)
-			if errors.Is(err, store.ErrNotFound) {
-				continue // removed since, or given no sketch
+			index, ok := sketched[ord]
+			if !ok {
+				continue
 			}
-			if err != nil {
-				return err
-			}
+			delete(sketched, ord) // logged once: loaded once
 			if err := yield(ord, index); err != nil {
 				return err
 			}

@@ -27,7 +27,8 @@ func (x *Index) remove(ctx context.Context, ids []string) ([]string, error) {
 				delete(stored, id) // an ID given twice is removed once
 			}
 		}
-		return x.removeOrds(w, ords)
+		_, err = x.removeOrds(w, ords)
+		return err
 	})
 	return removed, err
 }
@@ -47,7 +48,8 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 			}
 			ords = ords[:min(len(ords), expireChunk)]
 			done = len(ords)
-			return x.removeOrds(w, ords)
+			_, err = x.removeOrds(w, ords)
+			return err
 		})
 		if err != nil {
 			return n, err // the chunk's removal did not commit: not counted
@@ -64,36 +66,35 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 // heirs), takes the documents out of the in-memory index and loads the
 // copies given a sketch (through the change log, as another process
 // would), and places again the documents whose clusters the removal may
-// change (recluster).
-func (x *Index) removeOrds(w store.Writer, ords []int64) error {
+// change (recluster). It returns the marks it made between documents left.
+func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if len(ords) == 0 {
-		return nil
+		return nil, nil
 	}
 	h, err := x.findHeirs(w, ords)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	clusters, err := w.Remove(ords)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := h.apply(w); err != nil {
-		return err
+		return nil, err
 	}
 	// Only the removals: the transaction caught up with the store when it
 	// began, and the documents it has added since are indexed already.
 	lastOrd, lastRemoval, err := w.Head()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := x.forgetRemoved(w, lastRemoval, lastOrd); err != nil {
-		return err
+		return nil, err
 	}
-	var joined []int64
-	if h != nil {
-		joined = h.joined
+	if h == nil {
+		return nil, x.recluster(w, clusters, nil)
 	}
-	return x.recluster(w, clusters, joined)
+	return h.marks, x.recluster(w, clusters, h.joined)
 }
 
 // recluster makes the clusters after a removal those that a fresh index of

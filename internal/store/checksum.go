@@ -192,7 +192,7 @@ func (t *txn) checkRecords(f *Faults) error {
 		{partIndex, partName[partIndex], `SELECT ord, id, sketch, sketch_crc FROM docs WHERE sketch IS NOT NULL OR sketch_crc IS NOT NULL`},
 		{partDetail, partName[partDetail], `SELECT s.ord, COALESCE(d.id, ''), s.data, s.crc FROM sketch_detail s LEFT JOIN docs d ON d.ord = s.ord`},
 		{partText, partName[partText], `SELECT s.ord, COALESCE(d.id, ''), s.text, s.crc FROM texts s LEFT JOIN docs d ON d.ord = s.ord`},
-		{partIndex, removalPart, `SELECT ord, '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
+		{partIndex, removalPart, `SELECT ABS(ord), '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
 	} {
 		err := t.each(q.query, func(rows *sql.Rows) error {
 			var e ChecksumError

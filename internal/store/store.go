@@ -109,13 +109,15 @@ type Meta struct {
 
 // Removal is an entry of the change log: a document removed, with the
 // index part of its sketch, which another process needs to take it out of
-// its own in-memory index; or, when the document is still stored, one
-// stored without a sketch that was given one (Index is nil; see
-// DocWriter.SetSketch).
+// its own in-memory index; or, with Sketched, a document stored without a
+// sketch that was given one (DocWriter.SetSketch), with the index part of
+// that sketch, which another process loads into its in-memory index.
 type Removal struct {
 	Seq   int64
 	Ord   int64
 	Index []byte
+	// Sketched is set for a document given a sketch, not removed.
+	Sketched bool
 }
 
 // Sketch is the two parts of a stored document's sketch (see engine.Codec).
@@ -267,11 +269,11 @@ type DocWriter interface {
 	// DeleteMarks deletes every mark of a method.
 	DeleteMarks(method string) error
 	// SetSketch gives document ord, stored without a sketch, the sketch
-	// sk, or with sk nil no sketch, and skip as its skip reason. It logs
-	// the change as a removal of the document without a sketch, which
-	// another process reads as Removals: a document logged so that is
-	// still stored was given a sketch, to be loaded into its in-memory
-	// index (see package index).
+	// sk, or with sk nil no sketch, and skip as its skip reason. A sketch
+	// given is logged in the change log, with its index part, as an entry
+	// Removals returns with Sketched set: another process loads it into
+	// its in-memory index (see package index) without reading the
+	// document.
 	SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error
 	// AddExact stores the exact keys of a document; a key stored already
 	// keeps its first document.

@@ -230,6 +230,56 @@ func TestMarksClustersAndRemoval(t *testing.T) {
 	})
 }
 
+// TestSetSketchIsLoggedWithTheSketch: a document given a sketch is logged
+// in the change log with the sketch's index part, told from a removal
+// (Sketched), so that another process loads it without reading the
+// document; the entry passes the check of the log's checksums, and a
+// document given no sketch is not logged. Regression: it was logged as a
+// removal without a sketch, which every process catching up told from
+// one by reading the document, a query a document removed without a
+// sketch.
+func TestSetSketchIsLoggedWithTheSketch(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var a, b int64
+		update(t, st, func(w store.Writer) error {
+			if err := w.Init(store.Meta{Method: "minhash", Format: 1, HashVersion: 1}); err != nil {
+				return err
+			}
+			var err error
+			if a, err = w.Insert(doc("a", 100), nil); err != nil {
+				return err
+			}
+			b, err = w.Insert(doc("b", 200), nil)
+			return err
+		})
+		update(t, st, func(w store.Writer) error {
+			if err := w.SetSketch(a, core.SkipNone, &store.Sketch{Index: []byte{7, 7}, Detail: []byte{8}}); err != nil {
+				return err
+			}
+			return w.SetSketch(b, core.SkipTooShort, nil)
+		})
+		view(t, st, func(r store.Reader) error {
+			rs, err := r.Removals(0)
+			if err != nil || len(rs) != 1 || rs[0].Ord != a || !rs[0].Sketched || !slices.Equal(rs[0].Index, []byte{7, 7}) {
+				t.Errorf("change log %+v %v; want document %d given a sketch", rs, err, a)
+			}
+			if sk, err := r.Sketch(a); err != nil || !slices.Equal(sk.Index, []byte{7, 7}) || !slices.Equal(sk.Detail, []byte{8}) {
+				t.Errorf("the sketch given: %+v %v", sk, err)
+			}
+			return nil
+		})
+		if faults, err := st.Check(t.Context()); err != nil || faults.Total > 0 {
+			t.Errorf("check: %q %v", faults.List, err)
+		}
+		storetest.Exec(t, dsn, `UPDATE removals SET crc = NULL`)
+		want := fmt.Sprintf("document of ordinal %d: the index part of its sketch in the removal log has no checksum", a)
+		if faults, err := st.Check(t.Context()); err != nil || !slices.Equal(faults.List, []string{want}) {
+			t.Errorf("check of the entry without its checksum: %q %v; want %q", faults.List, err, want)
+		}
+	})
+}
+
 // A failed Update writes nothing: not the rows, not the counters.
 func TestUpdateRollsBack(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {

@@ -258,9 +258,6 @@ func (t *txn) SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error {
 		}
 		return err
 	}
-	if err := t.logRemovals([]int64{ord}); err != nil {
-		return err
-	}
 	d := &docs[0]
 	d.Skip = skip
 	var index, crc any
@@ -271,10 +268,27 @@ func (t *txn) SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error {
 		string(skip), index, crc, docSum(d), ord); err != nil {
 		return err
 	}
-	if sk == nil || len(sk.Detail) == 0 {
+	if sk == nil {
 		return nil
 	}
-	return t.exec(`INSERT INTO sketch_detail(ord, data, crc) VALUES(?, ?, ?)`, ord, sk.Detail, recordSum(partDetail, ord, sk.Detail))
+	if len(sk.Detail) > 0 {
+		if err := t.exec(`INSERT INTO sketch_detail(ord, data, crc) VALUES(?, ?, ?)`, ord, sk.Detail, recordSum(partDetail, ord, sk.Detail)); err != nil {
+			return err
+		}
+	}
+	return t.logSketched(ord, sk.Index)
+}
+
+// logSketched appends to the change log that document ord, stored, was
+// given a sketch whose index part is index: under the ordinal negated,
+// which tells it from a removal without another column (see Removals),
+// with the checksum of the document's index part, as a removal's.
+func (t *txn) logSketched(ord int64, index []byte) error {
+	seq, err := t.next("removal")
+	if err != nil {
+		return err
+	}
+	return t.exec(`INSERT INTO removals(seq, ord, data, crc) VALUES(?, ?, ?, ?)`, seq, -ord, index, recordSum(partIndex, ord, index))
 }
 
 // logRemovals appends each stored document of ords to the change log with
