@@ -27,6 +27,10 @@ type ExactEvidence struct {
 	By string `json:"by"`
 	// Slug is the slug the two URLs share, when By is "slug".
 	Slug string `json:"slug,omitempty"`
+	// Removed is set when what By says was equal was equal between the
+	// copy and a document since removed, whose place the other document
+	// of the mark took (see heirs): the two share neither content nor URL.
+	Removed bool `json:"removed,omitempty"`
 }
 
 // Method returns ExactMethod.

@@ -423,7 +423,16 @@ func joinedEvidence(heir, o *store.Doc, old []byte) []byte {
 		by = "url"
 	}
 	if by == "" {
-		return old
+		var kept ExactEvidence
+		if json.Unmarshal(old, &kept) != nil || kept.Removed {
+			return old
+		}
+		kept.Removed = true
+		ev, err := json.Marshal(kept)
+		if err != nil {
+			panic(err) // a struct of strings and a bool
+		}
+		return ev
 	}
 	ev, err := json.Marshal(ExactEvidence{By: by})
 	if err != nil {

@@ -262,7 +262,7 @@ func TestRemovalNeverFailsOnARecordReadForHeirs(t *testing.T) {
 // TestCopiesLeftAreCopiesOfTheHeir: when the original goes, the copies
 // left are marked copies of the one that takes its place, each mark saying
 // what the two share (the same content, else the same URL, else what the
-// copy shared with the original). Regression: they were marked copies of
+// copy shared with the original, said so: "removed"). Regression: they were marked copies of
 // the first stored, each mark with the evidence of the one it stood for:
 // b2 "the same title and text" as b, an update under the original's URL.
 func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
@@ -281,7 +281,7 @@ func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
 	}{
 		{"an update first, copies by content after it",
 			[]core.Document{doc("a", story, u1, 1), doc("b", update, u1, 2), doc("b2", story, u2, 3), doc("b3", story, u3, 4)},
-			map[string]string{"b~b2": "url", "b2~b3": "content"}},
+			map[string]string{"b~b2": "url, removed", "b2~b3": "content"}},
 		{"updates alone", []core.Document{doc("a", story, u1, 1), doc("b", update, u1, 2), doc("b2", update, u1, 3), doc("b3", other, u1, 4)},
 			map[string]string{"b~b2": "content", "b~b3": "url"}},
 	} {
@@ -306,7 +306,8 @@ func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
 }
 
 // exactMarks returns every stored exact mark as "a~b" → its evidence's
-// "by", read through a fresh handle.
+// "by", and ", removed" when it was found with a document removed since,
+// read through a fresh handle.
 func exactMarks(t *testing.T, dsn string) map[string]string {
 	t.Helper()
 	st, err := store.Open(t.Context(), dsn, store.Options{})
@@ -329,6 +330,9 @@ func exactMarks(t *testing.T, dsn string) map[string]string {
 				return err
 			}
 			out[ids[m.A]+"~"+ids[m.B]] = ev.By
+			if ev.Removed {
+				out[ids[m.A]+"~"+ids[m.B]] += ", removed"
+			}
 			return nil
 		})
 	})

@@ -15,6 +15,7 @@ import (
 type evidence struct {
 	By            string   `json:"by"`      // exact
 	Slug          string   `json:"slug"`    // exact, by slug
+	Removed       bool     `json:"removed"` // exact, found equal to a document removed since
 	Measure       string   `json:"measure"` // minhash, simhash: what decided
 	Jaccard       *float64 `json:"jaccard"`
 	ContainmentAB float64  `json:"containment_ab"`
@@ -74,6 +75,13 @@ func reason(m browse.Mark, left bool, options string) string {
 
 // exactReason says what two exact copies have in common.
 func exactReason(ev evidence) string {
+	if ev.Removed {
+		what := map[string]string{"url": "its canonical URL", "content": "its title and text", "slug": fmt.Sprintf("the article slug “%s” of its URL", ev.Slug)}[ev.By]
+		if what == "" {
+			return "an exact copy of a document since removed, whose place the other took."
+		}
+		return fmt.Sprintf("an exact copy of a document since removed, whose place the other took: %s was that document's.", what)
+	}
 	switch ev.By {
 	case "url":
 		return "an exact copy: both have one canonical URL."
