@@ -1,7 +1,6 @@
 package index_test
 
 import (
-	"database/sql"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // A removal or an expiry waiting for the writer lock another process holds
@@ -29,19 +29,7 @@ func TestChecksRunWhileARemovalWaits(t *testing.T) {
 			text := g.Text(120)
 			add(t, x, core.Document{ID: "a", Text: text, Date: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)})
 
-			db, err := sql.Open("sqlite", path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			holder, err := db.Conn(t.Context())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer holder.Close()
-			if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
-				t.Fatal(err)
-			}
+			release := storetest.HoldWriteLock(t, path)
 			done := make(chan error, 1)
 			go func() {
 				var err error
@@ -65,9 +53,7 @@ func TestChecksRunWhileARemovalWaits(t *testing.T) {
 			if n := x.Len(); n != 1 {
 				t.Errorf("Len while the %s waits: %d, want 1", op, n)
 			}
-			if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
-				t.Fatal(err)
-			}
+			release()
 			if err := <-done; err != nil {
 				t.Errorf("the %s: %v", op, err)
 			}

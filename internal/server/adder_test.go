@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // TestApart: replacing requests are stored together unless one gives an
@@ -95,19 +95,7 @@ func TestAdderAnswersALockedIndexAtOnce(t *testing.T) {
 		return fmt.Sprintf("Story %d: the harbour authority said on Monday that the new quay would open in spring, after three years of work.", i)
 	}
 
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	holder, err := db.Conn(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	release := storetest.HoldWriteLock(t, path)
 	reqs := []*addReq{reqOf("a", text(1)), reqOf("b", text(2)), reqOf("c", text(3))}
 	a.commit(reqs, false)
 	if n := x.adds.Load(); n != 1 {
@@ -137,9 +125,7 @@ func TestAdderAnswersALockedIndexAtOnce(t *testing.T) {
 			t.Errorf("request %s: %v, want ErrLocked", r.docs[0].ID, ans.err)
 		}
 	}
-	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 
 	// A request whose text holds a NUL: the batch fails for its
 	// documents, and each request is tried alone.

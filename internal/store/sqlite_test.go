@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // A SQLite index merges its full-text segments eight at a time, a setting
@@ -305,20 +306,7 @@ func TestLockedIndexIsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	holder, err := db.Conn(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
-	defer holder.ExecContext(t.Context(), "ROLLBACK")
+	storetest.HoldWriteLock(t, path)
 	err = st.Update(t.Context(), func(w store.Writer) error {
 		_, err := w.NewCluster()
 		return err

@@ -2,7 +2,6 @@ package watch
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -849,19 +848,7 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 	defer func(w time.Duration) { unreachableWait = w }(unreachableWait)
 	unreachableWait = 10 * time.Millisecond
 
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	holder, err := db.Conn(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	release := storetest.HoldWriteLock(t, path)
 	log := &lockedBuffer{}
 	o := testOptions()
 	o.Logger = slog.New(slog.NewTextHandler(log, nil))
@@ -877,9 +864,7 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	if _, err := holder.ExecContext(t.Context(), "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	waitForDocs(x, 2)
 	cancel()
 	if err := <-done; err != nil || x.Len() != 2 {
@@ -921,20 +906,7 @@ func TestOnceLockedIndexIsTheFeedsFailure(t *testing.T) {
 			if kind == "state" {
 				once(t, newWatcher(t, x, testOptions())) // its articles stored: the next pass writes its state alone
 			}
-			db, err := sql.Open("sqlite", path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			holder, err := db.Conn(t.Context())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer holder.Close()
-			if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
-				t.Fatal(err)
-			}
-			defer holder.ExecContext(t.Context(), "ROLLBACK")
+			storetest.HoldWriteLock(t, path)
 			log := &lockedBuffer{}
 			o := testOptions()
 			o.Logger = slog.New(slog.NewTextHandler(log, nil))

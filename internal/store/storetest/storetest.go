@@ -15,9 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to make and drop schemas
+	_ "modernc.org/sqlite"             // the "sqlite" driver, to hold a file's write lock
 )
 
 // Engines are the names of the store engines a test runs against.
@@ -96,4 +98,37 @@ func Exec(t testing.TB, dsn string, stmts ...string) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+}
+
+// HoldWriteLock takes the write lock of the SQLite index at path on a
+// connection of its own, as another process writing to the index holds it,
+// until release is called or the test ends.
+func HoldWriteLock(t testing.TB, path string) (release func()) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		db.Close()
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		conn.Close()
+		db.Close()
+		t.Fatal(err)
+	}
+	var once sync.Once
+	release = func() {
+		once.Do(func() {
+			if _, err := conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+				t.Error(err)
+			}
+			conn.Close()
+			db.Close()
+		})
+	}
+	t.Cleanup(release)
+	return release
 }
