@@ -98,7 +98,8 @@ func storedSketch(r store.Reader, status Status, ord int64) (engine.Replaced, er
 // snapshot holds (stored at most at its head: none of a write that has not
 // committed), reads their details (the cache's, else the snapshot's) and
 // verifies them. A check that finds more in its snapshot (a write committed
-// meanwhile, maybe by another process) gathers its candidates once more;
+// meanwhile, maybe by another process), or fewer removals than memory has
+// applied (a removal under way), gathers its candidates once more;
 // ok is false, with nothing done, when that fails too, when the method is
 // without a Check stage, or when the window's dates are not read yet: the caller
 // then checks with the Index to itself, which catches up.
@@ -129,7 +130,13 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 	}
 	err = x.st.View(ctx, func(r store.Reader) error {
 		headOrd, headRemoval, err := r.Head()
-		if err != nil || headOrd > lastOrd || headRemoval > lastRemoval {
+		// The snapshot ahead of the in-memory index (a write committed
+		// since the candidates were gathered), or behind it in removals: a
+		// removal under way, not committed, has taken its documents out of
+		// memory and loaded the copies taking their places, which the
+		// snapshot holds the other way round; the check would find
+		// neither.
+		if err != nil || headOrd > lastOrd || headRemoval != lastRemoval {
 			again = true
 			return err
 		}

@@ -192,7 +192,7 @@ func (t *txn) checkRecords(f *Faults) error {
 		{partIndex, partName[partIndex], `SELECT ord, id, sketch, sketch_crc FROM docs WHERE sketch IS NOT NULL OR sketch_crc IS NOT NULL`},
 		{partDetail, partName[partDetail], `SELECT s.ord, COALESCE(d.id, ''), s.data, s.crc FROM sketch_detail s LEFT JOIN docs d ON d.ord = s.ord`},
 		{partText, partName[partText], `SELECT s.ord, COALESCE(d.id, ''), s.text, s.crc FROM texts s LEFT JOIN docs d ON d.ord = s.ord`},
-		{partIndex, removalPart, `SELECT ABS(ord), '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
+		{partIndex, removalPart, `SELECT ord, '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
 	} {
 		err := t.each(q.query, func(rows *sql.Rows) error {
 			var e ChecksumError
@@ -202,7 +202,9 @@ func (t *txn) checkRecords(f *Faults) error {
 				return err
 			}
 			if !sumOK(q.part, e.Ord, data, crc) {
-				e.What, e.Missing = q.what, !crc.Valid
+				// A row of the removal log under a negated ordinal is a
+				// document given a sketch (logSketched): named as it.
+				e.Ord, e.What, e.Missing = abs(e.Ord), q.what, !crc.Valid
 				add(&e)
 			}
 			return nil
@@ -315,4 +317,12 @@ func (n *nullInt32) Scan(v any) error {
 		return fmt.Errorf("store: a checksum of type %T", v)
 	}
 	return nil
+}
+
+// abs returns the ordinal o without its sign.
+func abs(o int64) int64 {
+	if o < 0 {
+		return -o
+	}
+	return o
 }

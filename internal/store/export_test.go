@@ -33,3 +33,6 @@ func OpenProtected(ctx context.Context, path, why string) (Store, error) {
 func LockPostgres(ctx context.Context, tx *sql.Tx, wait time.Duration) error {
 	return postgresDialect.lock(ctx, tx, wait)
 }
+
+// IndexSum is the checksum of an index part stored under ordinal ord.
+func IndexSum(ord int64, data []byte) int32 { return recordSum(partIndex, ord, data) }

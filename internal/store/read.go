@@ -101,12 +101,12 @@ func (t *txn) Removals(after int64) ([]Removal, error) {
 		if err := rows.Scan(&r.Seq, &r.Ord, &r.Index, &crc); err != nil {
 			return nil, err
 		}
-		if r.Ord < 0 { // logged by SetSketch (logSketched)
-			r.Ord, r.Sketched = -r.Ord, true
-		}
 		if r.Index != nil && (!crc.Valid || crc.V != recordSum(partIndex, r.Ord, r.Index)) {
 			// The document is removed: no id to name.
-			return nil, &ChecksumError{Ord: r.Ord, What: removalPart, Missing: !crc.Valid}
+			return nil, &ChecksumError{Ord: abs(r.Ord), What: removalPart, Missing: !crc.Valid}
+		}
+		if r.Ord < 0 { // logged by SetSketch (logSketched)
+			r.Ord, r.Sketched = -r.Ord, true
 		}
 		out = append(out, r)
 	}

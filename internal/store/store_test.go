@@ -272,6 +272,28 @@ func TestSetSketchIsLoggedWithTheSketch(t *testing.T) {
 		if faults, err := st.Check(t.Context()); err != nil || faults.Total > 0 {
 			t.Errorf("check: %q %v", faults.List, err)
 		}
+		// A binary that knows no such rows reads a removal of a document
+		// it never held (ordinal -a), sound: its checksum is the row's as
+		// stored. It was the document's, and such a binary took the index
+		// for damaged.
+		driver := "sqlite"
+		if strings.HasPrefix(dsn, "postgres") {
+			driver = "pgx"
+		}
+		db, err := sql.Open(driver, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var ord int64
+		var data []byte
+		var crc int32
+		if err := db.QueryRow(`SELECT ord, data, crc FROM removals`).Scan(&ord, &data, &crc); err != nil {
+			t.Fatal(err)
+		}
+		if ord != -a || crc != store.IndexSum(ord, data) {
+			t.Errorf("the row: ordinal %d, checksum %d; want %d, the row's own %d", ord, crc, -a, store.IndexSum(ord, data))
+		}
 		storetest.Exec(t, dsn, `UPDATE removals SET crc = NULL`)
 		want := fmt.Sprintf("document of ordinal %d: the index part of its sketch in the removal log has no checksum", a)
 		if faults, err := st.Check(t.Context()); err != nil || !slices.Equal(faults.List, []string{want}) {

@@ -282,13 +282,15 @@ func (t *txn) SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error {
 // logSketched appends to the change log that document ord, stored, was
 // given a sketch whose index part is index: under the ordinal negated,
 // which tells it from a removal without another column (see Removals),
-// with the checksum of the document's index part, as a removal's.
+// with the checksum of the row as stored (the negated ordinal's), so that
+// a binary that knows no such rows reads it as the removal of a document
+// it never held, a row that matches its checksum.
 func (t *txn) logSketched(ord int64, index []byte) error {
 	seq, err := t.next("removal")
 	if err != nil {
 		return err
 	}
-	return t.exec(`INSERT INTO removals(seq, ord, data, crc) VALUES(?, ?, ?, ?)`, seq, -ord, index, recordSum(partIndex, ord, index))
+	return t.exec(`INSERT INTO removals(seq, ord, data, crc) VALUES(?, ?, ?, ?)`, seq, -ord, index, recordSum(partIndex, -ord, index))
 }
 
 // logRemovals appends each stored document of ords to the change log with
