@@ -168,6 +168,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	if err := corpus.CheckGiven(o.Inputs, listing.Files()); err != nil {
 		return err
 	}
+	for _, e := range listing.Empty() {
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "extract: warning: %s: nothing read from this directory; the other inputs are read\n", e)
+		}
+	}
 	// Told once the walk is over, beside the summary: the walk runs on a
 	// goroutine of its own.
 	var cuts, strays, damaged []string

@@ -290,6 +290,23 @@ func TestExtractEmptyDirectorySaysNoFiles(t *testing.T) {
 	}
 }
 
+// A directory holding no file to read beside inputs that hold pages is a
+// warning naming it, and the other inputs are read, as dedup reads them:
+// the run failed on it, extracting nothing.
+func TestExtractEmptyDirectoryBesidePages(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"empty/.hidden": "x", "pages/a.html": articleHTML("Ferry line opens", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, _, errOut := runChild(t, "extract", p("empty"), p("pages"), "-o", p("out.jsonl"))
+	want := "extract: warning: " + p("empty") + ": no files (names starting with \".\" are skipped): nothing read from this directory; the other inputs are read"
+	if code != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant the warning %q", code, errOut, want)
+	}
+	if out, err := os.ReadFile(p("out.jsonl")); err != nil || !strings.Contains(string(out), "Ferry line opens") {
+		t.Errorf("the output: %s %v", out, err)
+	}
+}
+
 // An input given twice, however its path is written (again, through
 // "..", through a link; a directory too; a file and a directory that holds
 // it, which reads it again), fails the run before it starts,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -100,8 +102,17 @@ func (c *watchCmd) Run(g *globals) error {
 		return err
 	}
 	o.Workers, o.MaxItems = c.Workers, c.MaxItems
-	x, err := c.openWatched(g.ctx)
+	open := func() (*apiIndex, error) { return c.openWatched(g.ctx) }
+	if !c.Once {
+		open = func() (*apiIndex, error) {
+			return waitingOut(g.ctx, o.Logger, func() (*apiIndex, error) { return c.openWatched(g.ctx) })
+		}
+	}
+	x, err := open()
 	if err != nil {
+		if !c.Once && g.ctx.Err() != nil {
+			return nil // stopped while it waited: gracefully
+		}
 		return err
 	}
 	defer x.Close()
@@ -166,6 +177,35 @@ func (c *watchCmd) openWatched(ctx context.Context) (*apiIndex, error) {
 		}
 	}
 	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars())
+}
+
+// The waits of watch for an index that another process writes to as it
+// opens it: the first, and the longest.
+var (
+	openRetryWait    = 5 * time.Second
+	maxOpenRetryWait = 5 * time.Minute
+)
+
+// waitingOut opens an index with open and, while another process holds
+// its writer lock past the wait (the first watch of a file of feeds alone
+// writes its method; an import, a rescore), logs it and tries again, after
+// openRetryWait, then twice as long each time, as Run waits for its
+// writes, until ctx is done.
+func waitingOut(ctx context.Context, log *slog.Logger, open func() (*apiIndex, error)) (*apiIndex, error) {
+	for wait := openRetryWait; ; wait = min(2*wait, maxOpenRetryWait) {
+		x, err := open()
+		if err == nil || !errors.Is(err, neardup.ErrLocked) || ctx.Err() != nil {
+			return x, err
+		}
+		log.Warn("another process is writing to the index; trying again", "in", wait, "error", err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		case <-t.C:
+		}
+	}
 }
 
 // summarize logs what a watcher did: its polls by status and its new

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -20,9 +21,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -639,4 +642,62 @@ func TestWatchMaxItems(t *testing.T) {
 			t.Errorf("%s: exit code %d, want 2", strings.Join(args, " "), got)
 		}
 	}
+}
+
+// The first watch of a file of feeds alone writes the index's method: when
+// another process holds the writer lock past the wait, watch logs it and
+// tries again, as it waits out the lock for its writes, rather than exit 1
+// at its start (a watcher a service manager starts beside an import).
+func TestWatchWaitsOutTheLockAtItsStart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/feed.xml")
+	defer func(w time.Duration) { openRetryWait = w }(openRetryWait)
+	openRetryWait = 10 * time.Millisecond
+	release := storetest.HoldWriteLock(t, db)
+	var log lockedLog
+	logger := slog.New(slog.NewTextHandler(&log, nil))
+	f := &dbFlags{DB: db, Sync: "normal"}
+	done := make(chan error, 1)
+	go func() {
+		x, err := waitingOut(t.Context(), logger, func() (*apiIndex, error) {
+			return f.openAPI(t.Context(), neardup.Options{StoreTextIfNew: true, LockWait: 20 * time.Millisecond})
+		})
+		if err == nil {
+			err = x.Close()
+		}
+		done <- err
+	}()
+	const wanted = "another process is writing to the index; trying again"
+	for strings.Count(log.String(), wanted) < 2 {
+		select {
+		case err := <-done:
+			t.Fatalf("the open ended while the lock was held: %v\n%s", err, log.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	release()
+	if err := <-done; err != nil {
+		t.Errorf("the open once the lock was released: %v", err)
+	}
+	if !strings.Contains(log.String(), "in=20ms") {
+		t.Errorf("the waits did not double:\n%s", log.String())
+	}
+}
+
+// lockedLog is a log a test reads while it is written.
+type lockedLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

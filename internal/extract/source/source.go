@@ -140,8 +140,15 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 // directories between the two.
 type Listing struct {
 	inputs []listed
-	err    error // the first path that could not be listed, for Walk
+	err    error    // the first path that could not be listed, for Walk
+	empty  []string // see Empty
 }
+
+// Empty returns, for each directory given that holds no file to read
+// beside other inputs that do, the message that says so: not an error (the
+// other inputs are read), a warning. A Listing of nothing else to read
+// fails its Walk with the first directory's container.NoFilesError.
+func (l *Listing) Empty() []string { return l.empty }
 
 // listed is one path of a Listing: as given (container.PathName), its
 // name in ids, and its files.
@@ -160,20 +167,33 @@ func List(paths []string, opts Options) (*Listing, error) {
 	l := &Listing{}
 	names := container.IDNames(paths) // escaped after the working directory is joined
 	stdin := false
+	read := false     // some input holds a file to read
+	var noFiles error // the first directory that holds none
 	for i, p := range paths {
 		if p == "-" {
 			if stdin {
 				return nil, ErrStdinTwice
 			}
-			stdin = true
+			stdin, read = true, true
 			l.inputs = append(l.inputs, listed{p, names[i], []container.File{{Path: p, Size: -1}}})
 			continue
 		}
 		fs, err := container.List(p, container.ListOptions{AnyName: true, Exclude: opts.Exclude})
+		if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
+			l.empty = append(l.empty, nf.Error())
+			if noFiles == nil {
+				noFiles = err
+			}
+			err = nil
+		}
 		if err != nil && l.err == nil {
 			l.err = err
 		}
 		l.inputs = append(l.inputs, listed{container.PathName(p), names[i], fs})
+		read = read || len(fs) > 0
+	}
+	if !read && noFiles != nil && l.err == nil {
+		l.err, l.empty = noFiles, nil
 	}
 	return l, nil
 }

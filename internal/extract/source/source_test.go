@@ -374,6 +374,9 @@ func TestListingWalkReadsWhatWasListed(t *testing.T) {
 		t.Errorf("error %v, pages (-want +got)\n%s", err, diff)
 	}
 
+	// A directory holding nothing to read beside one that does is told by
+	// Empty, and the other is read; alone, it is Walk's error, before any
+	// page.
 	empty := t.TempDir()
 	l, err = List([]string{dir, empty}, Options{})
 	if err != nil {
@@ -381,9 +384,18 @@ func TestListingWalkReadsWhatWasListed(t *testing.T) {
 	}
 	read := 0
 	err = l.Walk(context.Background(), Options{}, func(Page) error { read++; return nil })
+	if err != nil || read != 2 || len(l.Empty()) != 1 || !strings.HasPrefix(l.Empty()[0], empty+": no files") {
+		t.Errorf("beside pages: error %v after %d pages, empty %q; want 2 pages and the empty directory told", err, read, l.Empty())
+	}
+	l, err = List([]string{empty}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read = 0
+	err = l.Walk(context.Background(), Options{}, func(Page) error { read++; return nil })
 	var nf *container.NoFilesError
 	if !errors.As(err, &nf) || read != 0 {
-		t.Errorf("error %v after %d pages, want the empty directory's before any", err, read)
+		t.Errorf("alone: error %v after %d pages, want the empty directory's before any", err, read)
 	}
 }
 
