@@ -188,16 +188,23 @@ var (
 
 // waitingOut opens an index with open and, while another process holds
 // its writer lock past the wait (the first watch of a file of feeds alone
-// writes its method; an import, a rescore), logs it and tries again, after
-// openRetryWait, then twice as long each time, as Run waits for its
+// writes its method; an import, a rescore) or its database cannot be
+// reached (a server starting with the machine), logs it and tries again,
+// after openRetryWait, then twice as long each time, as Run waits for its
 // writes, until ctx is done.
 func waitingOut(ctx context.Context, log *slog.Logger, open func() (*apiIndex, error)) (*apiIndex, error) {
 	for wait := openRetryWait; ; wait = min(2*wait, maxOpenRetryWait) {
 		x, err := open()
-		if err == nil || !errors.Is(err, neardup.ErrLocked) || ctx.Err() != nil {
+		switch {
+		case err == nil || ctx.Err() != nil:
+			return x, err
+		case errors.Is(err, neardup.ErrLocked):
+			log.Warn("another process is writing to the index; trying again", "in", wait, "error", err)
+		case neardup.Unreachable(err):
+			log.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
+		default:
 			return x, err
 		}
-		log.Warn("another process is writing to the index; trying again", "in", wait, "error", err)
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():

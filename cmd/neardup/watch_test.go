@@ -701,3 +701,31 @@ func (l *lockedLog) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// A database out of reach at watch's start (a PostgreSQL server starting
+// with the machine) is waited out as it is while watch runs; watch exited
+// 1 at once.
+func TestWatchWaitsOutAnUnreachableDatabaseAtItsStart(t *testing.T) {
+	defer func(w time.Duration) { openRetryWait = w }(openRetryWait)
+	openRetryWait = time.Millisecond
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/feed.xml")
+	var log lockedLog
+	tries := 0
+	x, err := waitingOut(t.Context(), slog.New(slog.NewTextHandler(&log, nil)), func() (*apiIndex, error) {
+		tries++
+		dsn := "postgres://neardup@127.0.0.1:1/postgres?connect_timeout=2" // nothing listens there
+		if tries == 3 {
+			dsn = db // the server is up
+		}
+		f := &dbFlags{DB: dsn, Sync: "normal"}
+		return f.openAPI(t.Context(), neardup.Options{StoreTextIfNew: true})
+	})
+	if err != nil || tries != 3 {
+		t.Fatalf("the open: %v after %d tries\n%s", err, tries, log.String())
+	}
+	x.Close()
+	if n := strings.Count(log.String(), "the index's database cannot be reached; trying again"); n != 2 {
+		t.Errorf("%d waits logged, want 2:\n%s", n, log.String())
+	}
+}
