@@ -137,9 +137,9 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 		return diff.WriteText(o.out, d, diff.TextOptions{Color: o.color})
 	}
 	if err == nil && o.info != nil {
-		fmt.Fprintf(o.info, "%s: %.1f%% of %s shared; %s: %.1f%% of %s shared\n",
-			diff.VisibleLine(d.A.ID), 100*d.A.Overlap(), count(d.A.Words, "word", "words"),
-			diff.VisibleLine(d.B.ID), 100*d.B.Overlap(), count(d.B.Words, "word", "words"))
+		fmt.Fprintf(o.info, "%s: %s of %s shared; %s: %s of %s shared\n",
+			diff.VisibleLine(d.A.ID), diff.Percent(d.A.Overlap()), count(d.A.Words, "word", "words"),
+			diff.VisibleLine(d.B.ID), diff.Percent(d.B.Overlap()), count(d.B.Words, "word", "words"))
 	}
 	return err
 }

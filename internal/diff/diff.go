@@ -3,6 +3,7 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // By is the unit two texts are aligned by.
@@ -249,4 +250,18 @@ func cleanup(ops []unitOp) []unitOp {
 		}
 	}
 	return out
+}
+
+// Percent writes a share of a text's words as a percentage of one decimal
+// that never reads as all or none when it is not: "99.9%" for 99,990 words
+// of 100,000 (not "100.0%"), "0.1%" for one of 100,000.
+func Percent(f float64) string {
+	p := 100 * f
+	switch {
+	case f < 1 && p > 99.9:
+		p = 99.9
+	case f > 0 && p < 0.1:
+		p = 0.1
+	}
+	return strconv.FormatFloat(p, 'f', 1, 64) + "%"
 }

@@ -396,7 +396,7 @@ func (s *Side) stat() string {
 	if s.Words == 1 {
 		words = "word"
 	}
-	st := fmt.Sprintf("%d %s, %.1f%% shared", s.Words, words, 100*s.Overlap())
+	st := fmt.Sprintf("%d %s, %s shared", s.Words, words, Percent(s.Overlap()))
 	if s.Moved > 0 {
 		st += fmt.Sprintf(" (%d moved)", s.Moved)
 	}

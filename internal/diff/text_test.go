@@ -376,3 +376,27 @@ func TestTextShowsOtherSpellings(t *testing.T) {
 		})
 	}
 }
+
+// A share of words is never written as all or none when it is not: 99,990
+// words of 100,000 read "100.0% shared", as identical texts do.
+func TestPercent(t *testing.T) {
+	for _, tc := range []struct {
+		f    float64
+		want string
+	}{
+		{1, "100.0%"}, {0.9999, "99.9%"}, {0.9996, "99.9%"}, {0.812, "81.2%"}, {0.00001, "0.1%"}, {0, "0.0%"},
+	} {
+		if got := Percent(tc.f); got != tc.want {
+			t.Errorf("Percent(%v) = %s, want %s", tc.f, got, tc.want)
+		}
+	}
+	a := strings.Repeat("word ", 1999) + "end"
+	b := strings.Repeat("word ", 1999) + "fin"
+	var out strings.Builder
+	if err := WriteText(&out, Compare(a, b, Options{}), TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "100.0% shared") || !strings.Contains(out.String(), "99.9% shared") {
+		t.Errorf("a diff of texts that differ in a word:\n%.300s", out.String())
+	}
+}

@@ -399,6 +399,9 @@ func TestReadErrors(t *testing.T) {
 			`line 2: field "id": invalid UTF-8`},
 		{"invalid UTF-8 in a pair", "{\"a\":\"x\",\"b\":\"y\xc3\",\"label\":true}", `line 1: field "b": invalid UTF-8`},
 		{"invalid UTF-8 outside an object", "\"\xff\"", `line 1: invalid UTF-8`},
+		// It named a Go type: "cannot unmarshal array into Go value of type map[string]json.RawMessage".
+		{"a line not an object", "{\"id\":\"r1\",\"cluster\":\"A\"}\n[1,2]",
+			`line 2: a JSON array where a truth line is an object ({"id", "cluster"} or {"a", "b", "label"})`},
 	}
 	for _, tc := range truthErrs {
 		t.Run("truth/"+tc.name, func(t *testing.T) {

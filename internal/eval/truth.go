@@ -102,6 +102,9 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 	err := scanLines(r, func(line []byte, n int) error {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(line, &m); err != nil {
+			if ute := (*json.UnmarshalTypeError)(nil); errors.As(err, &ute) {
+				return fmt.Errorf("a JSON %s where a truth line is an object ({\"id\", \"cluster\"} or {\"a\", \"b\", \"label\"})", ute.Value)
+			}
 			return err
 		}
 		if _, ok := m[by]; ok && by != "" {

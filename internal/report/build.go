@@ -171,7 +171,7 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+func percent(x float64) string { return diff.Percent(x) }
 
 // thousands formats n with a thin space between groups of three digits.
 func thousands(n int) string {
