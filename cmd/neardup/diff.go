@@ -270,6 +270,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 	found := [2]bool{}
 	var skipped [2]*corpus.Record // a record of the id that cannot be compared
 	repeats := map[string]bool{}  // ids that repeat in the corpus
+	unread, firstUnread := 0, ""  // malformed records, whose own ids were not read
 	for {
 		if err := ctx.Err(); err != nil {
 			return docs, err
@@ -284,6 +285,11 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 		id, kept, repeat := ids.Name(&rec)
 		if repeat {
 			repeats[id] = true
+		}
+		if rec.Skip == core.SkipMalformed { // named by its place: its own id not read
+			if unread++; firstUnread == "" {
+				firstUnread = rec.Doc.Origin
+			}
 		}
 		for i, want := range [2]string{a, b} {
 			switch {
@@ -316,6 +322,9 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 				hint = fmt.Sprintf(" (%q repeats in it: the %s that neardup dedup --on-duplicate-id rename gave is found with the same flag)", base, id)
 			}
 		}
+	}
+	if len(missing) > 0 && unread > 0 && hint == "" {
+		hint = fmt.Sprintf(" (%s not read, malformed, the first at %s: it may be one of them)", count(unread, "record", "records"), firstUnread)
 	}
 	if len(missing) > 0 {
 		return docs, fmt.Errorf("no document with id %s in %s%s", strings.Join(missing, " or "), path, hint)

@@ -37,6 +37,10 @@ func TestRunDiff(t *testing.T) {
 {"id":"y","text":"Rates rose."}
 {"id":"x","text":"Markets fell."}
 `,
+		"malformed.jsonl": `{"id":"x","text":"Rates rose on Monday."}
+{"id":"y","text":"Rates rose.
+{"id":"z","text":"Markets fell."}
+`,
 	})
 	p := func(name string) string { return filepath.Join(dir, name) }
 	tests := []struct {
@@ -66,6 +70,9 @@ func TestRunDiff(t *testing.T) {
 		{name: "an id twice in a corpus", corpus: p("dups.jsonl"), a: "y", b: "x", wantErr: `id "x" repeats in ` + p("dups.jsonl") + " (" + p("dups.jsonl") + ":1 and " + p("dups.jsonl") + ":3)"},
 		{name: "missing ids", corpus: p("news.jsonl"), a: "x", b: "zz", wantErr: `no document with id "zz" in ` + p("news.jsonl")},
 		{name: "both ids missing", corpus: p("news.jsonl"), a: "q", b: "r", wantErr: `no document with id "q" or "r"`},
+		// It said no document had the id, silent of the line it could not read.
+		{name: "an id on a malformed line", corpus: p("malformed.jsonl"), a: "x", b: "y",
+			wantErr: `no document with id "y" in ` + p("malformed.jsonl") + " (1 record not read, malformed, the first at " + p("malformed.jsonl") + ":2: it may be one of them)"},
 		{name: "skipped document", corpus: p("news.jsonl"), a: "x", b: "empty", wantErr: `document "empty" in ` + p("news.jsonl") + " cannot be compared (empty)"},
 		{name: "missing corpus", corpus: p("none.jsonl"), a: "x", b: "y", wantErr: "none.jsonl"},
 	}
