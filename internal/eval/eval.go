@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 )
@@ -43,8 +44,27 @@ type Recall struct {
 	Truth     int64    `json:"truth"`
 	Found     int64    `json:"found"`
 	Recall    float64  `json:"recall"`
-	Predicted int64    `json:"predicted,omitempty"`
-	Precision *float64 `json:"precision,omitempty"`
+	Predicted int64    `json:"predicted"`
+	Precision *float64 `json:"precision"`
+	// pairs is set on a truth of labelled pairs: only then are Predicted
+	// and Precision written (Precision null when the prediction calls no
+	// pair of the value a duplicate), as the report's table shows them.
+	pairs bool
+}
+
+// MarshalJSON writes r, "predicted" and "precision" on a truth of
+// labelled pairs alone.
+func (r Recall) MarshalJSON() ([]byte, error) {
+	if r.pairs {
+		type plain Recall // without the method
+		return json.Marshal(plain(r))
+	}
+	return json.Marshal(struct {
+		Value  string  `json:"value"`
+		Truth  int64   `json:"truth"`
+		Found  int64   `json:"found"`
+		Recall float64 `json:"recall"`
+	}{r.Value, r.Truth, r.Found, r.Recall})
 }
 
 // Negatives counts the must-not-link pairs of the truth (negative_of) and
@@ -127,7 +147,7 @@ func breakdown(names []string, truth, found, predicted []int64) []Recall {
 			r.Recall = float64(found[i]) / float64(truth[i])
 		}
 		if predicted != nil {
-			r.Predicted = predicted[i]
+			r.pairs, r.Predicted = true, predicted[i]
 			if predicted[i] > 0 {
 				p := float64(found[i]) / float64(predicted[i])
 				r.Precision = &p

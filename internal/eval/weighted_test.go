@@ -300,6 +300,11 @@ func TestBreakdownPrecision(t *testing.T) {
 	if diff := cmp.Diff(want, r.By, approx); diff != "" {
 		t.Errorf("breakdown (-want +got):\n%s", diff)
 	}
+	// In --json, a value of no predicted pair has a null precision, as the
+	// table's does: the key was left out.
+	if js, err := json.Marshal(r.By[2]); err != nil || string(js) != `{"value":"D","truth":1,"found":0,"recall":0,"predicted":0,"precision":null}` {
+		t.Errorf("the breakdown's row in JSON: %s %v", js, err)
+	}
 	var b bytes.Buffer
 	if err := NewReport(tr, []*Prediction{p}).WriteText(&b); err != nil {
 		t.Fatal(err)
