@@ -46,16 +46,16 @@ type Recall struct {
 	Recall    float64  `json:"recall"`
 	Predicted int64    `json:"predicted"`
 	Precision *float64 `json:"precision"`
-	// pairs is set on a truth of labelled pairs: only then are Predicted
-	// and Precision written (Precision null when the prediction calls no
+	// Labelled is set on a truth of labelled pairs: only then does the
+	// JSON hold Predicted and Precision (null when the prediction calls no
 	// pair of the value a duplicate), as the report's table shows them.
-	pairs bool
+	Labelled bool `json:"-"`
 }
 
 // MarshalJSON writes r, "predicted" and "precision" on a truth of
 // labelled pairs alone.
 func (r Recall) MarshalJSON() ([]byte, error) {
-	if r.pairs {
+	if r.Labelled {
 		type plain Recall // without the method
 		return json.Marshal(plain(r))
 	}
@@ -147,7 +147,7 @@ func breakdown(names []string, truth, found, predicted []int64) []Recall {
 			r.Recall = float64(found[i]) / float64(truth[i])
 		}
 		if predicted != nil {
-			r.pairs, r.Predicted = true, predicted[i]
+			r.Labelled, r.Predicted = true, predicted[i]
 			if predicted[i] > 0 {
 				p := float64(found[i]) / float64(predicted[i])
 				r.Precision = &p
