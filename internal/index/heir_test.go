@@ -30,11 +30,6 @@ func TestCopiesOutliveTheirOriginal(t *testing.T) {
 	story, other := g.Sentences(10), g.Sentences(10)
 	near := slices.Clone(story)
 	near[4] = g.Sentence()
-	doc := func(id string, text []string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
-		return d
-	}
 	exact := index.AddOptions{Exact: true}
 	for _, tc := range []struct {
 		name string
@@ -53,11 +48,11 @@ func TestCopiesOutliveTheirOriginal(t *testing.T) {
 			return err
 		}},
 		{"replace", func(t *testing.T, x, _ *index.Index) error {
-			_, err := x.Add(t.Context(), []core.Document{doc("a", other, 1)}, index.AddOptions{Exact: true, Replace: true})
+			_, err := x.Add(t.Context(), []core.Document{storyDoc("a", other, 1)}, index.AddOptions{Exact: true, Replace: true})
 			return err
 		}},
 		{"replace, a copy after it in the add", func(t *testing.T, x, _ *index.Index) error {
-			ms, err := x.Add(t.Context(), []core.Document{doc("a", other, 1), doc("b3", story, 4)}, index.AddOptions{Exact: true, Replace: true})
+			ms, err := x.Add(t.Context(), []core.Document{storyDoc("a", other, 1), storyDoc("b3", story, 4)}, index.AddOptions{Exact: true, Replace: true})
 			if err == nil && (ms[1].Skip != core.SkipExactCopy || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "b") {
 				t.Errorf("b3, an exact copy of the story b holds: %+v; want an exact copy of b", ms[1])
 			}
@@ -69,10 +64,10 @@ func TestCopiesOutliveTheirOriginal(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/texts=%v", tc.name, e, text), func(t *testing.T) {
 					dsn := storetest.DSN(t, e)
 					x := open(t, dsn, index.OpenOptions{StoreText: text})
-					if _, err := x.Add(t.Context(), []core.Document{doc("a", story, 1)}, exact); err != nil {
+					if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1)}, exact); err != nil {
 						t.Fatal(err)
 					}
-					ms, err := x.Add(t.Context(), []core.Document{doc("b", story, 3), doc("b2", story, 4)}, exact)
+					ms, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3), storyDoc("b2", story, 4)}, exact)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -85,7 +80,7 @@ func TestCopiesOutliveTheirOriginal(t *testing.T) {
 					if err := tc.gone(t, x, y); err != nil {
 						t.Fatal(err)
 					}
-					ms, err = x.Add(t.Context(), []core.Document{doc("c", near, 5), doc("d", story, 6)}, exact)
+					ms, err = x.Add(t.Context(), []core.Document{storyDoc("c", near, 5), storyDoc("d", story, 6)}, exact)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -125,8 +120,8 @@ func TestCopiesByURLOutliveTheirOriginal(t *testing.T) {
 	near, nearUpdate := slices.Clone(story), slices.Clone(update)
 	near[4], nearUpdate[4] = g.Sentence(), g.Sentence()
 	doc := func(id string, text []string, url string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		d := storyDoc(id, text, day)
+		d.URL = url
 		return d
 	}
 	const u, u2 = "https://site.example/storm", "https://other.example/storm"
@@ -270,8 +265,8 @@ func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
 	story, update, other := g.Sentences(10), g.Sentences(10), g.Sentences(10)
 	const u1, u2, u3 = "https://site.example/storm", "https://other.example/storm", "https://third.example/storm"
 	doc := func(id string, text []string, url string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		d := storyDoc(id, text, day)
+		d.URL = url
 		return d
 	}
 	for _, tc := range []struct {
@@ -356,8 +351,8 @@ func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
 	near[4] = g.Sentence()
 	const u = "https://site.example/storm"
 	doc := func(id string, text []string, url string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.URL, d.Date = url, time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+		d := storyDoc(id, text, day)
+		d.URL = url
 		return d
 	}
 	for _, tc := range []struct {
@@ -426,21 +421,16 @@ func TestReplaceReportsTheMarksMadeInItsPlace(t *testing.T) {
 	story, other := g.Sentences(10), g.Sentences(10)
 	near := slices.Clone(story)
 	near[4] = g.Sentence()
-	doc := func(id string, text []string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
-		return d
-	}
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
 			dsn := storetest.DSN(t, e)
 			x := open(t, dsn, index.OpenOptions{StoreText: true})
-			for _, d := range []core.Document{doc("a", story, 1), doc("b", story, 2)} {
+			for _, d := range []core.Document{storyDoc("a", story, 1), storyDoc("b", story, 2)} {
 				if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			ms, err := x.Add(t.Context(), []core.Document{doc("b3", story, 4), doc("x", near, 5), doc("a", other, 1)},
+			ms, err := x.Add(t.Context(), []core.Document{storyDoc("b3", story, 4), storyDoc("x", near, 5), storyDoc("a", other, 1)},
 				index.AddOptions{Exact: true, Replace: true})
 			if err != nil {
 				t.Fatal(err)
@@ -559,4 +549,12 @@ func BenchmarkCatchUpAfterRemovingCopies(b *testing.B) {
 			})
 		}
 	}
+}
+
+// storyDoc is a document of the story text, dated the given day of March
+// 2026 at 9:00 UTC.
+func storyDoc(id string, text []string, day int) core.Document {
+	d := enginetest.Doc(id, text)
+	d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
+	return d
 }

@@ -97,11 +97,6 @@ func (p *pausing) Update(ctx context.Context, fn func(w store.Writer) error) err
 func TestCheckBesideAnOpenRemoval(t *testing.T) {
 	g := enginetest.NewTextGen(73)
 	story, other := g.Sentences(10), g.Sentences(10)
-	doc := func(id string, text []string, day int) core.Document {
-		d := enginetest.Doc(id, text)
-		d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
-		return d
-	}
 	for _, e := range storetest.Engines {
 		for _, tc := range []struct {
 			name  string
@@ -120,15 +115,15 @@ func TestCheckBesideAnOpenRemoval(t *testing.T) {
 					t.Fatal(err)
 				}
 				ex := index.AddOptions{Exact: true}
-				if _, err := x.Add(t.Context(), []core.Document{doc("a", story, 1), doc("c", other, 1)}, ex); err != nil {
+				if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1), storyDoc("c", other, 1)}, ex); err != nil {
 					t.Fatal(err)
 				}
 				if tc.heirs {
-					if _, err := x.Add(t.Context(), []core.Document{doc("b", story, 3), doc("b2", story, 4)}, ex); err != nil {
+					if _, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3), storyDoc("b2", story, 4)}, ex); err != nil {
 						t.Fatal(err)
 					}
 				}
-				q := []core.Document{doc("q", story, 5)}
+				q := []core.Document{storyDoc("q", story, 5)}
 				p.armed = true
 				removed := make(chan error, 1)
 				go func() { _, err := x.Remove(context.Background(), []string{"a"}); removed <- err }()

@@ -836,15 +836,7 @@ func TestRunOutlivesDatabase(t *testing.T) {
 // reads failed, so each try fetched the feed and its pages again at the
 // first wait.
 func TestRunWaitsOutAnotherWriter(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "news.db")
-	x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	s := newSite(t)
-	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
-	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	path, x, _ := lockWaitingIndex(t)
 	defer func(w time.Duration) { unreachableWait = w }(unreachableWait)
 	unreachableWait = 10 * time.Millisecond
 
@@ -893,16 +885,8 @@ func TestRunWaitsOutAnotherWriter(t *testing.T) {
 func TestOnceLockedIndexIsTheFeedsFailure(t *testing.T) {
 	for _, kind := range []string{"articles", "state"} {
 		t.Run(kind, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "news.db")
-			x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 20 * time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer x.Close()
-			s := newSite(t)
-			s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+			path, x, s := lockWaitingIndex(t)
 			feed := s.URL + "/feed"
-			addFeed(t, x, Feed{URL: feed, Interval: Duration(time.Hour)})
 			if kind == "state" {
 				once(t, newWatcher(t, x, testOptions())) // its articles stored: the next pass writes its state alone
 			}
@@ -926,6 +910,23 @@ func TestOnceLockedIndexIsTheFeedsFailure(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lockWaitingIndex is a new SQLite index whose writes wait 20 ms for
+// another process's lock, holding a feed of two stories on a site of its
+// own (at /feed), and its path.
+func lockWaitingIndex(t *testing.T) (string, *neardup.Index, *site) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "news.db")
+	x, err := neardup.Open(t.Context(), path, neardup.Options{StoreText: true, LockWait: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	s := newSite(t)
+	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	return path, x, s
 }
 
 // lockedBuffer is a log that a test reads while it is written.
