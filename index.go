@@ -2,9 +2,13 @@ package neardup
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
 	"time"
 
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -31,6 +35,51 @@ const MaxFaults = store.MaxFaults
 // part way, it returns the faults found until then with the error.
 func (x *Index) Verify(ctx context.Context, progress func(done int)) (Faults, error) {
 	return x.x.Verify(ctx, progress)
+}
+
+// Repaired is what Repair mended: a line a fault mended, with what was
+// done; the IDs of the documents removed, to add again from their source;
+// and how many documents were sketched again, marks mended, entries of the
+// change log cleared and rows of no document deleted.
+type Repaired = index.Repaired
+
+// ErrStoreDamaged is Repair's error for damage the store itself finds
+// (SQLite's integrity check), which it does not mend.
+var ErrStoreDamaged = index.ErrStoreDamaged
+
+// Repair mends the damage Verify finds in the records of the index at path
+// (a SQLite file or a PostgreSQL URL, as Open takes), in one transaction,
+// without loading the index, which damage may keep from loading: a
+// document whose sketch alone is damaged is sketched again from its stored
+// text when the index stores texts; any other damaged document is removed
+// (Repaired.Removed names them: add them again from their source); damaged
+// marks are made again (exact copies' marks) or removed, and the clusters
+// placed again; damaged entries of the change log are cleared. An index
+// without damaged records is left as it is. Damage of the store's own
+// (SQLite's integrity check) is ErrStoreDamaged, nothing changed. Of o,
+// only Sync and LockWait apply.
+func Repair(ctx context.Context, path string, o Options) (Repaired, error) {
+	so, err := o.storeOptions()
+	if err != nil {
+		return Repaired{}, err
+	}
+	if !store.IsPostgres(path) {
+		if _, err := os.Stat(path); err != nil { // opening would create it
+			return Repaired{}, fmt.Errorf("%s: no index there: %w", path, err)
+		}
+	}
+	so.Existing = true
+	so.Accept = index.AcceptStored(methods.All)
+	st, err := store.Open(ctx, path, so)
+	if err != nil {
+		return Repaired{}, err
+	}
+	defer st.Close()
+	r, err := index.Repair(ctx, st, methods.All)
+	if err != nil && !errors.As(err, new(*store.NamedError)) {
+		err = fmt.Errorf("%s: %w", store.Redacted(path), err)
+	}
+	return r, err
 }
 
 // Rescore judges every pair again with the statistics of the whole index

@@ -187,20 +187,9 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if _, err := o.link(); err != nil {
 		return nil, err // "": the stored index's own
 	}
-	so := store.DefaultOptions()
-	switch o.Sync {
-	case "":
-	case "full", "normal":
-		so.Sync = o.Sync
-	default:
-		return nil, fmt.Errorf("neardup: Options.Sync %q: want full or normal", o.Sync)
-	}
-	switch {
-	case o.LockWait < 0:
-		return nil, fmt.Errorf("neardup: Options.LockWait %v: want 0 or more", o.LockWait)
-	case o.LockWait > 0:
-		// Both engines take at most 2^31-1 ms (24 days): longer waits as long.
-		so.BusyTimeoutMillis = int(min(max(o.LockWait.Milliseconds(), 1), math.MaxInt32))
+	so, err := o.storeOptions()
+	if err != nil {
+		return nil, err
 	}
 	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
 		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}
@@ -212,6 +201,26 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 		return nil, err
 	}
 	return &Index{x: x}, nil
+}
+
+// storeOptions returns the store's options o asks for: Sync and LockWait.
+func (o Options) storeOptions() (store.Options, error) {
+	so := store.DefaultOptions()
+	switch o.Sync {
+	case "":
+	case "full", "normal":
+		so.Sync = o.Sync
+	default:
+		return so, fmt.Errorf("neardup: Options.Sync %q: want full or normal", o.Sync)
+	}
+	switch {
+	case o.LockWait < 0:
+		return so, fmt.Errorf("neardup: Options.LockWait %v: want 0 or more", o.LockWait)
+	case o.LockWait > 0:
+		// Both engines take at most 2^31-1 ms (24 days): longer waits as long.
+		so.BusyTimeoutMillis = int(min(max(o.LockWait.Milliseconds(), 1), math.MaxInt32))
+	}
+	return so, nil
 }
 
 // Add checks each document against everything stored and stores it, in one

@@ -40,6 +40,7 @@ type indexCmd struct {
 	Stats   indexStatsCmd   `cmd:"" help:"Print what the index holds (JSON)."`
 	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json as neardup dedup does."`
 	Verify  indexVerifyCmd  `cmd:"" help:"Check the index's integrity; exit 1 on any fault."`
+	Repair  indexRepairCmd  `cmd:"" help:"Mend what verify finds damaged in the index's records: sketch documents again from their stored texts, remove the documents that cannot be mended (listed, to add again) and damaged marks."`
 	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would (but that every exact copy is matched)."`
 }
 
@@ -652,6 +653,68 @@ func printFaults(g *globals, faults neardup.Faults, stopped, openErr error) erro
 		format, args = format+"; the index does not load: %w", append(args, openErr)
 	}
 	return fmt.Errorf(format, args...)
+}
+
+// indexRepairCmd is `neardup index repair`.
+type indexRepairCmd struct {
+	dbFlags
+}
+
+func (c *indexRepairCmd) Run(g *globals) error {
+	r, err := neardup.Repair(g.ctx, c.DB, neardup.Options{Sync: c.Sync})
+	for _, line := range r.Lines {
+		fmt.Println(line)
+	}
+	if err != nil {
+		return err
+	}
+	if len(r.Lines) > 0 && !g.quiet {
+		fmt.Fprintln(os.Stderr, "repaired: "+repairSummary(r))
+	}
+	// What is left: the index loads, and verify finds nothing.
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return fmt.Errorf("the index still does not load: %w", err)
+	}
+	defer x.Close()
+	faults, err := x.Verify(g.ctx, nil)
+	if err != nil && faults.Total == 0 {
+		return err
+	}
+	if faults.Total == 0 && len(r.Lines) == 0 {
+		if !g.quiet {
+			fmt.Fprintln(os.Stderr, "the index is sound: nothing to repair")
+		}
+		return nil
+	}
+	return printFaults(g, faults, err, nil)
+}
+
+// repairSummary says what a repair did, in a line: "1 document sketched
+// again from its stored text, 2 removed (add them again from their
+// source), 1 mark mended".
+func repairSummary(r neardup.Repaired) string {
+	var parts []string
+	switch r.Sketched {
+	case 0:
+	case 1:
+		parts = append(parts, "1 document sketched again from its stored text")
+	default:
+		parts = append(parts, fmt.Sprintf("%d documents sketched again from their stored texts", r.Sketched))
+	}
+	if n := len(r.Removed); n > 0 {
+		parts = append(parts, count(n, "document", "documents")+" removed (add them again from their source)")
+	}
+	if r.Marks > 0 {
+		parts = append(parts, count(r.Marks, "mark", "marks")+" mended")
+	}
+	if r.Entries > 0 {
+		parts = append(parts, count(r.Entries, "entry", "entries")+" of the change log cleared")
+	}
+	if r.LeftOver > 0 {
+		parts = append(parts, count(r.LeftOver, "row", "rows")+" of no document deleted")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // indexRescoreCmd is `neardup index rescore`.

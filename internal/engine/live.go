@@ -30,7 +30,8 @@ type Live interface {
 	Load(each func(yield func(ord int64, index []byte) error) error) error
 	// Forget takes a removed document out; index is its sketch's index
 	// part, nil for a document without one. A document never loaded is
-	// ignored.
+	// ignored; one loaded given no index part is ErrNoIndexPart, nothing
+	// changed: load the index again without it.
 	Forget(ord int64, index []byte) error
 	// Len counts the stored documents loaded (reads).
 	Len() int
@@ -107,6 +108,11 @@ type Details interface {
 type Indexes interface {
 	IndexPart(ord int64) ([]byte, error)
 }
+
+// ErrNoIndexPart is Live.Forget's error for a document it holds, given no
+// index part to take it out by (the change log holds none where the stored
+// part was damaged).
+var ErrNoIndexPart = errors.New("engine: a document removed without its sketch's index part")
 
 // ErrNotStored is what Details return for a document no longer stored.
 var ErrNotStored = errors.New("engine: document not stored")
@@ -255,8 +261,11 @@ func (l *live[S, E]) Forget(ord int64, data []byte) error {
 	if !ok {
 		return nil // never loaded: skipped, or added and removed since
 	}
+	if data == nil {
+		return fmt.Errorf("removed document %d: %w", ord, ErrNoIndexPart)
+	}
 	var s *S
-	if data != nil {
+	if len(data) > 0 {
 		var err error
 		if s, err = l.m.DecodeIndex(data); err != nil {
 			return fmt.Errorf("removed document %d: %w", ord, err)

@@ -255,16 +255,22 @@ func (x *Index) sketchOf(r store.Reader, head, d *store.Doc) (heirSketch, error)
 	if err != nil {
 		return heirSketch{}, err
 	}
-	doc := core.Document{ID: stored.ID, Title: stored.Title, Text: stored.Text, URL: stored.URL, Source: stored.Source}
-	if stored.Date != 0 {
-		doc.Date = time.Unix(stored.Date, 0)
+	return x.sketchStored(&stored), nil
+}
+
+// sketchStored returns the sketch of stored document d, read with its
+// text, as an add of it makes it.
+func (x *Index) sketchStored(d *store.Doc) heirSketch {
+	doc := core.Document{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
+	if d.Date != 0 {
+		doc.Date = time.Unix(d.Date, 0)
 	}
 	ls := x.live.NewSketcher().Sketch(&doc)
 	if ls.Skip() != core.SkipNone {
-		return heirSketch{skip: ls.Skip()}, nil
+		return heirSketch{skip: ls.Skip()}
 	}
 	index, detail := ls.Encoded()
-	return heirSketch{sk: &store.Sketch{Index: index, Detail: detail}}, nil
+	return heirSketch{sk: &store.Sketch{Index: index, Detail: detail}}
 }
 
 // passKeys finds the exact keys of removed documents that apply to the

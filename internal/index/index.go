@@ -261,13 +261,20 @@ func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 		var order []int64
 		for _, rm := range rs {
 			if rm.Sketched {
-				if rm.Ord <= loaded && rm.Index != nil {
+				if rm.Ord <= loaded && rm.Index == nil {
+					return x.reload(r) // its part was damaged (store.Repairer.Mend)
+				}
+				if rm.Ord <= loaded {
 					sketched[rm.Ord], order = rm.Index, append(order, rm.Ord)
 				}
 				continue
 			}
 			delete(sketched, rm.Ord) // given a sketch, then removed: never loaded
-			if err := x.live.Forget(rm.Ord, rm.Index); err != nil {
+			err := x.live.Forget(rm.Ord, rm.Index)
+			if errors.Is(err, engine.ErrNoIndexPart) {
+				return x.reload(r)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -277,6 +284,19 @@ func (x *Index) forgetRemoved(r store.Reader, upTo, loaded int64) error {
 		x.lastRemoval = upTo
 		return nil
 	})
+}
+
+// reload loads the in-memory index again from r, for a change the log
+// cannot tell it by: a document it holds removed, or one given a sketch,
+// whose logged index part was damaged and cleared (store.Repairer.Mend,
+// store.DocWriter.Remove). The caller holds the in-memory index
+// exclusively.
+func (x *Index) reload(r store.Reader) error {
+	if err := x.live.Reset(); err != nil {
+		return err
+	}
+	x.lastOrd, x.lastRemoval = 0, 0
+	return x.catchUp(r)
 }
 
 // loadSketched loads into the in-memory index, in the order ords gives

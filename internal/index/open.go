@@ -168,6 +168,18 @@ func (x *Index) Close() error {
 // OpenIndex opens the index st holds, or creates one, and rebuilds its
 // in-memory candidate index. specs are the methods the binary knows.
 func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (*Index, error) {
+	x, err := build(ctx, st, specs, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := x.restore(ctx); err != nil {
+		return nil, fmt.Errorf("loading the index: %w", err)
+	}
+	return x, nil
+}
+
+// build is OpenIndex but that its in-memory index is left empty.
+func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (*Index, error) {
 	meta, ok, err := readMeta(ctx, st)
 	if err != nil {
 		return nil, err
@@ -205,9 +217,6 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 		x.keep = o.Keep
 	}
 	x.live.SetMinChars(o.MinChars)
-	if err := x.restore(ctx); err != nil {
-		return nil, fmt.Errorf("loading the index: %w", err)
-	}
 	return x, nil
 }
 

@@ -183,29 +183,82 @@ func (t *txn) idOf(ord int64) string {
 // checkRecords adds to f a fault for every record that does not match its
 // checksum.
 func (t *txn) checkRecords(f *Faults) error {
-	add := func(e *ChecksumError) { f.Add(e.Fault()) }
+	return t.scanRecords(func(fl *flaw) { f.Add(fl.line()) })
+}
+
+// A flaw is one damaged record scanRecords found.
+type flaw struct {
+	// kind is the record's part (partIndex, partDetail, partText,
+	// partRecord, partMark), partLog for an entry of the removal log, or
+	// partLeft for a detail part or text stored for no document.
+	kind byte
+	// err names the document and the part (nil for partLeft).
+	err *ChecksumError
+	// mark is the damaged mark (partMark).
+	mark Mark
+	// seq is the entry of the removal log (partLog).
+	seq int64
+	// table and ord name a row stored for no document (partLeft).
+	table string
+	ord   int64
+}
+
+// Kinds of flaw other than a document's part.
+const (
+	partLog  = 'l'
+	partLeft = 'x'
+)
+
+// line is the flaw as a line of a verify report.
+func (fl *flaw) line() string {
+	if fl.kind == partLeft {
+		return fmt.Sprintf("document of ordinal %d: %s is stored, but the document is not", fl.ord, fl.leftWhat())
+	}
+	return fl.err.Fault()
+}
+
+// leftWhat names the part of a row stored for no document.
+func (fl *flaw) leftWhat() string {
+	if fl.table == "texts" {
+		return partName[partText]
+	}
+	return partName[partDetail]
+}
+
+// scanRecords calls fn with every record that does not match its checksum
+// (or has none), every text missing from an index that stores texts and
+// every detail part or text stored for no document: sketch parts, texts
+// and removal-log entries first, then documents' records, texts missing,
+// rows left over and marks. A part of a document no longer stored is
+// reported as damaged when it does not match, and as left over.
+func (t *txn) scanRecords(fn func(fl *flaw)) error {
 	for _, q := range []struct {
 		part  byte
 		what  string
 		query string
 	}{
-		{partIndex, partName[partIndex], `SELECT ord, id, sketch, sketch_crc FROM docs WHERE sketch IS NOT NULL OR sketch_crc IS NOT NULL`},
-		{partDetail, partName[partDetail], `SELECT s.ord, COALESCE(d.id, ''), s.data, s.crc FROM sketch_detail s LEFT JOIN docs d ON d.ord = s.ord`},
-		{partText, partName[partText], `SELECT s.ord, COALESCE(d.id, ''), s.text, s.crc FROM texts s LEFT JOIN docs d ON d.ord = s.ord`},
-		{partIndex, removalPart, `SELECT ord, '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
+		{partIndex, partName[partIndex], `SELECT ord, id, sketch, sketch_crc, 0 FROM docs WHERE sketch IS NOT NULL OR sketch_crc IS NOT NULL`},
+		{partDetail, partName[partDetail], `SELECT s.ord, COALESCE(d.id, ''), s.data, s.crc, 0 FROM sketch_detail s LEFT JOIN docs d ON d.ord = s.ord`},
+		{partText, partName[partText], `SELECT s.ord, COALESCE(d.id, ''), s.text, s.crc, 0 FROM texts s LEFT JOIN docs d ON d.ord = s.ord`},
+		{partLog, removalPart, `SELECT ord, '', data, crc, seq FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
 	} {
 		err := t.each(q.query, func(rows *sql.Rows) error {
 			var e ChecksumError
 			var data []byte
 			var crc nullInt32
-			if err := rows.Scan(&e.Ord, &e.ID, &data, &crc); err != nil {
+			var seq int64
+			if err := rows.Scan(&e.Ord, &e.ID, &data, &crc, &seq); err != nil {
 				return err
 			}
-			if !sumOK(q.part, e.Ord, data, crc) {
+			sum := q.part
+			if sum == partLog {
+				sum = partIndex
+			}
+			if !sumOK(sum, e.Ord, data, crc) {
 				// A row of the removal log under a negated ordinal is a
 				// document given a sketch (logSketched): named as it.
 				e.Ord, e.What, e.Missing = abs(e.Ord), q.what, !crc.Valid
-				add(&e)
+				fn(&flaw{kind: q.part, err: &e, seq: seq})
 			}
 			return nil
 		})
@@ -217,7 +270,7 @@ func (t *txn) checkRecords(f *Faults) error {
 		var d Doc
 		var ce *ChecksumError
 		if err := scanDocAnd(rows, &d); errors.As(err, &ce) {
-			add(ce)
+			fn(&flaw{kind: partRecord, err: ce})
 		} else if err != nil {
 			return err
 		}
@@ -226,10 +279,10 @@ func (t *txn) checkRecords(f *Faults) error {
 	if err != nil {
 		return err
 	}
-	if err := t.checkTexts(add); err != nil {
+	if err := t.checkTexts(func(e *ChecksumError) { fn(&flaw{kind: partText, err: e}) }); err != nil {
 		return err
 	}
-	if err := t.leftOver(f); err != nil {
+	if err := t.leftOver(fn); err != nil {
 		return err
 	}
 	return t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
@@ -242,7 +295,7 @@ func (t *txn) checkRecords(f *Faults) error {
 		}
 		m.Label, m.Evidence = core.Label(label), []byte(ev)
 		if !crc.Valid || crc.V != markSum(&m) {
-			add(&ChecksumError{Ord: m.B, ID: idB, What: markPart(m.A, idA, m.Method), Missing: !crc.Valid})
+			fn(&flaw{kind: partMark, mark: m, err: &ChecksumError{Ord: m.B, ID: idB, What: markPart(m.A, idA, m.Method), Missing: !crc.Valid}})
 		}
 		return nil
 	})
@@ -266,16 +319,16 @@ func (t *txn) checkTexts(add func(e *ChecksumError)) error {
 		})
 }
 
-// leftOver adds to f a fault for every detail part of a sketch and every
-// text stored for no document: rows a removal should have deleted with it.
-func (t *txn) leftOver(f *Faults) error {
-	for _, q := range []struct{ table, what string }{{"sketch_detail", partName[partDetail]}, {"texts", partName[partText]}} {
-		err := t.each(`SELECT ord FROM `+q.table+` WHERE ord NOT IN (SELECT ord FROM docs) ORDER BY ord`, func(rows *sql.Rows) error {
-			var ord int64
-			if err := rows.Scan(&ord); err != nil {
+// leftOver calls fn with every detail part of a sketch and every text
+// stored for no document: rows a removal should have deleted with it.
+func (t *txn) leftOver(fn func(fl *flaw)) error {
+	for _, table := range []string{"sketch_detail", "texts"} {
+		err := t.each(`SELECT ord FROM `+table+` WHERE ord NOT IN (SELECT ord FROM docs) ORDER BY ord`, func(rows *sql.Rows) error {
+			fl := flaw{kind: partLeft, table: table}
+			if err := rows.Scan(&fl.ord); err != nil {
 				return err
 			}
-			f.Add(fmt.Sprintf("document of ordinal %d: %s is stored, but the document is not", ord, q.what))
+			fn(&fl)
 			return nil
 		})
 		if err != nil {

@@ -105,6 +105,9 @@ func (t *txn) Removals(after int64) ([]Removal, error) {
 			// The document is removed: no id to name.
 			return nil, &ChecksumError{Ord: abs(r.Ord), What: removalPart, Missing: !crc.Valid}
 		}
+		if r.Index == nil && crc.Valid {
+			r.Index = []byte{} // a part logged, if empty: nil is none
+		}
 		if r.Ord < 0 { // logged by SetSketch (logSketched)
 			r.Ord, r.Sketched = -r.Ord, true
 		}

@@ -40,6 +40,13 @@ type dialect struct {
 	search      func(match string) string
 	searchCount func(match string) string
 	searchFloor func(match string) string
+	// searchDelete, when not "", creates the trigger docs_search_delete,
+	// which takes a document removed out of a full-text index that keeps
+	// none of its content (SQLite's FTS5 of external content): given
+	// other values than it indexed, it damages that index, so a removal
+	// of a document whose title or text damage changed goes without it
+	// and builds the full-text index again (see txn.Remove).
+	searchDelete string
 }
 
 // sqlStore is a Store over database/sql.
@@ -280,6 +287,7 @@ func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 	for _, line := range engine {
 		f.Add(line)
 	}
+	f.Engine = len(engine)
 	if err != nil {
 		return f, s.wrap("checking the index", err)
 	}

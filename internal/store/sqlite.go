@@ -115,8 +115,7 @@ CREATE VIRTUAL TABLE search USING fts5(title, text, content='search_source', con
 INSERT INTO search(search) VALUES ('rebuild');
 CREATE TRIGGER docs_search_insert AFTER INSERT ON docs BEGIN INSERT INTO search(rowid, title, text)
 	VALUES (new.ord, new.title, COALESCE((SELECT text FROM texts WHERE ord = new.ord), '')); END;
-CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(search, rowid, title, text)
-	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END
+` + sqliteSearchDelete + `
 `, `
 CREATE INDEX docs_source ON docs (source)
 `, `
@@ -145,6 +144,7 @@ var sqliteDialect = dialect{
 		return stringRows(ctx, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	},
 	hasVersionTable: `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'`,
+	searchDelete:    sqliteSearchDelete,
 	match:           sqliteMatch,
 	search:          sqliteSearch,
 	searchCount:     sqliteSearchCount,
@@ -593,3 +593,9 @@ func stringRows(ctx context.Context, db interface {
 	}
 	return out, rows.Err()
 }
+
+// sqliteSearchDelete is the trigger that takes a document removed out of
+// the full-text index, with the title and text it was indexed with: what
+// the tables hold, unless damage changed them (see txn.Remove).
+const sqliteSearchDelete = `CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(search, rowid, title, text)
+	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END`

@@ -113,8 +113,10 @@ type Meta struct {
 // sketch that was given one (DocWriter.SetSketch), with the index part of
 // that sketch, which another process loads into its in-memory index.
 type Removal struct {
-	Seq   int64
-	Ord   int64
+	Seq int64
+	Ord int64
+	// Index is nil when no part is logged: the document had no sketch,
+	// or its stored part was damaged (see Repairer.Mend).
 	Index []byte
 	// Sketched is set for a document given a sketch, not removed.
 	Sketched bool
@@ -244,6 +246,7 @@ type Writer interface {
 	Reader
 	DocWriter
 	FeedWriter
+	Repairer
 }
 
 // DocWriter stores documents, sketches, marks and clusters.
@@ -357,6 +360,10 @@ type Faults struct {
 	// Total counts every fault found, listed or not; Total-len(List) went
 	// unlisted. SQLite's own integrity check reports at most 100,000.
 	Total int
+	// Engine counts the faults of Total that the engine's own check
+	// found (SQLite's integrity check: pages, B-trees, indexes), listed
+	// first; the others are records that do not match their checksums.
+	Engine int
 }
 
 // Add records the fault line: it is listed while fewer than MaxFaults

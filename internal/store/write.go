@@ -227,6 +227,10 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 		if err := t.removeExact(in, args); err != nil {
 			return nil, err
 		}
+		rebuild, err := t.unindexDamaged(in, args)
+		if err != nil {
+			return nil, err
+		}
 		for _, q := range []string{`DELETE FROM docs WHERE ord IN `,
 			`DELETE FROM sketch_detail WHERE ord IN `, `DELETE FROM texts WHERE ord IN `,
 			`DELETE FROM marks WHERE a IN `, `DELETE FROM marks WHERE b IN `} {
@@ -234,8 +238,59 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 				return nil, err
 			}
 		}
+		if rebuild {
+			if err := t.reindexSearch(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return clusters, nil
+}
+
+// unindexDamaged drops the trigger that takes removed documents out of
+// the full-text index (dialect.searchDelete) when a document of the
+// removal (ords IN in, args) has a record or text that does not match its
+// checksum: the values the trigger would give are not those indexed. It
+// reports whether it did: the caller then calls reindexSearch.
+func (t *txn) unindexDamaged(in string, args []any) (bool, error) {
+	if t.s.d.searchDelete == "" {
+		return false, nil
+	}
+	stored, err := t.storesText()
+	if err != nil {
+		return false, err
+	}
+	rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT `+strings.ReplaceAll(docColumns, "ord", "docs.ord")+
+		`, texts.text, texts.crc FROM docs LEFT JOIN texts ON texts.ord = docs.ord WHERE docs.ord IN `+in), args...)
+	if err != nil {
+		return false, err
+	}
+	damaged := false
+	for rows.Next() && !damaged {
+		var d Doc
+		err := scanDocText(rows, &d, stored)
+		if errors.As(err, new(*ChecksumError)) {
+			damaged = true
+		} else if err != nil {
+			rows.Close()
+			return false, err
+		}
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil || !damaged {
+		return false, err
+	}
+	return true, t.exec(`DROP TRIGGER docs_search_delete`)
+}
+
+// reindexSearch creates again the trigger unindexDamaged dropped, and
+// builds the full-text index again from the documents stored: it reads
+// every title and text.
+func (t *txn) reindexSearch() error {
+	if _, err := t.tx.ExecContext(t.ctx, t.s.d.searchDelete); err != nil {
+		return err
+	}
+	_, err := t.tx.ExecContext(t.ctx, `INSERT INTO search(search) VALUES ('rebuild')`)
+	return err
 }
 
 func (t *txn) SetSketch(ord int64, skip core.SkipReason, sk *Sketch) error {
@@ -294,8 +349,10 @@ func (t *txn) logSketched(ord int64, index []byte) error {
 }
 
 // logRemovals appends each stored document of ords to the change log with
-// the index part of its sketch and its checksum as stored (a damaged part
-// stays one).
+// the index part of its sketch and its checksum. A part that does not
+// match its checksum is logged as none, so that the log holds no damage:
+// another process that holds the document loads the index again rather
+// than take it out by a damaged part (see package index).
 func (t *txn) logRemovals(ords []int64) error {
 	for _, ord := range ords {
 		var index []byte
@@ -310,6 +367,9 @@ func (t *txn) logRemovals(ords []int64) error {
 		var stored any
 		if crc.Valid {
 			stored = crc.V
+		}
+		if index != nil && !sumOK(partIndex, ord, index, crc) {
+			index, stored = nil, nil
 		}
 		seq, err := t.next("removal")
 		if err != nil {

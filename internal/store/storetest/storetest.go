@@ -100,6 +100,46 @@ func Exec(t testing.TB, dsn string, stmts ...string) {
 	}
 }
 
+// Rows runs query on the store at dsn directly, bypassing package store,
+// and returns its rows, each the values of its columns.
+func Rows(t testing.TB, dsn, query string) [][]any {
+	t.Helper()
+	driver := "sqlite"
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		driver = "pgx"
+	}
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(query)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]any
+	for rows.Next() {
+		row := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range row {
+			ptrs[i] = &row[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, row)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // HoldWriteLock takes the write lock of the SQLite index at path on a
 // connection of its own, as another process writing to the index holds it,
 // until release is called or the test ends.

@@ -1,0 +1,199 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Repaired is what Repair mended.
+type Repaired struct {
+	// Lines are the faults mended, one a line as Verify lists them, each
+	// followed by what was done: "sketched again from its stored text",
+	// "removed", "mark removed", "mark made again", "cleared", "deleted".
+	Lines []string
+	// Removed are the IDs of the documents removed, as their damaged
+	// records read: to add again from their source.
+	Removed []string
+	// Sketched counts the documents whose sketch was made again from
+	// their stored text.
+	Sketched int
+	// Marks counts the damaged marks removed or made again, Entries the
+	// entries of the change log cleared, LeftOver the rows stored for no
+	// document deleted.
+	Marks, Entries, LeftOver int
+}
+
+// ErrStoreDamaged is Repair's error for an index whose store finds damage
+// of its own (SQLite's integrity check: its pages, B-trees or indexes),
+// which no record's checksum names: Repair does not mend it.
+var ErrStoreDamaged = errors.New("index: the store's own check finds damage that repair does not mend: restore the index from a copy, or add its documents to a new one")
+
+// Repair mends the records of the index st holds that do not match their
+// checksums, in one transaction, so that the index loads again and Verify
+// finds them no more:
+//
+//   - a document whose sketch alone is damaged, in an index that stores
+//     texts, is sketched again from its stored text, as its add sketched
+//     it, and keeps its marks and cluster;
+//   - any other document with damage (its record, its text, a sketch it
+//     has no text to make again from) is removed as Remove removes one,
+//     an exact copy taking its place when it was their original (see
+//     heirs), and named in Repaired.Removed;
+//   - a damaged exact mark between two documents left is made again (by
+//     their content, else their URL, else as a copy by slug); any other
+//     damaged mark is removed; the clusters that change are placed again;
+//   - an entry of the change log whose part is damaged is cleared (another
+//     process then loads its index again), and a detail part or text of no
+//     document is deleted.
+//
+// An index without damaged records is left as it is. Damage the store
+// itself finds (SQLite's integrity check), or that stops the check of the
+// records part way, is ErrStoreDamaged, and nothing is changed. The in-memory index is not loaded: Repair works on an index
+// that does not load. specs are the methods the binary knows.
+func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired, error) {
+	var out Repaired
+	faults, err := st.Check(ctx)
+	if errors.Is(err, store.ErrCorrupt) {
+		return out, fmt.Errorf("%w: %w", ErrStoreDamaged, err) // damage that stops the check
+	}
+	if err != nil {
+		return out, err
+	}
+	if faults.Engine > 0 {
+		return out, fmt.Errorf("%w (%s)", ErrStoreDamaged, faults.List[0])
+	}
+	if faults.Total == 0 {
+		return out, nil
+	}
+	x, err := build(ctx, st, specs, OpenOptions{Existing: true})
+	if err != nil {
+		return out, err
+	}
+	// The in-memory index stays empty: it is taken as loaded up to the
+	// head, so that the write loads nothing damaged.
+	err = st.View(ctx, func(r store.Reader) (err error) {
+		x.lastOrd, x.lastRemoval, err = r.Head()
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	err = x.st.Update(ctx, func(w store.Writer) error {
+		out = Repaired{}
+		if err := x.catchUp(w); err != nil {
+			return err
+		}
+		return x.repair(w, &out)
+	})
+	return out, err
+}
+
+// repair is Repair's transaction.
+func (x *Index) repair(w store.Writer, out *Repaired) error {
+	d, err := w.Damage()
+	if err != nil || d.Empty() {
+		return err
+	}
+	if err := w.Mend(&d); err != nil {
+		return err
+	}
+	for _, e := range d.Entries {
+		out.Lines = append(out.Lines, e.Fault+": cleared")
+	}
+	for _, l := range d.LeftOver {
+		out.Lines = append(out.Lines, l.Fault+": deleted")
+	}
+	out.Entries, out.LeftOver = len(d.Entries), len(d.LeftOver)
+	var remove []int64
+	gone := map[int64]bool{}
+	for _, doc := range d.Docs {
+		done := "removed"
+		if sk := x.sketchAgain(w, &doc); sk != nil {
+			if err := w.Resketch(doc.Ord, sk); err != nil {
+				return err
+			}
+			done = "sketched again from its stored text"
+			out.Sketched++
+		} else {
+			remove = append(remove, doc.Ord)
+			out.Removed = append(out.Removed, doc.ID)
+			gone[doc.Ord] = true
+		}
+		for _, f := range doc.Faults {
+			out.Lines = append(out.Lines, f+": "+done)
+		}
+	}
+	if _, err := x.removeOrds(w, remove); err != nil {
+		return err
+	}
+	return x.remark(w, d.Marks, gone, out)
+}
+
+// sketchAgain returns the sketch of a damaged document made again from its
+// stored text, or nil when it cannot be: its record or text is damaged
+// too, the index keeps no texts, or its text is no longer sketched (a
+// minimum length other than its add's).
+func (x *Index) sketchAgain(r store.Reader, doc *store.DamagedDoc) *store.Sketch {
+	if !x.meta.StoreText || doc.Record || doc.Text || !doc.Sketch {
+		return nil
+	}
+	stored, err := r.Doc(doc.ID)
+	if err != nil || stored.Ord != doc.Ord || stored.Skip != core.SkipNone {
+		return nil
+	}
+	return x.sketchStored(&stored).sk
+}
+
+// remark mends the damaged marks, removed by Mend: an exact mark between
+// two documents left is made again, and the clusters of the documents of
+// every mark left out are placed again. gone are the documents removed.
+func (x *Index) remark(w store.Writer, marks []store.DamagedMark, gone map[int64]bool, out *Repaired) error {
+	var ords []int64
+	for _, m := range marks {
+		if !gone[m.A] && !gone[m.B] {
+			ords = append(ords, m.A, m.B)
+		}
+	}
+	docs, err := readable(w, ords)
+	if err != nil {
+		return err
+	}
+	var again []store.Mark
+	var also, lost []int64
+	for _, m := range marks {
+		a, b := docs[m.A], docs[m.B]
+		done := "mark removed"
+		switch {
+		case a == nil || b == nil:
+		case m.Method == ExactMethod:
+			ev := joinedEvidence(a, b, nil)
+			if ev == nil {
+				ev, _ = json.Marshal(ExactEvidence{By: "slug"})
+			}
+			again = append(again, exactMark(m.A, m.B, ev))
+			done = "mark made again"
+			fallthrough
+		default:
+			also = append(also, m.A, m.B)
+			for _, d := range []*store.Doc{a, b} {
+				if d.Cluster != 0 {
+					lost = append(lost, d.Cluster)
+				}
+			}
+		}
+		out.Lines = append(out.Lines, m.Fault+": "+done)
+	}
+	out.Marks = len(marks)
+	if err := w.AddMarks(again); err != nil {
+		return err
+	}
+	slices.Sort(lost)
+	return x.recluster(w, slices.Compact(lost), also)
+}

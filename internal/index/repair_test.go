@@ -1,0 +1,160 @@
+package index_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// damageIndexPart is SQL that overwrites sixteen bytes of the index part
+// of document id's sketch, for each engine.
+func damageIndexPart(dsn, id string) string {
+	if store.IsPostgres(dsn) {
+		return `UPDATE docs SET sketch = overlay(sketch placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE id = '` + id + `'`
+	}
+	return `UPDATE docs SET sketch = CAST(substr(sketch, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(sketch, 25) AS BLOB) WHERE id = '` + id + `'`
+}
+
+// TestRemovingADamagedSketch removes a document whose stored index part
+// was damaged after two processes loaded it: the removal logs no part, the
+// process that removed it and the other one take it out by loading their
+// index again, both go on adding and checking, neither matches it, and
+// verify finds the index sound. Regression: the removal copied the
+// damaged part into the change log, so that the removal itself failed
+// reading it back, and every process catching up with the log would have.
+func TestRemovingADamagedSketch(t *testing.T) {
+	g := enginetest.NewTextGen(83)
+	story, other := g.Sentences(10), g.Sentences(10)
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x1 := open(t, dsn, index.OpenOptions{})
+			add(t, x1, enginetest.Doc("a", story), enginetest.Doc("o", other))
+			x2 := open(t, dsn, index.OpenOptions{})
+			storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
+			if _, err := x1.Remove(t.Context(), []string{"a"}); err != nil {
+				t.Fatalf("removing a document whose index part is damaged: %v", err)
+			}
+			for i, x := range []*index.Index{x1, x2} {
+				ms, err := x.Query(t.Context(), []core.Document{enginetest.Doc("q", story)})
+				if err != nil {
+					t.Fatalf("process %d: a check after the removal: %v", i+1, err)
+				}
+				if len(ms[0].Pairs) > 0 {
+					t.Errorf("process %d: the check matched %v, a removed document", i+1, ms[0].Pairs)
+				}
+				if x.Len() != 1 {
+					t.Errorf("process %d holds %d documents, want 1", i+1, x.Len())
+				}
+			}
+			ms := add(t, x2, enginetest.Doc("b", story), enginetest.Doc("p", other))
+			if len(ms[0].Pairs) != 0 || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "o" {
+				t.Errorf("adds after the removal matched %v and %v, want nothing and o", ms[0].Pairs, ms[1].Pairs)
+			}
+			if faults, err := x1.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+				t.Errorf("verify: %v %v, want no fault", faults.List, err)
+			}
+		})
+	}
+}
+
+// TestRepairMakesExactMarksAgain damages the exact mark that joins a copy
+// (stored unsketched) to its original: index.Repair makes it again, as
+// the mark of a copy by content, and the copy stays in its original's
+// cluster, where removing the mark would have left it a copy of nothing.
+// A damaged mark of the method is removed, and the clusters placed again.
+func TestRepairMakesExactMarksAgain(t *testing.T) {
+	g := enginetest.NewTextGen(89)
+	story, near := g.Sentences(10), g.Sentences(10)
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			for i, d := range []core.Document{enginetest.Doc("a", story), enginetest.Doc("b", story),
+				enginetest.Doc("n", near), enginetest.Doc("m", append(near, "One more line closes this version of the story for its readers."))} {
+				d.Date = time.Date(2026, 3, 1+i, 9, 0, 0, 0, time.UTC)
+				if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			x.Close()
+			storetest.Exec(t, dsn, `UPDATE marks SET score = score / 2`) // both marks
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := index.Repair(t.Context(), st, specs)
+			st.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Marks != 2 || len(r.Removed) != 0 || r.Sketched != 0 {
+				t.Errorf("repaired %+v, want 2 marks", r)
+			}
+			if len(r.Lines) != 2 || !strings.HasSuffix(r.Lines[0], "does not match its checksum: mark made again") ||
+				!strings.HasSuffix(r.Lines[1], "does not match its checksum: mark removed") {
+				t.Errorf("repair said %q, want the exact mark made again and minhash's removed", r.Lines)
+			}
+			x = open(t, dsn, index.OpenOptions{})
+			if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+				t.Errorf("verify after the repair: %v %v", faults.List, err)
+			}
+			a, errA := x.Document(t.Context(), "a")
+			b, errB := x.Document(t.Context(), "b")
+			if err := errors.Join(errA, errB); err != nil || a.Cluster == 0 || a.Cluster != b.Cluster {
+				t.Errorf("a in cluster %d, b in %d (%v): want one", a.Cluster, b.Cluster, err)
+			}
+			if got := marks(t, dsn); len(got) != 1 || got["a~b"] != core.Duplicate {
+				t.Errorf("marks after the repair: %v, want a~b a duplicate", got)
+			}
+			if n, err := x.Document(t.Context(), "n"); err != nil || n.Cluster != 0 {
+				t.Errorf("n in cluster %d (%v), want none: its one mark was removed", n.Cluster, err)
+			}
+		})
+	}
+}
+
+// TestRemovingADocumentWhoseTextChanged removes a document whose title or
+// text was changed in the database, as damage on disk changes it, from an
+// index that stores texts: the removal succeeds, verify finds the index
+// sound, and a search finds neither the old words nor the new ones, and
+// finds the other documents. Regression: SQLite's full-text index was told
+// to forget the document's words as they read now, which it never indexed
+// (words other documents hold, in a title it had none), and the removal
+// failed with "database disk image is malformed (267)".
+func TestRemovingADocumentWhoseTextChanged(t *testing.T) {
+	for _, tc := range []struct{ name, damage string }{
+		{"text", `UPDATE texts SET text = 'Zygomorphic quarks, a text of the. ' || text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`},
+		{"title", `UPDATE docs SET title = 'Zygomorphic frost of the orchard' WHERE id = 'a'`}, // it had none
+	} {
+		for _, e := range storetest.Engines {
+			t.Run(tc.name+"/"+e, func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				x := open(t, dsn, index.OpenOptions{StoreText: true})
+				a := core.Document{ID: "a", Text: "The harbour crane collapsed onto the pier during the storm, and the port closed for the night."}
+				b := core.Document{ID: "b", Title: "Orchard frost", Text: "An early frost blackened the orchard's blossoms, and the growers counted their losses by lantern."}
+				add(t, x, a, b)
+				add(t, x, enginetest.Background(enginetest.NewTextGen(97), 20)...)
+				storetest.Exec(t, dsn, tc.damage)
+				if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
+					t.Fatalf("removing a: %v", err)
+				}
+				if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+					t.Errorf("verify: %v %v, want no fault", faults.List, err)
+				}
+				for q, want := range map[string]int{"crane": 0, "zygomorphic": 0, "orchard": 1} {
+					if res, err := x.Search(t.Context(), q, store.Page{}); err != nil || res.Total != want {
+						t.Errorf("search %q: %d hits (%v), want %d", q, res.Total, err, want)
+					}
+				}
+			})
+		}
+	}
+}
