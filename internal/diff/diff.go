@@ -150,7 +150,30 @@ type unitOp struct {
 // Compare aligns a with b. It never fails: texts without units give a Diff
 // without Ops. It takes time close to linear in the texts' length when they
 // are alike; unrelated texts of 10,000 words take milliseconds.
+// Compare(b, a) is Compare(a, b) with its sides swapped: the same words
+// shared and moved, a deletion one way an insertion the other.
 func Compare(a, b string, o Options) *Diff {
+	if b < a { // the alignment breaks its ties by the order of its texts
+		return compare(b, a, o).swapped()
+	}
+	return compare(a, b, o)
+}
+
+// swapped returns d with its sides swapped: the alignment of B with A.
+func (d *Diff) swapped() *Diff {
+	d.A, d.B = d.B, d.A
+	flip := [...]Kind{Equal: Equal, Replace: Replace, Delete: Insert, Insert: Delete}
+	for i, u := range d.spans {
+		d.spans[i] = unitOp{flip[u.kind], u.b0, u.b1, u.a0, u.a1}
+	}
+	for i, op := range d.Ops {
+		d.Ops[i] = Op{Kind: flip[op.Kind], A: op.B, B: op.A}
+	}
+	return d
+}
+
+// compare is Compare of a and b in this order.
+func compare(a, b string, o Options) *Diff {
 	var s splitter
 	d := &Diff{By: o.By}
 	d.A = s.side(a, o.By)

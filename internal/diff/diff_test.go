@@ -372,6 +372,12 @@ func checkInvariants(t *testing.T, d *Diff) {
 	}
 	inPlaceA, inPlaceB := 0, 0
 	ms, _ := align(keys(d.A.units), keys(d.B.units))
+	if d.B.Text < d.A.Text { // Compare aligned B with A
+		ms, _ = align(keys(d.B.units), keys(d.A.units))
+		for i, m := range ms {
+			ms[i].a, ms[i].b = m.b, m.a
+		}
+	}
 	for _, m := range ms {
 		inPlaceA += d.A.wordCount(m.a, m.a+m.n)
 		inPlaceB += d.B.wordCount(m.b, m.b+m.n)
@@ -512,6 +518,61 @@ func TestTextMarksPunctuationOfOneSide(t *testing.T) {
 		lines := strings.SplitN(out.String(), "\n\n", 2)
 		if got := strings.TrimSuffix(lines[1], "\n"); got != tt.want {
 			t.Errorf("%q against %q:\n got %s\nwant %s", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestCompareEitherWay compares pairs of texts with little in common, and
+// pairs of one text and a rewrite of it, both ways: Compare(b, a) is
+// Compare(a, b) with its sides swapped, its shares and every op (a
+// deletion one way an insertion the other). Regression: the alignment
+// broke its ties by the order of the arguments, so that `neardup diff a b`
+// and `neardup diff b a` could share other words of texts with little in
+// common, and show other shares.
+func TestCompareEitherWay(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	words := strings.Fields("the a of to in minister said that shares fell rose bank city council plan new year court police " +
+		"report week government party vote market price oil rain storm harbour bridge school")
+	text := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString([]string{" ", " ", " ", ", ", ". ", ".\n\n"}[r.IntN(6)])
+			}
+			b.WriteString(words[r.IntN(len(words))])
+		}
+		return b.String() + "."
+	}
+	rewrite := func(s string) string {
+		f := strings.Fields(s)
+		for i := range f {
+			if r.IntN(4) == 0 {
+				f[i] = words[r.IntN(len(words))]
+			}
+		}
+		return strings.Join(f, " ")
+	}
+	for i := range 300 {
+		a := text(20 + r.IntN(200))
+		b := text(20 + r.IntN(200))
+		if i%2 == 1 {
+			b = rewrite(a)
+		}
+		for _, by := range []By{ByWord, BySentence, ByLine} {
+			d, e := Compare(a, b, Options{By: by}), Compare(b, a, Options{By: by})
+			if d.A.Shared != e.B.Shared || d.B.Shared != e.A.Shared || d.A.Moved != e.B.Moved || d.B.Moved != e.A.Moved {
+				t.Fatalf("pair %d by %s: a b shared %d, %d, moved %d, %d; b a shared %d, %d, moved %d, %d; want the same swapped\na: %q\nb: %q",
+					i, by, d.A.Shared, d.B.Shared, d.A.Moved, d.B.Moved, e.A.Shared, e.B.Shared, e.A.Moved, e.B.Moved, a, b)
+			}
+			swap := map[Kind]Kind{Equal: Equal, Replace: Replace, Delete: Insert, Insert: Delete}
+			if len(d.Ops) != len(e.Ops) {
+				t.Fatalf("pair %d by %s: %d ops one way, %d the other", i, by, len(d.Ops), len(e.Ops))
+			}
+			for k, op := range d.Ops {
+				if f := e.Ops[k]; f.Kind != swap[op.Kind] || f.A != op.B || f.B != op.A {
+					t.Fatalf("pair %d by %s: op %d is %v one way, %v the other", i, by, k, op, f)
+				}
+			}
 		}
 	}
 }
