@@ -66,6 +66,14 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
+// ownFailure is the failure of a command that stops gracefully on SIGINT
+// or SIGTERM (serve), met while it stopped or before: it exits 1 with its
+// message, a signal or none, where the error of a batch command that a
+// signal stopped exits 128 + the signal's number.
+type ownFailure struct{ error }
+
+func (e ownFailure) Unwrap() error { return e.error }
+
 func main() {
 	ctx, stop := signalContext()
 	defer stop()
@@ -115,7 +123,7 @@ func signalContext() (context.Context, func()) {
 
 // run parses args, runs the chosen command and returns the exit code:
 // 0 success, 1 failure, 2 bad usage, 128 + the signal's number when SIGINT
-// or SIGTERM stopped it (130, 143).
+// or SIGTERM stopped it (130, 143), but 1 for an ownFailure.
 func run(ctx context.Context, args []string) (code int) {
 	var c cli
 	parser, err := newParser(&c, kong.UsageOnError(), onlyCommand(args),
@@ -142,7 +150,7 @@ func run(ctx context.Context, args []string) (code int) {
 	}
 	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
 	var stopped stopSignal
-	if err != nil && errors.As(context.Cause(ctx), &stopped) {
+	if err != nil && !errors.As(err, new(ownFailure)) && errors.As(context.Cause(ctx), &stopped) {
 		fmt.Fprintf(os.Stderr, "neardup: %v\n", stopped)
 		return 128 + int(stopped.sig)
 	}

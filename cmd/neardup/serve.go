@@ -213,7 +213,9 @@ func (c *serveCmd) openServed(ctx context.Context) (*apiIndex, error) {
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the
 // same index when watching; then it stops the watcher and the server,
-// each finishing what it has under way.
+// each finishing what it has under way. A failure once serving began,
+// the server's or the watcher's, is an ownFailure: a signal stopped the
+// serving, not the failure.
 func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
 	readOnly := x.Writable()
 	if readOnly != nil && watching {
@@ -259,8 +261,9 @@ func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Li
 	if err == nil && watchErr != nil && !errors.Is(watchErr, context.Canceled) {
 		err = fmt.Errorf("watching feeds: %w", watchErr)
 	}
-	if err == nil {
-		log.Info("stopped")
+	if err != nil {
+		return ownFailure{err}
 	}
-	return err
+	log.Info("stopped")
+	return nil
 }

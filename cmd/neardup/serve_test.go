@@ -258,6 +258,62 @@ func TestServeSaysWatcherStopped(t *testing.T) {
 	}
 }
 
+// TestServeFailsWithOneAfterASignal: serve's own failure, here the error
+// that stopped its feed watcher, exits 1 when SIGTERM stops the serving,
+// as docs/serve.md says. Regression:
+// every error after the signal exited 143, "stopped by SIGTERM", the code
+// of a batch command stopped, and the failure was not said.
+func TestServeFailsWithOneAfterASignal(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	x, err := neardup.Open(t.Context(), db, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sdb.ExecContext(t.Context(), `DROP TABLE feeds`); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, stop := context.WithCancelCause(t.Context())
+	defer stop(nil)
+	code := make(chan int, 1)
+	go func() { code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", addr, "--watch"}) }()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the watcher was not seen to stop (neardup_watch_up 0)")
+		}
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			continue
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), "\nneardup_watch_up 0\n") {
+			break
+		}
+	}
+	stop(stopSignal{syscall.SIGTERM})
+	select {
+	case c := <-code:
+		if c != 1 {
+			t.Errorf("exit code %d, want 1", c)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
+
 // syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
 type syncBuffer struct {
 	mu sync.Mutex
