@@ -35,7 +35,7 @@ type serveCmd struct {
 	QueryQueue   int            `name:"query-queue" default:"${default_query_queue}" help:"Queries and checks that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
 	Hosts        []string       `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
 	ReadTimeout  watch.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request: 10s, 2min (the forms of feeds add --interval; m is minutes)."`
-	WriteTimeout watch.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included: 2min (the forms of feeds add --interval; m is minutes)."`
+	WriteTimeout watch.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included: 2min (the forms of feeds add --interval; m is minutes). On SIGINT or SIGTERM the requests under way are waited for as long as this and --read-timeout let them take."`
 	IdleTimeout  watch.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open: 2min (the forms of feeds add --interval; m is minutes)."`
 	Watch        bool           `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
 	WatchWorkers int            `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`

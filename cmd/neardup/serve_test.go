@@ -260,9 +260,11 @@ func TestServeSaysWatcherStopped(t *testing.T) {
 
 // TestServeFailsWithOneAfterASignal: serve's own failure, here the error
 // that stopped its feed watcher, exits 1 when SIGTERM stops the serving,
-// as docs/serve.md says. Regression:
-// every error after the signal exited 143, "stopped by SIGTERM", the code
-// of a batch command stopped, and the failure was not said.
+// as docs/serve.md says, and so do requests cut off past the shutdown's
+// grace (TestShutdownWithARequestUnderWay in internal/server).
+// Regression: every error after the signal exited 143, "stopped by
+// SIGTERM", the code of a batch command stopped, and the failure was not
+// said.
 func TestServeFailsWithOneAfterASignal(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")

@@ -55,8 +55,11 @@ type Options struct {
 	// Defaults 30 s, 60 s and 120 s.
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout bounds how long Serve waits, once its context is
-	// done, for requests under way; adds still waiting then are rolled
-	// back. Default 30 s.
+	// done, for the requests under way. Default: as long as the timeouts
+	// let a request take, the longer of ReadTimeout and HeaderTimeout
+	// plus WriteTimeout (70 s with their defaults), so that every request
+	// begun can still be answered. A request under way past it is cut
+	// off unanswered, and Serve returns a *CutOffError.
 	ShutdownTimeout time.Duration
 	// UI serves every path outside /v1/, /healthz, /readyz, /metrics and
 	// /openapi.json, and checks its own tokens (a browser sends no bearer
@@ -104,7 +107,7 @@ func (o Options) withDefaults() Options {
 		o.IdleTimeout = 120 * time.Second
 	}
 	if o.ShutdownTimeout <= 0 {
-		o.ShutdownTimeout = 30 * time.Second
+		o.ShutdownTimeout = max(o.ReadTimeout, HeaderTimeout+o.WriteTimeout)
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -114,6 +117,28 @@ func (o Options) withDefaults() Options {
 
 // DefaultMaxQueryBytes is Options.MaxQueryBytes when it is 0.
 const DefaultMaxQueryBytes = 1 << 20
+
+// HeaderTimeout is the longest a client may take to send a request's
+// headers; the write timeout runs from their end.
+const HeaderTimeout = 10 * time.Second
+
+// CutOffError is Serve's error when its shutdown's grace
+// (Options.ShutdownTimeout) ended with requests still under way: they
+// were cut off, unanswered.
+type CutOffError struct {
+	// Requests is how many were under way.
+	Requests int
+	// Grace is how long Serve waited for them.
+	Grace time.Duration
+}
+
+func (e *CutOffError) Error() string {
+	what := "1 request"
+	if e.Requests != 1 {
+		what = fmt.Sprintf("%d requests", e.Requests)
+	}
+	return fmt.Sprintf("server: %s under way cut off unanswered when the shutdown's grace of %s ended", what, e.Grace)
+}
 
 // Server serves the API of one index. Make it with New; Handler serves
 // it, Serve also listens and shuts down; Close stops its writer.
@@ -133,6 +158,7 @@ type Server struct {
 	// sketchers are the index's sketchers, one a goroutine at a time.
 	sketchers sync.Pool
 	draining  atomic.Bool
+	active    activeConns
 }
 
 // New returns a Server of x. The caller closes x after the Server.
@@ -162,14 +188,16 @@ func (s *Server) Close() { s.add.close() }
 
 // Serve answers on ln until ctx is done, then stops taking requests,
 // waits for those under way (at most ShutdownTimeout) and closes the
-// server. It returns nil after a shutdown asked for by ctx. The index's
-// first count for the front page and the metrics starts with it.
+// server. It returns nil after a shutdown asked for by ctx, or a
+// *CutOffError, logged, when requests were still under way at the end of
+// the wait. The index's first count for the front page and the metrics
+// starts with it.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.guardHosts(ln.Addr())
 	s.x.CountInBackground()
-	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.o.ReadTimeout,
+	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: HeaderTimeout, ReadTimeout: s.o.ReadTimeout,
 		WriteTimeout: s.o.WriteTimeout, IdleTimeout: s.o.IdleTimeout, MaxHeaderBytes: 64 << 10,
-		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn), ConnState: s.active.track}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	var err error
@@ -177,12 +205,20 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case err = <-errc:
 	case <-ctx.Done():
 		s.draining.Store(true)
-		s.log.Info("shutting down: finishing the requests under way")
+		s.log.Info("shutting down: finishing the requests under way", "grace", s.o.ShutdownTimeout)
 		sctx, cancel := context.WithTimeout(context.Background(), s.o.ShutdownTimeout)
 		err = hs.Shutdown(sctx)
 		cancel()
 		if err != nil {
+			n := s.active.count()
 			hs.Close()
+			switch {
+			case errors.Is(err, context.DeadlineExceeded) && n > 0:
+				err = &CutOffError{Requests: n, Grace: s.o.ShutdownTimeout}
+				s.log.Error("shutting down: the grace ended; requests under way cut off, unanswered", "requests", n, "grace", s.o.ShutdownTimeout)
+			case errors.Is(err, context.DeadlineExceeded):
+				err = nil // connections that sent no request yet
+			}
 		}
 		if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
 			err = e
@@ -193,4 +229,33 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		err = nil
 	}
 	return err
+}
+
+// activeConns counts the connections of an http.Server with a request
+// under way (http.StateActive): from its first byte read to its answer
+// written.
+type activeConns struct {
+	mu    sync.Mutex
+	conns map[net.Conn]bool
+}
+
+// track is the http.Server's ConnState.
+func (a *activeConns) track(c net.Conn, st http.ConnState) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if st != http.StateActive {
+		delete(a.conns, c)
+		return
+	}
+	if a.conns == nil {
+		a.conns = map[net.Conn]bool{}
+	}
+	a.conns[c] = true
+}
+
+// count is how many connections have a request under way.
+func (a *activeConns) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.conns)
 }
