@@ -72,7 +72,9 @@ func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired,
 	if faults.Total == 0 {
 		return out, nil
 	}
-	x, err := build(ctx, st, specs, OpenOptions{Existing: true})
+	// No minimum length: a stored sketch says its add compared the text,
+	// under a minimum this index does not keep (OpenOptions.MinChars).
+	x, err := build(ctx, st, specs, OpenOptions{Existing: true, MinChars: -1})
 	if err != nil {
 		return out, err
 	}
@@ -92,7 +94,10 @@ func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired,
 		}
 		return x.repair(w, &out)
 	})
-	return out, err
+	if err != nil {
+		return Repaired{}, err // rolled back: nothing was mended
+	}
+	return out, nil
 }
 
 // repair is Repair's transaction.
@@ -111,6 +116,12 @@ func (x *Index) repair(w store.Writer, out *Repaired) error {
 		out.Lines = append(out.Lines, l.Fault+": deleted")
 	}
 	out.Entries, out.LeftOver = len(d.Entries), len(d.LeftOver)
+	// Exact marks are made again before the removals, so that a copy whose
+	// damaged original goes takes its place (see heirs).
+	remade, err := x.exactAgain(w, d.Marks, d.Docs)
+	if err != nil {
+		return err
+	}
 	var remove []int64
 	gone := map[int64]bool{}
 	for _, doc := range d.Docs {
@@ -133,13 +144,52 @@ func (x *Index) repair(w store.Writer, out *Repaired) error {
 	if _, err := x.removeOrds(w, remove); err != nil {
 		return err
 	}
-	return x.remark(w, d.Marks, gone, out)
+	return x.remark(w, d.Marks, remade, gone, out)
+}
+
+// exactAgain makes again, and stores, each damaged exact mark (removed by
+// Mend) between two stored documents, its evidence what the two share
+// (their content, else their URL), else a slug when either record is
+// damaged or they share neither; docs are the damaged documents. It
+// returns the marks made again, by their index in marks.
+func (x *Index) exactAgain(w store.Writer, marks []store.DamagedMark, docs []store.DamagedDoc) (map[int]bool, error) {
+	damaged := map[int64]bool{}
+	for _, d := range docs {
+		damaged[d.Ord] = true
+	}
+	var ords []int64
+	for _, m := range marks {
+		if m.Method == ExactMethod {
+			ords = append(ords, m.A, m.B)
+		}
+	}
+	if len(ords) == 0 {
+		return nil, nil
+	}
+	sound, err := readable(w, ords)
+	if err != nil {
+		return nil, err
+	}
+	stored := func(o int64) bool { return sound[o] != nil || damaged[o] }
+	remade := map[int]bool{}
+	var again []store.Mark
+	for i, m := range marks {
+		if m.Method != ExactMethod || !stored(m.A) || !stored(m.B) {
+			continue
+		}
+		ev := joinedEvidence(sound[m.A], sound[m.B], nil)
+		if ev == nil {
+			ev, _ = json.Marshal(ExactEvidence{By: "slug"})
+		}
+		again = append(again, exactMark(m.A, m.B, ev))
+		remade[i] = true
+	}
+	return remade, w.AddMarks(again)
 }
 
 // sketchAgain returns the sketch of a damaged document made again from its
 // stored text, or nil when it cannot be: its record or text is damaged
-// too, the index keeps no texts, or its text is no longer sketched (a
-// minimum length other than its add's).
+// too, or the index keeps no texts.
 func (x *Index) sketchAgain(r store.Reader, doc *store.DamagedDoc) *store.Sketch {
 	if !x.meta.StoreText || doc.Record || doc.Text || !doc.Sketch {
 		return nil
@@ -151,10 +201,11 @@ func (x *Index) sketchAgain(r store.Reader, doc *store.DamagedDoc) *store.Sketch
 	return x.sketchStored(&stored).sk
 }
 
-// remark mends the damaged marks, removed by Mend: an exact mark between
-// two documents left is made again, and the clusters of the documents of
-// every mark left out are placed again. gone are the documents removed.
-func (x *Index) remark(w store.Writer, marks []store.DamagedMark, gone map[int64]bool, out *Repaired) error {
+// remark places again the clusters of the documents left of every
+// damaged mark, which Mend removed and exactAgain may have made again
+// (remade, by index in marks), and says what became of each. gone are the
+// documents removed.
+func (x *Index) remark(w store.Writer, marks []store.DamagedMark, remade map[int]bool, gone map[int64]bool, out *Repaired) error {
 	var ords []int64
 	for _, m := range marks {
 		if !gone[m.A] && !gone[m.B] {
@@ -165,35 +216,25 @@ func (x *Index) remark(w store.Writer, marks []store.DamagedMark, gone map[int64
 	if err != nil {
 		return err
 	}
-	var again []store.Mark
 	var also, lost []int64
-	for _, m := range marks {
-		a, b := docs[m.A], docs[m.B]
+	for i, m := range marks {
 		done := "mark removed"
-		switch {
-		case a == nil || b == nil:
-		case m.Method == ExactMethod:
-			ev := joinedEvidence(a, b, nil)
-			if ev == nil {
-				ev, _ = json.Marshal(ExactEvidence{By: "slug"})
-			}
-			again = append(again, exactMark(m.A, m.B, ev))
+		if remade[i] {
 			done = "mark made again"
-			fallthrough
-		default:
-			also = append(also, m.A, m.B)
-			for _, d := range []*store.Doc{a, b} {
-				if d.Cluster != 0 {
-					lost = append(lost, d.Cluster)
-				}
-			}
 		}
 		out.Lines = append(out.Lines, m.Fault+": "+done)
+		a, b := docs[m.A], docs[m.B]
+		if a == nil || b == nil {
+			continue
+		}
+		also = append(also, m.A, m.B)
+		for _, d := range []*store.Doc{a, b} {
+			if d.Cluster != 0 {
+				lost = append(lost, d.Cluster)
+			}
+		}
 	}
 	out.Marks = len(marks)
-	if err := w.AddMarks(again); err != nil {
-		return err
-	}
 	slices.Sort(lost)
 	return x.recluster(w, slices.Compact(lost), also)
 }

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -156,5 +157,113 @@ func TestRemovingADocumentWhoseTextChanged(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// repairAt repairs the index at dsn, failing the test on an error.
+func repairAt(t *testing.T, dsn string) index.Repaired {
+	t.Helper()
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r, err := index.Repair(t.Context(), st, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestRepairOfADamagedOriginalAndItsExactMark: an exact copy's original,
+// its text damaged, is removed by a repair, and the copy takes its place
+// (sketched, matched by a near duplicate of the story), whether the exact
+// mark between them is damaged too or not. Regression: the damaged mark
+// was removed before the original, so that the copy was taken for a copy
+// of nothing, left unsketched, and verify found the index sound.
+func TestRepairOfADamagedOriginalAndItsExactMark(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story := g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	for _, e := range storetest.Engines {
+		for _, markToo := range []bool{false, true} {
+			t.Run(e+map[bool]string{false: "/text", true: "/text+mark"}[markToo], func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				x := open(t, dsn, index.OpenOptions{StoreText: true})
+				exact := index.AddOptions{Exact: true}
+				if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1)}, exact); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3)}, exact); err != nil {
+					t.Fatal(err)
+				}
+				x.Close()
+				storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
+				if markToo {
+					storetest.Exec(t, dsn, `UPDATE marks SET score = score / 2`)
+				}
+				r := repairAt(t, dsn)
+				if len(r.Removed) != 1 || r.Removed[0] != "a" {
+					t.Errorf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
+				}
+				y := open(t, dsn, index.OpenOptions{})
+				if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+					t.Errorf("verify: %v %v", f.List, err)
+				}
+				if y.Len() != 1 {
+					t.Errorf("loaded %d, want b sketched as heir", y.Len())
+				}
+				ms, err := y.Query(t.Context(), []core.Document{storyDoc("q", near, 5)})
+				if err != nil || len(ms[0].Pairs) == 0 {
+					t.Errorf("a near duplicate of the story matched %v (%v): want b", ms[0].Pairs, err)
+				}
+			})
+		}
+	}
+}
+
+// TestRepairSketchesShortTextsAgain: a document sketched under its add's
+// minimum length (OpenOptions.MinChars -1: every text), which the index
+// does not keep, is sketched again from its stored text. Regression: the
+// repair's default minimum skipped the short text, and the document was
+// removed.
+func TestRepairSketchesShortTextsAgain(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true, MinChars: -1})
+			add(t, x, core.Document{ID: "s", Text: "Short one here."}, core.Document{ID: "o", Text: "Another line."})
+			x.Close()
+			storetest.Exec(t, dsn, damageIndexPart(dsn, "s"))
+			r := repairAt(t, dsn)
+			if r.Sketched != 1 || len(r.Removed) != 0 {
+				t.Errorf("repair: %q; want s sketched again from its stored text", r.Lines)
+			}
+		})
+	}
+}
+
+// TestRemovingAnEmptiedSketch: a document whose index part was emptied
+// (NULL) while its checksum was kept is removed by a repair, and the index
+// is then sound. Regression: the removal logged the part as it read, NULL
+// with the checksum, a damaged entry of the change log.
+func TestRemovingAnEmptiedSketch(t *testing.T) {
+	g := enginetest.NewTextGen(5)
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: false})
+			add(t, x, enginetest.Doc("a", g.Sentences(10)), enginetest.Doc("b", g.Sentences(10)))
+			x.Close()
+			storetest.Exec(t, dsn, `UPDATE docs SET sketch = NULL WHERE id = 'a'`)
+			if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
+				t.Errorf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
+			}
+			y := open(t, dsn, index.OpenOptions{})
+			if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+				t.Errorf("verify after repair: %q %v", f.List, err)
+			}
+		})
 	}
 }

@@ -101,7 +101,7 @@ func (t *txn) Removals(after int64) ([]Removal, error) {
 		if err := rows.Scan(&r.Seq, &r.Ord, &r.Index, &crc); err != nil {
 			return nil, err
 		}
-		if r.Index != nil && (!crc.Valid || crc.V != recordSum(partIndex, r.Ord, r.Index)) {
+		if (r.Index != nil || crc.Valid) && !sumOK(partIndex, r.Ord, r.Index, crc) {
 			// The document is removed: no id to name.
 			return nil, &ChecksumError{Ord: abs(r.Ord), What: removalPart, Missing: !crc.Valid}
 		}

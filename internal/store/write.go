@@ -368,7 +368,7 @@ func (t *txn) logRemovals(ords []int64) error {
 		if crc.Valid {
 			stored = crc.V
 		}
-		if index != nil && !sumOK(partIndex, ord, index, crc) {
+		if (index != nil || crc.Valid) && !sumOK(partIndex, ord, index, crc) {
 			index, stored = nil, nil
 		}
 		seq, err := t.next("removal")
