@@ -342,15 +342,8 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		row.Outcome, row.Detail = OutcomeGallery, "the text starts with the gallery word "+strconv.Quote(word)
 		return nil, nil
 	}
-	page := pageCanonical(resp.body, resp.url)
-	if page == "" {
-		page = Canonical(resp.url)
-	}
-	page = withoutUser(page)
-	d := &core.Document{ID: e.id, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
-	if d.Title == "" {
-		d.Title = e.title
-	}
+	page, source := pageURL(resp.body, resp.url)
+	d := &core.Document{ID: e.id, Title: cutTitle(cmp.Or(a.Title, e.title)), Text: a.Text, URL: page, Source: source, Date: a.Date, Origin: f.URL}
 	if d.Date.IsZero() {
 		// The item's date, its zone's name read in the page's language,
 		// else the feed's: CST in Chinese is China's.
@@ -358,6 +351,51 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	}
 	row.Doc = d.ID
 	return d, nil
+}
+
+// pageURL returns the URL and the source (its host, siteOf) of the
+// article of a page fetched from fetched, without a user name or password:
+// the URL the page names as its own (pageCanonical), else the canonical
+// form of fetched, the first of them that an index stores with its source
+// (see storable: a URL of at most core.MaxURLBytes, of UTF-8, a source of
+// at most core.MaxSourceBytes). When neither is, the article has no URL,
+// and the source is fetched's when an index stores it: a URL cut short
+// would be no address.
+func pageURL(body []byte, fetched string) (page, source string) {
+	for _, u := range [...]string{pageCanonical(body, fetched), Canonical(fetched)} {
+		if u == "" {
+			continue
+		}
+		u = withoutUser(u)
+		if site := siteOf(u); storable(core.Document{URL: u, Source: site}) {
+			return u, site
+		}
+	}
+	if site := siteOf(fetched); storable(core.Document{Source: site}) {
+		return "", site
+	}
+	return "", ""
+}
+
+// storable reports whether an index stores d's fields (see
+// index.CheckStorable): none too long, none not UTF-8.
+func storable(d core.Document) bool {
+	field, _ := d.UnstorableField()
+	overlong, _ := d.OverlongField()
+	return field == "" && overlong == ""
+}
+
+// cutTitle returns title cut, at the start of a character, to the longest
+// an index stores (core.MaxTitleBytes).
+func cutTitle(title string) string {
+	if len(title) <= core.MaxTitleBytes {
+		return title
+	}
+	n := core.MaxTitleBytes
+	for n > 0 && !utf8.RuneStart(title[n]) {
+		n--
+	}
+	return title[:n]
 }
 
 // store adds docs to the index and stores rows, the items' outcomes, in one
