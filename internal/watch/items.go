@@ -147,9 +147,11 @@ func newest(es []entry, max int) ([]entry, int) {
 // feed's compiled site rule rs (nil for none: Options.Rules), then the
 // chunk's articles added to the index with the items' outcomes, in one
 // transaction. It returns the keys of the items taken, which the index
-// keeps remembering (see Watcher.poll). A feed removed meanwhile stops it
-// with an error wrapping neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) ([]string, error) {
+// keeps remembering (see Watcher.poll), or stopped true when ctx was done
+// before it took them all, having stored what it fetched before. A feed
+// removed meanwhile stops it with an error wrapping neardup.ErrFeedGone,
+// its chunk not stored.
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) (keys []string, stopped bool, err error) {
 	es, unnamed := entries(base, parsed.Language, parsed.Items)
 	res.Unnamed = unnamed
 	es, dropped := newest(es, w.o.MaxItems)
@@ -165,7 +167,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 	}
 	var prev map[string]neardup.FeedItem
 	var stored map[string]int64
-	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
+	err = w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
 		if prev, err = r.FeedItems(feed, keys); err != nil {
 			return err
@@ -174,7 +176,10 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
+		if ctx.Err() != nil {
+			return nil, true, nil // stopped before it took any
+		}
+		return nil, false, fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
 	}
 	var todo []entry
 	for _, e := range es {
@@ -193,12 +198,14 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		var rows []neardup.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
+		cut := false    // stopped before the chunk's last item
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.id]; ok && e.id != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.id
 			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
+				cut = true
 				break // stopped: what the chunk fetched before is stored below
 			}
 			if miss != "" {
@@ -218,12 +225,12 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		}
 		if len(rows) == 0 {
 			if ctx.Err() != nil {
-				return nil, nil // stopped at the chunk's first page
+				return nil, true, nil // stopped at the chunk's first page
 			}
 			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
-			return nil, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
+			return nil, false, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
@@ -231,11 +238,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 				state.Retries++
 			}
 		}
-		if ctx.Err() != nil {
-			return nil, nil // stopped
+		if cut || ctx.Err() != nil && lo+w.o.Chunk < len(todo) {
+			return nil, true, nil // stopped with items left
 		}
 	}
-	return keys, nil
+	return keys, false, nil
 }
 
 // unfetched returns the outcome of an item whose page the watcher does
