@@ -228,8 +228,9 @@ func (o Options) storeOptions() (store.Options, error) {
 // Exists (the same document is stored under its ID) or Conflict (another
 // one is: a stored document's ID is never stored twice, and never
 // replaced by Add), otherwise none is. It returns one Match a document, in order. A document with a field
-// that is not UTF-8 or holds a NUL character, which no index stores, is an
-// error naming it, and nothing is stored.
+// that is not UTF-8 or holds a NUL character, or a title, URL or source
+// longer than core.MaxTitleBytes, MaxURLBytes or MaxSourceBytes, which no
+// index stores, is an error naming it, and nothing is stored.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
 	return x.add(ctx, docs, index.AddOptions{})
 }
@@ -245,9 +246,10 @@ func (x *Index) add(ctx context.Context, docs []Document, o index.AddOptions) ([
 }
 
 // UnstorableError is the error (wrapped) of an add with a document that
-// has a field no index stores, not UTF-8 or holding a NUL character, or a
-// URL of another scheme than http or https: it names the document by
-// position and ID, and the field.
+// has a field no index stores, not UTF-8 or holding a NUL character, a
+// title, URL or source longer than its bound, or a URL of another scheme
+// than http or https: it names the document by position and ID, and the
+// field.
 type UnstorableError = index.UnstorableError
 
 // unstorable names the package in the error of a document no index

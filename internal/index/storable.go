@@ -8,8 +8,10 @@ import (
 )
 
 // UnstorableError is Add's error for a document with a field no store
-// can keep (see core.Document.UnstorableField), or an id that can name no
-// stored document (see core.BadID); nothing of the add is stored.
+// can keep (see core.Document.UnstorableField), a title, URL or source
+// longer than an index stores (see core.Document.OverlongField), or an id
+// that can name no stored document (see core.BadID); nothing of the add is
+// stored.
 type UnstorableError struct {
 	// Doc is the document's position in the add, from 1.
 	Doc   int
@@ -30,12 +32,19 @@ func (e *UnstorableError) Error() string {
 }
 
 // CheckStorable returns an *UnstorableError for the first of docs with a
-// field no store can keep or an id no stored document can have, nil when
-// all can be stored: the check Add makes before it stores anything, for an
+// field no store can keep, a title, URL or source longer than an index
+// stores (which the HTTP API refuses, and which an export would write and
+// `index add` skip), or an id no stored document can have, nil when all
+// can be stored: the check Add makes before it stores anything, for an
 // edge that answers each document apart.
 func CheckStorable(docs []core.Document) error {
 	for i := range docs {
 		field, why := docs[i].UnstorableField()
+		if field == "" {
+			if f, max := docs[i].OverlongField(); f != "" {
+				field, why = f, fmt.Sprintf("is longer than %d bytes", max)
+			}
+		}
 		if field == "" {
 			if why = core.BadID(docs[i].ID); why != "" {
 				field = "id"

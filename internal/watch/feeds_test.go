@@ -217,6 +217,43 @@ func TestPasswordNotShownOfLinks(t *testing.T) {
 	}
 }
 
+// TestPasswordShownAsEverywhere: a link carrying a password whose page is
+// refused by the outbound rule, or whose connection fails, is shown in the
+// item's stored detail and the log line with "xxxxx" for the password, as
+// every other message shows it. Regression: the HTTP client's error showed
+// it as "***" ("http://u:***@127.0.0.2:8080/x: refused: ...").
+func TestPasswordShownAsEverywhere(t *testing.T) {
+	s := newSite(t)
+	closed := startAt(t, "127.0.0.1", http.NotFoundHandler())
+	closed.Close() // connections to its port are refused
+	port := s.URL[strings.LastIndexByte(s.URL, ':'):]
+	links := map[string]string{ // by what the detail says
+		"refused": "http://u:s3cret@127.0.0.2" + port + "/x",
+		"error":   strings.Replace(closed.URL, "http://", "http://u:s3cret@", 1) + "/x",
+	}
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "Refused", link: links["refused"]}, item{title: "Closed", link: links["error"]}))
+	x := newIndex(t)
+	addFeed(t, x, Feed{URL: s.URL + "/feed"})
+	var log bytes.Buffer
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	once(t, newWatcher(t, x, o))
+	items := storedItems(t, x, s.URL+"/feed")
+	for outcome, link := range links {
+		shown := strings.Replace(strings.TrimSuffix(link, "/x"), "s3cret", "xxxxx", 1)
+		it := items[Canonical(withoutUser(link))]
+		if it.Outcome != outcome || !strings.Contains(it.Detail, shown) || strings.Contains(it.Detail, "s3cret") || strings.Contains(it.Detail, "***") {
+			t.Errorf("item %s: %s %q, want %s naming %s", withoutUser(link), it.Outcome, it.Detail, outcome, shown)
+		}
+		if !strings.Contains(log.String(), shown) {
+			t.Errorf("the log does not name %s:\n%s", shown, log.String())
+		}
+	}
+	if strings.Contains(log.String(), "s3cret") || strings.Contains(log.String(), "***") {
+		t.Errorf("the log shows the password, or \"***\" for it:\n%s", log.String())
+	}
+}
+
 // TestPrivateFeedArticlesKeepNoPassword: the pages of a private feed are
 // fetched with the password its URL holds when its links are relative
 // (they take it from the feed's URL) or carry it themselves, while the

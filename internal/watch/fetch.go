@@ -257,6 +257,12 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 		if errors.As(err, &rl) {
 			return nil, rl // a redirect's host is paused
 		}
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			// The client shows a password as "***"; the watcher's
+			// messages show it as ShownURL does, "xxxxx".
+			ue.URL = ShownURL(ue.URL)
+		}
 		return nil, refused(redirectFailed(err, r.url))
 	}
 	defer hr.Body.Close()

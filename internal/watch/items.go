@@ -147,9 +147,11 @@ func newest(es []entry, max int) ([]entry, int) {
 // feed's compiled site rule rs (nil for none: Options.Rules), then the
 // chunk's articles added to the index with the items' outcomes, in one
 // transaction. It returns the keys of the items taken, which the index
-// keeps remembering (see Watcher.poll). A feed removed meanwhile stops it
-// with an error wrapping neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) ([]string, error) {
+// keeps remembering (see Watcher.poll), or stopped true when ctx was done
+// before it took them all, having stored what it fetched before. A feed
+// removed meanwhile stops it with an error wrapping neardup.ErrFeedGone,
+// its chunk not stored.
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) (keys []string, stopped bool, err error) {
 	es, unnamed := entries(base, parsed.Language, parsed.Items)
 	res.Unnamed = unnamed
 	es, dropped := newest(es, w.o.MaxItems)
@@ -165,7 +167,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 	}
 	var prev map[string]neardup.FeedItem
 	var stored map[string]int64
-	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
+	err = w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
 		if prev, err = r.FeedItems(feed, keys); err != nil {
 			return err
@@ -174,7 +176,10 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
+		if ctx.Err() != nil {
+			return nil, true, nil // stopped before it took any
+		}
+		return nil, false, fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
 	}
 	var todo []entry
 	for _, e := range es {
@@ -193,12 +198,14 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		var rows []neardup.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
+		cut := false    // stopped before the chunk's last item
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.id]; ok && e.id != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.id
 			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
+				cut = true
 				break // stopped: what the chunk fetched before is stored below
 			}
 			if miss != "" {
@@ -218,12 +225,12 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		}
 		if len(rows) == 0 {
 			if ctx.Err() != nil {
-				return nil, nil // stopped at the chunk's first page
+				return nil, true, nil // stopped at the chunk's first page
 			}
 			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
-			return nil, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
+			return nil, false, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
@@ -231,11 +238,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 				state.Retries++
 			}
 		}
-		if ctx.Err() != nil {
-			return nil, nil // stopped
+		if cut || ctx.Err() != nil && lo+w.o.Chunk < len(todo) {
+			return nil, true, nil // stopped with items left
 		}
 	}
-	return keys, nil
+	return keys, false, nil
 }
 
 // unfetched returns the outcome of an item whose page the watcher does
@@ -342,15 +349,8 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		row.Outcome, row.Detail = OutcomeGallery, "the text starts with the gallery word "+strconv.Quote(word)
 		return nil, nil
 	}
-	page := pageCanonical(resp.body, resp.url)
-	if page == "" {
-		page = Canonical(resp.url)
-	}
-	page = withoutUser(page)
-	d := &core.Document{ID: e.id, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
-	if d.Title == "" {
-		d.Title = e.title
-	}
+	page, source := pageURL(resp.body, resp.url)
+	d := &core.Document{ID: e.id, Title: cutTitle(cmp.Or(a.Title, e.title)), Text: a.Text, URL: page, Source: source, Date: a.Date, Origin: f.URL}
 	if d.Date.IsZero() {
 		// The item's date, its zone's name read in the page's language,
 		// else the feed's: CST in Chinese is China's.
@@ -358,6 +358,51 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	}
 	row.Doc = d.ID
 	return d, nil
+}
+
+// pageURL returns the URL and the source (its host, siteOf) of the
+// article of a page fetched from fetched, without a user name or password:
+// the URL the page names as its own (pageCanonical), else the canonical
+// form of fetched, the first of them that an index stores with its source
+// (see storable: a URL of at most core.MaxURLBytes, of UTF-8, a source of
+// at most core.MaxSourceBytes). When neither is, the article has no URL,
+// and the source is fetched's when an index stores it: a URL cut short
+// would be no address.
+func pageURL(body []byte, fetched string) (page, source string) {
+	for _, u := range [...]string{pageCanonical(body, fetched), Canonical(fetched)} {
+		if u == "" {
+			continue
+		}
+		u = withoutUser(u)
+		if site := siteOf(u); storable(core.Document{URL: u, Source: site}) {
+			return u, site
+		}
+	}
+	if site := siteOf(fetched); storable(core.Document{Source: site}) {
+		return "", site
+	}
+	return "", ""
+}
+
+// storable reports whether an index stores d's fields (see
+// index.CheckStorable): none too long, none not UTF-8.
+func storable(d core.Document) bool {
+	field, _ := d.UnstorableField()
+	overlong, _ := d.OverlongField()
+	return field == "" && overlong == ""
+}
+
+// cutTitle returns title cut, at the start of a character, to the longest
+// an index stores (core.MaxTitleBytes).
+func cutTitle(title string) string {
+	if len(title) <= core.MaxTitleBytes {
+		return title
+	}
+	n := core.MaxTitleBytes
+	for n > 0 && !utf8.RuneStart(title[n]) {
+		n--
+	}
+	return title[:n]
 }
 
 // store adds docs to the index and stores rows, the items' outcomes, in one

@@ -14,8 +14,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -517,5 +519,83 @@ func TestLinkWithASpaceInItsQuery(t *testing.T) {
 	}
 	if len(items) != 1 {
 		t.Errorf("%d items stored, want 1", len(items))
+	}
+}
+
+// TestArticleFieldsAnIndexStores: an article's title, URL and source are
+// what an index stores: none longer than its bound
+// (core.Document.OverlongField), none not UTF-8. A page's title too long
+// is cut at a character's start, and so is an item's title taken for a
+// page without one; a canonical URL too long, of a host too long for a
+// source, or not UTF-8 (a byte of Latin-1 in its query, which a canonical
+// URL keeps as written) is passed over for the address the page was
+// fetched from; an article fetched from an address too long is stored
+// without a URL, its source the host. Regression: each overlong field was
+// stored as it was, which `index export` wrote and `index add` of the
+// export skipped as malformed, and an index now refuses; a URL not UTF-8
+// failed the chunk's add, and the feed's every pass.
+func TestArticleFieldsAnIndexStores(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	page := func(seed uint64, title, canonical string) string {
+		var b strings.Builder
+		b.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">`)
+		if title != "" {
+			fmt.Fprintf(&b, "<title>%s</title>", title)
+		}
+		if canonical != "" {
+			fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, canonical)
+		}
+		b.WriteString("</head><body><article>")
+		for _, p := range newStory(seed).paras {
+			fmt.Fprintf(&b, "<p>%s</p>\n", p)
+		}
+		b.WriteString("</article></body></html>")
+		return b.String()
+	}
+	longTitle := strings.Repeat("€", 2000) // 6,000 bytes, 3 a character
+	longPath := "/story/" + strings.Repeat("long-", 1000)
+	type want struct{ title, url string }
+	cases := map[string]want{ // by path
+		"/title":          {longTitle, s.URL + "/title"},
+		"/item-title":     {longTitle, s.URL + "/item-title"},
+		"/canonical":      {"Canonical", s.URL + "/canonical"},
+		"/canonical-host": {"Canonical host", s.URL + "/canonical-host"},
+		"/canonical-byte": {"Canonical byte", s.URL + "/canonical-byte"},
+		longPath:          {"Long link", ""},
+	}
+	s.serve("/title", "text/html", page(1, longTitle, ""))
+	s.serve("/item-title", "text/html", page(2, "", ""))
+	s.serve("/canonical", "text/html", page(3, "Canonical", s.URL+"/news/"+strings.Repeat("c", core.MaxURLBytes)))
+	s.serve("/canonical-host", "text/html", page(4, "Canonical host", "http://"+strings.Repeat("h", core.MaxSourceBytes)+".example/news/1"))
+	s.serve("/canonical-byte", "text/html", page(5, "Canonical byte", s.URL+"/news/1?caf\xe9"))
+	s.serve(longPath, "text/html", page(6, "Long link", ""))
+	var items []item
+	for path := range cases {
+		title := "Item"
+		if path == "/item-title" {
+			title = longTitle
+		}
+		items = append(items, item{title: title, link: s.URL + path})
+	}
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != len(cases) {
+		t.Fatalf("%+v (%v), want %d added", r, r.Err, len(cases))
+	}
+	for path, w := range cases {
+		d, _ := stored(t, x, articleID(Canonical(s.URL+path)))
+		doc := core.Document{Title: d.Title, URL: d.URL, Source: d.Source}
+		if field, _ := doc.OverlongField(); field != "" || !utf8.ValidString(d.Title) {
+			t.Errorf("%.40s: the %s stored too long, or the title not UTF-8: %d bytes of title, %d of URL, %d of source",
+				path, field, len(d.Title), len(d.URL), len(d.Source))
+		}
+		if !strings.HasPrefix(w.title, d.Title) || len(d.Title) < min(len(w.title), core.MaxTitleBytes-3) {
+			t.Errorf("%.40s: title %.40q (%d bytes), want %.40q cut to at most %d bytes", path, d.Title, len(d.Title), w.title, core.MaxTitleBytes)
+		}
+		if d.URL != w.url || d.Source != "127.0.0.1" {
+			t.Errorf("%.40s: URL %.60q, source %.40q; want %.60q, 127.0.0.1", path, d.URL, d.Source, w.url)
+		}
 	}
 }

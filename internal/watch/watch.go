@@ -42,6 +42,14 @@ const (
 // polled again when the pause ends.
 const StatusPaused = "paused"
 
+// StatusStopped is the status of a poll that the watcher's stop (its
+// context done: SIGINT or SIGTERM) cut short. It is no failure of the
+// feed's. A poll stopped after it stored items records them in the feed's
+// state, with this status and without the feed's validators, so that the
+// next pass reads the feed whole and takes the items this one left; one
+// stopped before it stored any leaves the feed's state as it was.
+const StatusStopped = "stopped"
+
 // OutcomePaused is the outcome of an item whose page's host asked, by a
 // Retry-After this run or an earlier one met, to be left alone until after
 // the pass: its page is not fetched, and nothing of it is stored, so that
@@ -84,7 +92,7 @@ type Watcher struct {
 // Totals count what a Watcher did since it was made.
 type Totals struct {
 	// Polls counts polls by status: "ok", "not modified", "paused",
-	// "error".
+	// "stopped", "error".
 	Polls map[string]int `json:"polls"`
 	// Items counts new items by outcome.
 	Items map[string]int `json:"items"`
@@ -124,7 +132,8 @@ func (w *Watcher) Totals() Totals {
 // Result is what one poll of a feed did.
 type Result struct {
 	Feed string `json:"feed"`
-	// Status is "ok", "not modified", StatusPaused or "error".
+	// Status is "ok", "not modified", StatusPaused, StatusStopped or
+	// "error".
 	Status string `json:"status"`
 	// Err is the feed's error, when Status is "error", and its host's pause
 	// (ErrRetryLater) when it is StatusPaused.
@@ -367,7 +376,8 @@ func (w *Watcher) pollAll(ctx context.Context, feeds []neardup.Feed) ([]Result, 
 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
 // chunk, then the feed's state. It returns when the feed is next due (Unix
-// seconds), 0 when it stored no state (stopped, or an error). A feed whose
+// seconds), 0 when it was stopped (see StatusStopped) or stored no state
+// (an error). A feed whose
 // stored settings or state do not decode, or whose stored site rule does
 // not compile, fails, unfetched, as a feed that cannot be fetched does: its
 // error is its status, and it is tried again after a backoff (its state,
@@ -390,7 +400,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	}
 	switch {
 	case ctx.Err() != nil:
-		return res, 0, nil // stopped: the feed is polled again on the next start
+		res.Status = StatusStopped // before it stored anything
 	case err != nil:
 		if until, ok := unaskedUntil(err); ok {
 			// Refused by its host's pause before a request went out: no
@@ -410,23 +420,32 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	default:
 		res.Status = "ok"
 	}
-	if res.Status != "error" && res.Status != StatusPaused {
+	if res.Status == "ok" || res.Status == "not modified" {
 		state.Status = res.Status
 		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
 	var listed []string // the keys of the items taken, when the feed was read
-	if parsed != nil {
-		var err error
-		listed, err = w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
+	if parsed != nil && res.Status != StatusStopped {
+		var stopped bool
+		listed, stopped, err = w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
 		if err != nil {
 			return w.failed(ctx, &res, start, err)
 		}
-		if ctx.Err() != nil {
-			return res, 0, nil
+		if stopped {
+			res.Status = StatusStopped
 		}
+	}
+	if res.Status == StatusStopped {
+		if storedCount(res.Outcomes) == 0 {
+			return w.ended(&res, start, 0) // the feed's state is left as it was
+		}
+		// The items stored are the poll's; the validators are left
+		// out, so that the next pass reads the feed whole, and its
+		// next poll is left as stored.
+		state.Status, state.ETag, state.LastModified = StatusStopped, "", ""
 	}
 	state.Last = res.Outcomes
 	state.LastNew = res.New
@@ -442,7 +461,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 			return err
 		}
 		var forgotten map[string]int
-		if parsed != nil {
+		if parsed != nil && res.Status != StatusStopped { // a stopped poll did not take every item listed
 			if forgotten, err = wr.PruneItems(sf.ID, listed, w.remembered()); err != nil {
 				return fmt.Errorf("feed %s: deleting the items it no longer lists: %w", ShownURL(f.URL), err)
 			}
@@ -452,11 +471,14 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 			res.Forgotten += n
 		}
 		addCounts(&state, now.State, &res, forgotten)
-		if res.Status == "error" {
+		switch res.Status {
+		case "error":
 			// From the failure, not the poll's start: a Retry-After counts
 			// from the answer, and a poll due a moment before its host's
 			// pause ends would be refused again and back off twice as long.
 			sf.NextPoll = ceilUnix(time.Now().Add(w.backoff(&f, state.Failures, res.Err)))
+		case StatusStopped:
+			sf.NextPoll = now.NextPoll
 		}
 		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
 	})
@@ -469,10 +491,31 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		}
 		return w.failed(ctx, &res, start, err)
 	}
+	if res.Status == StatusStopped {
+		return w.ended(&res, start, 0)
+	}
+	return w.ended(&res, start, sf.NextPoll)
+}
+
+// ended ends a poll whose result is res, counted and logged, and which is
+// next due at next (see poll).
+func (w *Watcher) ended(res *Result, start time.Time, next int64) (Result, int64, error) {
 	res.Took = time.Since(start)
-	w.count(&res)
-	w.logResult(&res)
-	return res, sf.NextPoll, nil
+	w.count(res)
+	w.logResult(res)
+	return *res, next, nil
+}
+
+// storedCount counts the items of outcomes, a poll's, that it stored: all
+// but those its host's pause put off (OutcomePaused).
+func storedCount(outcomes map[string]int) int {
+	n := 0
+	for outcome, k := range outcomes {
+		if outcome != OutcomePaused {
+			n += k
+		}
+	}
+	return n
 }
 
 // failed ends a poll whose articles or state could not be stored (the
@@ -494,7 +537,8 @@ func (w *Watcher) failed(ctx context.Context, res *Result, start time.Time, err 
 // one poll, its pages on which the site rule's body selector matched
 // nothing, the items it deleted, forgotten, by outcome, and its failures
 // in a row, one more after a poll that failed, none after one answered, as
-// stored after one its host's pause held back. Read in the transaction
+// stored after one its host's pause held back or the watcher's stop cut
+// short. Read in the transaction
 // that writes state, stored holds the counts of every poll that wrote
 // before, a watcher's beside this one too: writes run one at a time. A
 // stored state that no longer decodes (edited meanwhile) counts none.
@@ -515,7 +559,7 @@ func addCounts(state *State, stored []byte, res *Result, forgotten map[string]in
 	switch res.Status {
 	case "error":
 		state.Failures = now.Failures + 1
-	case StatusPaused:
+	case StatusPaused, StatusStopped:
 		state.Failures = now.Failures
 	default:
 		state.Failures = 0
@@ -652,6 +696,9 @@ func (w *Watcher) logResult(res *Result) {
 	switch {
 	case res.Status == StatusPaused:
 		w.log.Info("feed paused", append(attrs, "reason", res.Err)...)
+		return
+	case res.Status == StatusStopped:
+		w.log.Info("feed stopped", attrs...)
 		return
 	case res.Err != nil:
 		w.log.Warn("feed failed", append(attrs, "error", res.Err)...)

@@ -1546,6 +1546,101 @@ func TestStoppedPassKeepsWhatItFetched(t *testing.T) {
 	}
 }
 
+// TestStoppedPassIsLoggedAndRecorded: a pass stopped after it stored
+// items logs its feed "feed stopped" with them, counts them and the poll
+// (stopped) in the watcher's totals, and records the poll in the feed's
+// state, its last poll, status and items, without the feed's validators:
+// the next pass reads the feed whole (a 304 to the ETag of the stopped
+// pass would hold back the item it left), and takes that item alone. A
+// feed stopped before it stored an item is logged stopped, and its state
+// left as it was. Regression: a stopped pass logged nothing of its feed,
+// counted nothing (watch done took=… alone) and left the feed's last poll
+// "never", its items stored.
+func TestStoppedPassIsLoggedAndRecorded(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 2)
+	hang := func(rw http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+	s.handle("/hang", hang)
+	s2 := newSite(t) // another host: the first one's hanging page holds it
+	s2.handle("/hang-only", hang)
+	var asked atomic.Value // the If-None-Match of the last request of /feed
+	asked.Store("")
+	feed := rss2(append([]item{{title: "Hangs", link: s.URL + "/hang"}}, items...)...)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		asked.Store(r.Header.Get("If-None-Match"))
+		rw.Header().Set("ETag", `"v1"`)
+		if r.Header.Get("If-None-Match") == `"v1"` {
+			rw.WriteHeader(http.StatusNotModified)
+			return
+		}
+		rw.Header().Set("Content-Type", "application/rss+xml")
+		io.WriteString(rw, feed)
+	})
+	s2.serve("/other", "application/rss+xml", rss2(item{title: "Hangs too", link: s2.URL + "/hang-only"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	addFeed(t, x, Feed{URL: s2.URL + "/other", Interval: Duration(time.Hour)})
+	var log strings.Builder
+	o := testOptions()
+	o.Timeout = time.Minute
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	type pass struct {
+		res []Result
+		err error
+	}
+	done := make(chan pass, 1)
+	go func() { res, err := w.Once(ctx); done <- pass{res, err} }()
+	s.waitHit("/hang", 10*time.Second)
+	s2.waitHit("/hang-only", 10*time.Second)
+	cancel()
+	p := <-done
+	if p.err != nil || len(p.res) != 2 {
+		t.Fatalf("pass: %+v, %v", p.res, p.err)
+	}
+	if r := p.res[0]; r.Status != "stopped" || r.New != 3 || !maps.Equal(r.Outcomes, map[string]int{OutcomeAdded: 2}) {
+		t.Errorf("the feed's result %+v, want stopped, 3 new, 2 added", r)
+	}
+	if r := p.res[1]; r.Status != "stopped" || len(r.Outcomes) != 0 {
+		t.Errorf("the other feed's result %+v, want stopped, nothing stored", r)
+	}
+	if tot := w.Totals(); tot.Polls["stopped"] != 2 || !maps.Equal(tot.Items, map[string]int{OutcomeAdded: 2}) {
+		t.Errorf("totals %+v, want 2 polls stopped, 2 items added", tot)
+	}
+	lines := strings.Split(log.String(), "\n")
+	for _, want := range []string{"feed=" + s.URL + "/feed status=stopped items=3 new=3", "feed=" + s2.URL + "/other status=stopped"} {
+		if i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, `msg="feed stopped"`) && strings.Contains(l, want) }); i < 0 {
+			t.Errorf("no line \"feed stopped\" %s in the log:\n%s", want, log.String())
+		} else if strings.HasSuffix(want, "new=3") && !strings.HasSuffix(lines[i], "added=2") {
+			t.Errorf("the feed's line counts no item added: %s", lines[i])
+		}
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil || len(feeds) != 2 {
+		t.Fatalf("feeds: %+v, %v", feeds, err)
+	}
+	st := feeds[0].State
+	if st.LastPoll.IsZero() || st.Status != "stopped" || st.Polls != 1 || st.LastNew != 3 || !maps.Equal(st.Last, map[string]int{OutcomeAdded: 2}) ||
+		st.ETag != "" || st.Failures != 0 {
+		t.Errorf("the feed's state %+v, want its stopped poll, 2 added, no ETag", st)
+	}
+	if st := feeds[1].State; !st.LastPoll.IsZero() || st.Status != "" || st.Polls != 0 {
+		t.Errorf("the other feed's state %+v, want it left as it was", st)
+	}
+
+	s.serve("/hang", "text/html; charset=utf-8", newStory(9).page("Daily", ""))
+	s2.serve("/hang-only", "text/html; charset=utf-8", newStory(10).page("Weekly", ""))
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.New != 1 || !maps.Equal(r.Outcomes, map[string]int{OutcomeAdded: 1}) || asked.Load() != "" {
+		t.Errorf("the next pass: %+v (asked with If-None-Match %q), want the page left alone added", r, asked.Load())
+	}
+	if n := x.Len(); n != 4 {
+		t.Errorf("%d documents stored, want 4", n)
+	}
+}
+
 // setIntervalPastCheck stores interval as the feeds' own, past the check
 // that refuses one under MinInterval, so that a test runs several polls of
 // a feed in seconds.

@@ -39,8 +39,9 @@ func newFeedRow(s watch.Stored) feedRow {
 	f := feedRow{Stored: s, LastPollTime: s.State.LastPoll, NextPollTime: s.NextPoll,
 		NeverPolled: s.State.LastPoll.IsZero(), NextPollDue: !s.NextPoll.After(time.Now())}
 	// A feed's status is "" until its first poll, but for a stored row
-	// that does not decode (see watch.Feeds).
-	f.OK = s.State.Status == "" || s.State.Status == "ok" || s.State.Status == "not modified"
+	// that does not decode (see watch.Feeds); a poll the watcher's stop
+	// cut short is no failure.
+	f.OK = s.State.Status == "" || s.State.Status == "ok" || s.State.Status == "not modified" || s.State.Status == watch.StatusStopped
 	f.Paused = strings.HasPrefix(s.State.Status, watch.StatusPaused+":")
 	for outcome, n := range s.Items {
 		f.Total += n

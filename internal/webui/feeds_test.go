@@ -401,6 +401,31 @@ func TestFeedPaused(t *testing.T) {
 	}
 }
 
+// A feed whose last poll the watcher's stop cut short (SIGTERM) shows it
+// stopped, not failing: it showed in the failures' red.
+func TestFeedStopped(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	add := url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}, "interval": {"30m"}}
+	if a := f.post("/feeds", add, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add: %d\n%s", a.code, a.body)
+	}
+	err := f.x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		fs, err := w.Feeds()
+		if err != nil {
+			return err
+		}
+		state, _ := json.Marshal(watch.State{LastPoll: time.Now().UTC(), Status: "stopped", Polls: 1, LastNew: 3, Last: map[string]int{"added": 2}})
+		fs[0].State = state
+		return w.SaveFeed(&fs[0])
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.get("/feeds", true).want(t, "feed list", http.StatusOK, `<span class="status ok">stopped</span>`)
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<span class="status ok">stopped</span>`)
+}
+
 // TestFeedPageShowsItemsLeftOut: a feed whose last poll left items out
 // past the most a poll takes shows it as a warning on the feed list and
 // its page, and the items the index no longer keeps are counted among
