@@ -47,17 +47,21 @@ type Repaired = index.Repaired
 // (SQLite's integrity check), which it does not mend.
 var ErrStoreDamaged = index.ErrStoreDamaged
 
-// Repair mends the damage Verify finds in the records of the index at path
-// (a SQLite file or a PostgreSQL URL, as Open takes), in one transaction,
-// without loading the index, which damage may keep from loading: a
-// document whose sketch alone is damaged is sketched again from its stored
-// text when the index stores texts; any other damaged document is removed
-// (Repaired.Removed names them: add them again from their source); damaged
-// marks are made again (exact copies' marks) or removed, and the clusters
-// placed again; damaged entries of the change log are cleared. An index
-// without damaged records is left as it is. Damage of the store's own
-// (SQLite's integrity check) is ErrStoreDamaged, nothing changed. Of o,
-// only Sync and LockWait apply.
+// Repair mends the faults Verify finds in the index at path (a SQLite file
+// or a PostgreSQL URL, as Open takes), without loading the index, which
+// damage may keep from loading. First the records that do not match their
+// checksums, in one transaction: a document whose sketch alone is damaged
+// is sketched again from its stored text when the index stores texts; any
+// other damaged document is removed (Repaired.Removed names them: add them
+// again from their source); damaged marks are made again (exact copies'
+// marks) or removed, and the clusters placed again; damaged entries of the
+// change log are cleared. Then, in a second, what the consistency checks
+// find: marks that name no stored document or do not decode are removed,
+// sketches that do not decode made again or their documents removed, and
+// the clusters placed again. An index without such faults is left as it
+// is. Repaired says what committed, with an error too. Damage of the
+// store's own (SQLite's integrity check) is ErrStoreDamaged, nothing
+// changed. Of o, only Sync and LockWait apply.
 func Repair(ctx context.Context, path string, o Options) (Repaired, error) {
 	so, err := o.storeOptions()
 	if err != nil {

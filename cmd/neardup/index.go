@@ -662,11 +662,11 @@ type indexRepairCmd struct {
 
 func (c *indexRepairCmd) Run(g *globals) error {
 	r, err := neardup.Repair(g.ctx, c.DB, neardup.Options{Sync: c.Sync})
-	if err != nil {
-		return err // nothing mended
-	}
-	for _, line := range r.Lines {
+	for _, line := range r.Lines { // what committed, also before an error
 		fmt.Println(line)
+	}
+	if err != nil {
+		return err
 	}
 	if len(r.Lines) > 0 && !g.quiet {
 		fmt.Fprintln(os.Stderr, "repaired: "+repairSummary(r))

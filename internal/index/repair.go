@@ -16,7 +16,8 @@ import (
 type Repaired struct {
 	// Lines are the faults mended, one a line as Verify lists them, each
 	// followed by what was done: "sketched again from its stored text",
-	// "removed", "mark removed", "mark made again", "cleared", "deleted".
+	// "removed", "mark removed", "mark made again", "cleared", "deleted",
+	// "clusters placed again".
 	Lines []string
 	// Removed are the IDs of the documents removed, as their damaged
 	// records read: to add again from their source.
@@ -53,7 +54,15 @@ var ErrStoreDamaged = errors.New("index: the store's own check finds damage that
 //     process then loads its index again), and a detail part or text of no
 //     document is deleted.
 //
-// An index without damaged records is left as it is. Damage the store
+// Then, in a second transaction, it mends what Verify's consistency checks
+// find: a mark that names a document not stored, is out of the order of
+// adds, of another label or whose evidence does not decode is removed; a
+// compared document whose sketch does not decode (or is missing) is
+// sketched again from its stored text, else removed; and every cluster is
+// placed again when a mark went or a cluster is not its duplicate marks'
+// group. Repaired says what committed, with an error too.
+//
+// An index without such faults is left as it is. Damage the store
 // itself finds (SQLite's integrity check), or that stops the check of the
 // records part way, is ErrStoreDamaged, and nothing is changed. The in-memory index is not loaded: Repair works on an index
 // that does not load. specs are the methods the binary knows.
@@ -69,17 +78,17 @@ func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired,
 	if faults.Engine > 0 {
 		return out, fmt.Errorf("%w (%s)", ErrStoreDamaged, faults.List[0])
 	}
-	if faults.Total == 0 {
-		return out, nil
-	}
 	// No minimum length: a stored sketch says its add compared the text,
 	// under a minimum this index does not keep (OpenOptions.MinChars).
 	x, err := build(ctx, st, specs, OpenOptions{Existing: true, MinChars: -1})
+	if errors.Is(err, ErrNoMethod) && faults.Total == 0 {
+		return out, nil // feeds alone, sound
+	}
 	if err != nil {
 		return out, err
 	}
 	// The in-memory index stays empty: it is taken as loaded up to the
-	// head, so that the write loads nothing damaged.
+	// head, so that the writes load nothing damaged.
 	err = st.View(ctx, func(r store.Reader) (err error) {
 		x.lastOrd, x.lastRemoval, err = r.Head()
 		return err
@@ -87,17 +96,130 @@ func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired,
 	if err != nil {
 		return out, err
 	}
-	err = x.st.Update(ctx, func(w store.Writer) error {
-		out = Repaired{}
-		if err := x.catchUp(w); err != nil {
-			return err
+	// The records first, then, once they are sound, what the index's
+	// consistency checks find. Each is looked for in a snapshot first, so
+	// that a sound index is not held from other writers while it is read.
+	for i, mend := range []func(w store.Writer, out *Repaired) error{x.repair, x.mendIndex} {
+		if i == 0 && faults.Total == 0 {
+			continue
 		}
-		return x.repair(w, &out)
-	})
-	if err != nil {
-		return Repaired{}, err // rolled back: nothing was mended
+		if i == 1 {
+			var f faultList
+			if err := st.View(ctx, func(r store.Reader) error { return x.checkIndex(r, &f, nil) }); err != nil {
+				return out, err
+			}
+			if !f.mendable() {
+				continue
+			}
+		}
+		var part Repaired
+		err = x.st.Update(ctx, func(w store.Writer) error {
+			part = Repaired{}
+			if err := x.catchUp(w); err != nil {
+				return err
+			}
+			return mend(w, &part)
+		})
+		if err != nil {
+			return out, err // what committed before
+		}
+		out.add(part)
 	}
 	return out, nil
+}
+
+// add adds what another transaction of the repair mended to r.
+func (r *Repaired) add(o Repaired) {
+	r.Lines = append(r.Lines, o.Lines...)
+	r.Removed = append(r.Removed, o.Removed...)
+	r.Sketched += o.Sketched
+	r.Marks += o.Marks
+	r.Entries += o.Entries
+	r.LeftOver += o.LeftOver
+}
+
+// mendIndex mends what the index's consistency checks (Verify's but the
+// store's own) find that a repair can mend: a mark that names a document
+// not stored, out of the order of adds, of another label or whose evidence
+// does not decode is removed; a compared document whose sketch does not
+// decode, or is missing, is sketched again from its stored text, else
+// removed; and then, or where a cluster is not its duplicate marks'
+// group, every cluster is placed again.
+func (x *Index) mendIndex(w store.Writer, out *Repaired) error {
+	f := &faultList{}
+	if err := x.checkIndex(w, f, nil); err != nil {
+		return err
+	}
+	if !f.mendable() {
+		return nil
+	}
+	if err := w.Mend(&store.Damage{Marks: f.marks}); err != nil {
+		return err
+	}
+	for _, m := range f.marks {
+		out.Lines = append(out.Lines, m.Fault+": mark removed")
+	}
+	out.Marks = len(f.marks)
+	remove, err := x.sketchOrRemove(w, f.sketches, out)
+	if err != nil {
+		return err
+	}
+	if _, err := x.removeOrds(w, remove); err != nil {
+		return err
+	}
+	for _, line := range f.clusters {
+		out.Lines = append(out.Lines, line+": clusters placed again")
+	}
+	return x.reclusterAll(w)
+}
+
+// sketchOrRemove sketches again each of docs that sketchAgain can, and
+// returns the others, to be removed, saying so in out.
+func (x *Index) sketchOrRemove(w store.Writer, docs []store.DamagedDoc, out *Repaired) ([]int64, error) {
+	var remove []int64
+	for _, doc := range docs {
+		done := "removed"
+		if sk := x.sketchAgain(w, &doc); sk != nil {
+			if err := w.Resketch(doc.Ord, sk); err != nil {
+				return nil, err
+			}
+			done = "sketched again from its stored text"
+			out.Sketched++
+		} else {
+			remove = append(remove, doc.Ord)
+			out.Removed = append(out.Removed, doc.ID)
+		}
+		for _, f := range doc.Faults {
+			out.Lines = append(out.Lines, f+": "+done)
+		}
+	}
+	return remove, nil
+}
+
+// reclusterAll places every document with a duplicate mark, and every
+// member of a cluster, again (see recluster).
+func (x *Index) reclusterAll(w store.Writer) error {
+	rows, err := allDocs(w, false)
+	if err != nil {
+		return err
+	}
+	var lost, also []int64
+	for _, d := range rows {
+		if d.Cluster != 0 {
+			lost = append(lost, d.Cluster)
+		}
+	}
+	err = w.EachMark(func(m *store.Mark) error {
+		if m.Label == core.Duplicate {
+			also = append(also, m.A, m.B)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(lost)
+	return x.recluster(w, slices.Compact(lost), also)
 }
 
 // repair is Repair's transaction.
@@ -122,24 +244,13 @@ func (x *Index) repair(w store.Writer, out *Repaired) error {
 	if err != nil {
 		return err
 	}
-	var remove []int64
+	remove, err := x.sketchOrRemove(w, d.Docs, out)
+	if err != nil {
+		return err
+	}
 	gone := map[int64]bool{}
-	for _, doc := range d.Docs {
-		done := "removed"
-		if sk := x.sketchAgain(w, &doc); sk != nil {
-			if err := w.Resketch(doc.Ord, sk); err != nil {
-				return err
-			}
-			done = "sketched again from its stored text"
-			out.Sketched++
-		} else {
-			remove = append(remove, doc.Ord)
-			out.Removed = append(out.Removed, doc.ID)
-			gone[doc.Ord] = true
-		}
-		for _, f := range doc.Faults {
-			out.Lines = append(out.Lines, f+": "+done)
-		}
+	for _, o := range remove {
+		gone[o] = true
 	}
 	if _, err := x.removeOrds(w, remove); err != nil {
 		return err

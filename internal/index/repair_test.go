@@ -267,3 +267,58 @@ func TestRemovingAnEmptiedSketch(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairMendsTheIndexConsistency deletes a document's record behind the
+// store's back, which leaves its text and detail part stored for nothing,
+// its marks naming a document not stored and its cluster short of it, and
+// puts another document in a cluster of its own: a repair deletes the rows,
+// removes the marks and places the clusters again, so that verify finds
+// the index sound and the two copies left are one cluster. Regression: the
+// repair mended the rows alone, said so, and every verify after it listed
+// the marks, each repair again mending nothing.
+func TestRepairMendsTheIndexConsistency(t *testing.T) {
+	g := enginetest.NewTextGen(101)
+	story := g.Sentences(12)
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			var docs []core.Document
+			for i, id := range []string{"a0", "a1", "a2"} {
+				s := slices.Clone(story)
+				s[i] = g.Sentence()
+				docs = append(docs, enginetest.Doc(id, s))
+			}
+			add(t, x, append(docs, enginetest.Doc("o", g.Sentences(12)))...)
+			x.Close()
+			storetest.Exec(t, dsn, `DELETE FROM docs WHERE id = 'a0'`, `UPDATE docs SET cluster = 99 WHERE id = 'o'`)
+			r := repairAt(t, dsn)
+			want := []string{
+				"its text is stored, but the document is not: deleted",
+				"the detail part of its sketch is stored, but the document is not: deleted",
+				"mark 1~2 names a document that is not stored: mark removed",
+				"mark 1~3 names a document that is not stored: mark removed",
+				`cluster 99 has one member, "o": a cluster is two or more duplicates: clusters placed again`,
+			}
+			for _, w := range want {
+				if !slices.ContainsFunc(r.Lines, func(l string) bool { return strings.HasSuffix(l, w) }) {
+					t.Errorf("repair said %q, want a line ending %q", r.Lines, w)
+				}
+			}
+			y := open(t, dsn, index.OpenOptions{})
+			if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+				t.Errorf("verify after the repair: %q %v", f.List, err)
+			}
+			a1, err1 := y.Document(t.Context(), "a1")
+			a2, err2 := y.Document(t.Context(), "a2")
+			o, err3 := y.Document(t.Context(), "o")
+			if err := errors.Join(err1, err2, err3); err != nil || a1.Cluster == 0 || a1.Cluster != a2.Cluster || o.Cluster != 0 {
+				t.Errorf("clusters a1 %d, a2 %d, o %d (%v): want a1 and a2 in one, o in none", a1.Cluster, a2.Cluster, o.Cluster, err)
+			}
+			y.Close()
+			if r := repairAt(t, dsn); len(r.Lines) > 0 {
+				t.Errorf("a second repair said %q, want nothing", r.Lines)
+			}
+		})
+	}
+}

@@ -24,31 +24,35 @@ func (x *Index) verify(ctx context.Context, progress func(done int)) (store.Faul
 		return faults, err
 	}
 	f := &faultList{}
-	err = x.st.View(ctx, func(r store.Reader) error {
-		last, _, err := r.Head()
-		if err != nil {
-			return err
-		}
-		rows, err := allDocs(r, false)
-		if err != nil {
-			return err
-		}
-		byOrd := make(map[int64]int, len(rows))
-		for i, d := range rows {
-			byOrd[d.Ord] = i
-			if d.Ord > last {
-				f.add("document %q has ordinal %d, past the last assigned, %d", d.ID, d.Ord, last)
-			}
-			if i%4096 == 0 && progress != nil {
-				progress(i)
-			}
-			if err := x.verifySketch(r, &d, f); err != nil {
-				return err
-			}
-		}
-		return x.verifyMarks(r, rows, byOrd, f)
-	})
+	err = x.st.View(ctx, func(r store.Reader) error { return x.checkIndex(r, f, progress) })
 	return f.Faults, err
+}
+
+// checkIndex adds to f the faults of the index's consistency that r reads
+// (verify's checks but the store's own), with what a repair mends.
+func (x *Index) checkIndex(r store.Reader, f *faultList, progress func(done int)) error {
+	last, _, err := r.Head()
+	if err != nil {
+		return err
+	}
+	rows, err := allDocs(r, false)
+	if err != nil {
+		return err
+	}
+	byOrd := make(map[int64]int, len(rows))
+	for i, d := range rows {
+		byOrd[d.Ord] = i
+		if d.Ord > last {
+			f.add("document %q has ordinal %d, past the last assigned, %d", d.ID, d.Ord, last)
+		}
+		if i%4096 == 0 && progress != nil {
+			progress(i)
+		}
+		if err := x.verifySketch(r, &d, f); err != nil {
+			return err
+		}
+	}
+	return x.verifyMarks(r, rows, byOrd, f)
 }
 
 func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
@@ -58,16 +62,16 @@ func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 		f.add("document %q is skipped (%s) but has a sketch", d.ID, d.Skip)
 	case d.Skip != core.SkipNone:
 	case err != nil:
-		f.add("document %q: %v", d.ID, err)
+		f.sketch(d, fmt.Sprintf("document %q: %v", d.ID, err))
 	default:
 		err := x.live.CheckSketch(parts.Index, parts.Detail)
 		switch {
 		case errors.Is(err, engine.ErrNoDetail):
 			// The method's error of decoding no bytes (a format 0)
 			// says nothing of this.
-			f.add("document %q: the detail part of its sketch is missing", d.ID)
+			f.sketch(d, fmt.Sprintf("document %q: the detail part of its sketch is missing", d.ID))
 		case err != nil:
-			f.add("document %q: %v", d.ID, err)
+			f.sketch(d, fmt.Sprintf("document %q: %v", d.ID, err))
 		}
 	}
 	return nil
@@ -85,21 +89,21 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		b, okB := byOrd[m.B]
 		switch {
 		case !okA || !okB:
-			f.add("mark %d~%d names a document that is not stored", m.A, m.B)
+			f.mark(m, fmt.Sprintf("mark %d~%d names a document that is not stored", m.A, m.B))
 			return nil
 		case m.A >= m.B:
-			f.add("mark %d~%d is not in the order of adds", m.A, m.B)
+			f.mark(m, fmt.Sprintf("mark %d~%d is not in the order of adds", m.A, m.B))
 		case m.Label != core.Duplicate && m.Label != core.Similar:
-			f.add("mark %d~%d has label %q", m.A, m.B, m.Label)
+			f.mark(m, fmt.Sprintf("mark %d~%d has label %q", m.A, m.B, m.Label))
 		case m.Method == x.spec.Name || m.Method == ExactMethod:
 			if _, err := x.decodeEvidence(m.Method, m.Evidence); err != nil {
-				f.add("mark %d~%d: %v", m.A, m.B, err)
+				f.mark(m, fmt.Sprintf("mark %d~%d: %v", m.A, m.B, err))
 			}
 		}
 		if m.Label == core.Duplicate {
 			uf.Union(int32(a), int32(b))
 			if ca, cb := rows[a].Cluster, rows[b].Cluster; x.link == cluster.Any && (ca == 0 || ca != cb) {
-				f.add("duplicates %q and %q are in clusters %d and %d", rows[a].ID, rows[b].ID, ca, cb)
+				f.cluster(fmt.Sprintf("duplicates %q and %q are in clusters %d and %d", rows[a].ID, rows[b].ID, ca, cb))
 			}
 		}
 		return nil
@@ -116,7 +120,7 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		}
 		r := uf.Find(int32(i))
 		if prev, ok := root[d.Cluster]; ok && prev != r {
-			f.add("cluster %d holds documents no duplicate marks join", d.Cluster)
+			f.cluster(fmt.Sprintf("cluster %d holds documents no duplicate marks join", d.Cluster))
 		}
 		root[d.Cluster] = r
 		if members[d.Cluster] == nil {
@@ -126,13 +130,47 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 	}
 	for _, c := range order {
 		if m := members[c]; len(m) == 1 {
-			f.add("cluster %d has one member, %q: a cluster is two or more duplicates", c, rows[m[0]].ID)
+			f.cluster(fmt.Sprintf("cluster %d has one member, %q: a cluster is two or more duplicates", c, rows[m[0]].ID))
 		}
 	}
 	return nil
 }
 
-// faultList is store.Faults with a formatting add.
-type faultList struct{ store.Faults }
+// faultList is store.Faults with a formatting add, and what of the faults
+// a repair mends (see mendIndex).
+type faultList struct {
+	store.Faults
+	// marks are the marks that name a document not stored, are out of
+	// the order of adds, of another label, or whose evidence does not
+	// decode; sketches the compared documents whose sketch does not
+	// decode or is missing; clusters the faults of clusters that are not
+	// their duplicate marks' groups. Each carries its fault's line.
+	marks    []store.DamagedMark
+	sketches []store.DamagedDoc
+	clusters []string
+}
 
 func (f *faultList) add(format string, args ...any) { f.Add(fmt.Sprintf(format, args...)) }
+
+// mendable reports whether f holds faults a repair mends.
+func (f *faultList) mendable() bool {
+	return len(f.marks) > 0 || len(f.sketches) > 0 || len(f.clusters) > 0
+}
+
+// mark adds the fault line of mark m.
+func (f *faultList) mark(m *store.Mark, line string) {
+	f.Add(line)
+	f.marks = append(f.marks, store.DamagedMark{A: m.A, B: m.B, Method: m.Method, Fault: line})
+}
+
+// sketch adds the fault line of document d's sketch.
+func (f *faultList) sketch(d *store.Doc, line string) {
+	f.Add(line)
+	f.sketches = append(f.sketches, store.DamagedDoc{Ord: d.Ord, ID: d.ID, Sketch: true, Faults: []string{line}})
+}
+
+// cluster adds the fault line of a cluster.
+func (f *faultList) cluster(line string) {
+	f.Add(line)
+	f.clusters = append(f.clusters, line)
+}
