@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -58,13 +57,7 @@ func TestIndexRepair(t *testing.T) {
 			}
 			removed := ords["d12"]
 			runOK(t, "index", "remove", "--db", dsn, "d12")
-			pg := store.IsPostgres(dsn)
-			overwrite := func(table, column, where string) string {
-				if pg {
-					return `UPDATE ` + table + ` SET ` + column + ` = overlay(` + column + ` placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE ` + where
-				}
-				return `UPDATE ` + table + ` SET ` + column + ` = CAST(substr(` + column + `, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(` + column + `, 25) AS BLOB) WHERE ` + where
-			}
+			overwrite := func(table, column, where string) string { return storetest.Overwrite(dsn, table, column, where) }
 			storetest.Exec(t, dsn,
 				overwrite("docs", "sketch", `id = 'd0'`),
 				overwrite("docs", "sketch", `id = 'd1'`),

@@ -17,10 +17,7 @@ import (
 // damageIndexPart is SQL that overwrites sixteen bytes of the index part
 // of document id's sketch, for each engine.
 func damageIndexPart(dsn, id string) string {
-	if store.IsPostgres(dsn) {
-		return `UPDATE docs SET sketch = overlay(sketch placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE id = '` + id + `'`
-	}
-	return `UPDATE docs SET sketch = CAST(substr(sketch, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(sketch, 25) AS BLOB) WHERE id = '` + id + `'`
+	return storetest.Overwrite(dsn, "docs", "sketch", `id = '`+id+`'`)
 }
 
 // TestRemovingADamagedSketch removes a document whose stored index part

@@ -79,10 +79,8 @@ func PostgresDSN(t testing.TB) string {
 	return u.String()
 }
 
-// Exec runs SQL statements on the store at dsn directly, bypassing package
-// store: a test damages an index as a failing disk or a hand-made edit
-// would.
-func Exec(t testing.TB, dsn string, stmts ...string) {
+// openDirect opens the database of the store at dsn with its driver alone.
+func openDirect(t testing.TB, dsn string) *sql.DB {
 	t.Helper()
 	driver := "sqlite"
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
@@ -92,6 +90,25 @@ func Exec(t testing.TB, dsn string, stmts ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// Overwrite returns SQL, for the engine of dsn, that overwrites sixteen
+// bytes (0xA5) from the ninth of column of table's rows where where holds:
+// a blob damaged in place, as a failing disk damages it.
+func Overwrite(dsn, table, column, where string) string {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return `UPDATE ` + table + ` SET ` + column + ` = overlay(` + column + ` placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE ` + where
+	}
+	return `UPDATE ` + table + ` SET ` + column + ` = CAST(substr(` + column + `, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(` + column + `, 25) AS BLOB) WHERE ` + where
+}
+
+// Exec runs SQL statements on the store at dsn directly, bypassing package
+// store: a test damages an index as a failing disk or a hand-made edit
+// would.
+func Exec(t testing.TB, dsn string, stmts ...string) {
+	t.Helper()
+	db := openDirect(t, dsn)
 	defer db.Close()
 	for _, q := range stmts {
 		if _, err := db.Exec(q); err != nil {
@@ -104,14 +121,7 @@ func Exec(t testing.TB, dsn string, stmts ...string) {
 // and returns its rows, each the values of its columns.
 func Rows(t testing.TB, dsn, query string) [][]any {
 	t.Helper()
-	driver := "sqlite"
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		driver = "pgx"
-	}
-	db, err := sql.Open(driver, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openDirect(t, dsn)
 	defer db.Close()
 	rows, err := db.Query(query)
 	if err != nil {
