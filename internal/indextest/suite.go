@@ -24,8 +24,10 @@ type Suite struct {
 	// 0.01), to see scores fall as edits accumulate.
 	Low engine.Config
 	// ScoresSeeCorpus is set for methods whose Index weighs each document
-	// by the statistics as they stand when it is added, so that its scores
-	// and evidence differ from a Batch's, though not its decisions.
+	// by the statistics as they stand when it takes it in (adds it, or
+	// loads it from the store), so that its scores and evidence differ from
+	// a Batch's, though not its decisions, and, after a removal, its
+	// pairs from an index's opened since (see afterARemoval).
 	ScoresSeeCorpus bool
 }
 
@@ -39,6 +41,7 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("IndexMatchesBatch", s.indexMatchesBatch)
 	t.Run("ReopenedIndexMatchesBatch", s.reopened)
 	t.Run("RemoveAndAddAgain", s.removeAndAddAgain)
+	t.Run("AfterARemoval", s.afterARemoval)
 	t.Run("RescoredExportMatchesBatch", s.rescoredExportMatchesBatch)
 	t.Run("SketchRoundTrip", s.sketchRoundTrip)
 }

@@ -11,15 +11,18 @@
 // filled in, share most of their words.
 //
 // Incremental use: a document's vector is fixed with the corpus statistics
-// (document frequencies, term occurrences) as they stand when it is matched
-// (in a Batch, once every document is added: the final ones; in an Index,
-// those of the documents stored so far and itself), and never changes
-// afterwards. Removing a document takes its counts off the statistics,
-// which later documents are weighed with, and takes it out of the join. So
-// an Index's scores differ slightly from a Batch's over the same documents;
-// Rescore recomputes them as a Batch would. An Index's central
-// representatives are chosen by cosines weighed again with the statistics
-// as they stand, as a Batch's are (engine.Method.Reweigh).
+// (document frequencies, term occurrences) as they stand when it is
+// matched, or indexed as an Index loads it from its store (in a Batch, once
+// every document is added: the final ones; in an Index, those of the
+// documents held so far and itself), and never changes afterwards. Removing
+// a document takes its counts off the statistics, which later documents are
+// weighed with, and takes it out of the join: an Index that loads the
+// documents after a removal weighs them without the removed one, where one
+// that held them keeps their vectors (docs/index.md). So an Index's scores
+// differ slightly from a Batch's over the same documents; Rescore
+// recomputes them as a Batch would. An Index's central representatives are
+// chosen by cosines weighed again with the statistics as they stand, as a
+// Batch's are (engine.Method.Reweigh).
 package cosine
 
 import (

@@ -16,10 +16,13 @@
 // Options.Threshold. In a Batch every document's view counts,
 // with statistics over the whole corpus. In an Index only the newest
 // document's view counts, and each document's rare words are fixed when it
-// is matched, by its source's statistics as they stand then (the documents
-// stored so far and itself); they never change afterwards. Removing a
-// document takes it off its source's statistics, which later documents'
-// rare words are chosen by, and out of the inverted lists. An Index's
+// is matched, or indexed as an Index loads it from its store, by its
+// source's statistics as they stand then (the documents held so far and
+// itself); they never change afterwards. Removing a document takes it off
+// its source's statistics, which later documents' rare words are chosen
+// by, and out of the inverted lists: an Index that loads the documents
+// after a removal chooses their rare words without the removed one, where
+// one that held them keeps them (docs/index.md). An Index's
 // central representatives are chosen by rare words chosen again with the
 // statistics as they stand, as a Batch's are (engine.Method.Reweigh).
 package rarewords

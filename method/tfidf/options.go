@@ -17,21 +17,23 @@
 // Options.Similar; the score of a pair is its body cosine.
 //
 // Incremental use: a document's vectors are fixed with the document
-// frequencies as they stand when it is matched (in a Batch, once every
-// document is added: the final ones; in an Index, those of the documents
-// stored so far and itself), and never change afterwards. Removing a
-// document takes its counts off the document frequencies, which later
-// documents are weighed with, and takes it out of the joins. So an Index's
-// scores differ slightly from a Batch's over the same documents; Rescore
-// recomputes them as a Batch would. An Index's central representatives
-// are chosen by body cosines weighed again with the document frequencies
-// as they stand, as a Batch's are (engine.Method.Reweigh). Under the
-// default weighting they
-// differ most in a young index: log2(N/df) gives a term every document so
-// far holds no weight, so the first document's vectors are empty and the
-// second's keep only what it does not share with the first; words less
-// stop words with the smoothed IDF (TermsWords, WeightingSmooth) weigh an
-// index's first documents as a batch would nearly.
+// frequencies as they stand when it is matched, or indexed as an Index
+// loads it from its store (in a Batch, once every document is added: the
+// final ones; in an Index, those of the documents held so far and itself),
+// and never change afterwards. Removing a document takes its counts off the
+// document frequencies, which later documents are weighed with, and takes
+// it out of the joins: an Index that loads the documents after a removal
+// weighs them without the removed one, where one that held them keeps their
+// vectors (docs/index.md). So an Index's scores differ slightly from a
+// Batch's over the same documents; Rescore recomputes them as a Batch
+// would. An Index's central representatives are chosen by body cosines
+// weighed again with the document frequencies as they stand, as a Batch's
+// are (engine.Method.Reweigh). Under the default weighting they differ most
+// in a young index: log2(N/df) gives a term every document so far holds no
+// weight, so the first document's vectors are empty and the second's keep
+// only what it does not share with the first; words less stop words with
+// the smoothed IDF (TermsWords, WeightingSmooth) weigh an index's first
+// documents as a batch would nearly.
 package tfidf
 
 import (
