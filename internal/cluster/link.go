@@ -16,9 +16,11 @@ type Linking string
 // them into one. The others let a document join a cluster only through a
 // strong enough link to it, and never merge two clusters.
 const (
-	Any      Linking = "any"      // any duplicate link joins, clusters merge: the connected groups
-	Anchor   Linking = "anchor"   // a duplicate link to the cluster's first member
-	Majority Linking = "majority" // duplicate links to at least half of the cluster's members
+	Any    Linking = "any"    // any duplicate link joins, clusters merge: the connected groups
+	Anchor Linking = "anchor" // a duplicate link to the cluster's first member
+	// Majority: duplicate links to at least half of the cluster's members
+	// it can be compared with (see Choose).
+	Majority Linking = "majority"
 )
 
 // ParseLinking checks a linking policy's name.
@@ -44,6 +46,7 @@ type Link struct {
 // ready: make one with NewLinker. Not safe for concurrent use.
 type Linker struct {
 	policy  Linking
+	limit   int // the method's bucket limit (see Choose); 0: none
 	uf      UnionFind
 	of      map[int32]int32   // document → its cluster's first member (not Any)
 	members map[int32][]int32 // first member → members in order of joining (not Any)
@@ -98,12 +101,13 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 	return append(dst, ')')
 }
 
-// NewLinker returns a Linker of policy; "" means Any.
-func NewLinker(policy Linking) *Linker {
+// NewLinker returns a Linker of policy ("" means Any) for documents
+// matched under limit, a method's bucket limit (see Choose); 0 means none.
+func NewLinker(policy Linking, limit int) *Linker {
 	if policy == "" {
 		policy = Any
 	}
-	return &Linker{policy: policy, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
+	return &Linker{policy: policy, limit: limit, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
 }
 
 // Policy returns the linking policy in force.
@@ -147,7 +151,7 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 			c.Best, bests[i] = k.Score, k
 		}
 	}
-	chosen := Choose(l.policy, cands)
+	chosen := Choose(l.policy, l.limit, cands)
 	if chosen < 0 {
 		return -1
 	}
@@ -182,10 +186,16 @@ type Candidate struct {
 // batch and the index alike: it returns the index in cands of the cluster
 // the document joins, or -1 for none. With Any that is the oldest, and the
 // others merge into it. Otherwise it is, of the clusters the policy admits
-// (Anchor: anchored; Majority: links to at least half of the members), the
-// one with the most links, then the best score, then the oldest; and none
-// merge.
-func Choose(policy Linking, cands []Candidate) int {
+// (Anchor: anchored; Majority: links to at least half of the members it can
+// be compared with), the one with the most links, then the best score,
+// then the oldest; and none merge.
+//
+// limit, when positive, is a method's bucket limit: a document is
+// compared with at most that many members of one bucket of its candidate
+// index (the first and the newest), and so with about that many members of
+// a cluster of copies, however large. Majority then admits a cluster of
+// more than limit members by links to at least half of limit of them.
+func Choose(policy Linking, limit int, cands []Candidate) int {
 	chosen := -1
 	for i, c := range cands {
 		switch policy {
@@ -194,7 +204,11 @@ func Choose(policy Linking, cands []Candidate) int {
 				continue
 			}
 		case Majority:
-			if 2*c.Links < c.Size {
+			seen := c.Size
+			if limit > 0 {
+				seen = min(seen, limit)
+			}
+			if 2*c.Links < seen {
 				continue
 			}
 		}

@@ -511,7 +511,7 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 		}
 	}
 	target := int64(0)
-	if i := cluster.Choose(cluster.Any, cands); i >= 0 {
+	if i := cluster.Choose(cluster.Any, 0, cands); i >= 0 {
 		target = cands[i].Key
 	} else {
 		var err error
@@ -563,7 +563,7 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 		c.Anchored = c.Anchored || d.Ord == first
 		c.Best = max(c.Best, scores[i])
 	}
-	k := cluster.Choose(x.link, cands)
+	k := cluster.Choose(x.link, x.live.BucketLimit(), cands)
 	if k < 0 {
 		return 0, nil
 	}

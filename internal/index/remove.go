@@ -182,7 +182,7 @@ func (x *Index) relink(members []int64, marks map[int64][]store.Mark) *cluster.L
 	for i, o := range members {
 		idx[o] = int32(i)
 	}
-	linker := cluster.NewLinker(x.link)
+	linker := cluster.NewLinker(x.link, x.live.BucketLimit())
 	for i, o := range members {
 		var links []cluster.Link
 		for _, m := range marks[o] {

@@ -160,7 +160,7 @@ func (x *Index) groupsWithCopies(r store.Reader, links [][]cluster.Link, rows []
 	if err != nil {
 		return nil, err
 	}
-	l := cluster.NewLinker(x.link)
+	l := cluster.NewLinker(x.link, x.live.BucketLimit())
 	for i := range rows {
 		l.Add(int32(i), links[i])
 	}
