@@ -142,6 +142,26 @@ func TestReasonFormatIsPrintf(t *testing.T) {
 	}
 }
 
+// An exact copy of a member of a cluster of five, with no link to its
+// first member, is in it by anchor and majority, and says so.
+func TestLinkerCopy(t *testing.T) {
+	name := func(d int32) string { return fmt.Sprint("d", d) }
+	for _, policy := range []Linking{Anchor, Majority} {
+		l := NewLinker(policy, 0)
+		for d := int32(1); d < 5; d++ {
+			l.Add(d, []Link{{Other: 0, Score: 0.9}, {Other: d - 1, Score: 0.9}})
+		}
+		l.Add(5, []Link{{Other: 3, Score: 1, Copy: true}})
+		g := l.Groups()
+		if got := fmt.Sprint(g); got != "[[0 1 2 3 4 5]]" {
+			t.Fatalf("%s: groups %s", policy, got)
+		}
+		if got := l.Why(5, g[0]).Format(policy, name); got != "exact copy of d3 (1)" {
+			t.Errorf("%s: why 5: %q", policy, got)
+		}
+	}
+}
+
 func TestChoose(t *testing.T) {
 	// Cluster 7 is the oldest; 9 has the most links; 8 is anchored and
 	// has the best score.
@@ -185,6 +205,13 @@ func TestChoose(t *testing.T) {
 	}
 	if got := Choose(Majority, 0, []Candidate{{Key: 1, Size: 100, Links: 49}}); got != -1 {
 		t.Errorf("49 links of 100 members, no limit: chose %d, want -1", got)
+	}
+	// An exact copy of a member joins by any policy.
+	copied := []Candidate{{Key: 1, Size: 5, Links: 1, Best: 1, Copy: true}}
+	for _, policy := range []Linking{Anchor, Majority} {
+		if got := Choose(policy, 0, copied); got != 0 {
+			t.Errorf("%s, an exact copy of a member: chose %d, want 0", policy, got)
+		}
 	}
 	if got := Choose(Any, 0, nil); got != -1 {
 		t.Errorf("no candidates: chose %d, want -1", got)

@@ -233,3 +233,68 @@ func TestMajorityPastTheBucketLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestExactCopiesJoinByEveryLinking: copies an add with Exact stores as
+// copies of a story's first document (watch's), each compared with that
+// document alone, are in its cluster by majority and anchor too, as they
+// are by any, after a rescore and after a removal of the first too. By
+// majority they had one link, to half of a cluster of two at most, and by
+// anchor none to a first member that was another document: the third
+// copy on, or every copy, was in no cluster.
+func TestExactCopiesJoinByEveryLinking(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{
+		// A reprint published first, with a line of its own: the cluster's first member.
+		{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")},
+		{ID: "s", Title: "Story", Text: strings.Join(story, " ")},
+	}
+	for i := range 5 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[1].Text})
+	}
+	for _, tc := range []struct {
+		link   cluster.Linking
+		joined string // why the last copy is in
+	}{
+		{cluster.Majority, "exact copy of s (1)"},
+		{cluster.Anchor, "exact copy of s (1)"},
+		{cluster.Any, "duplicate of s (1)"},
+	} {
+		t.Run(string(tc.link), func(t *testing.T) {
+			x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: tc.link})
+			ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ms[6].Skip != core.SkipExactCopy {
+				t.Fatalf("c4 stored as %+v, want an exact copy", ms[6])
+			}
+			const want = "[[c0 c1 c2 c3 c4 r s]]"
+			if got := groups(t, x); got != want {
+				t.Errorf("index: %s, want %s", got, want)
+			}
+			var ex clusterExport
+			if _, err := x.Export(t.Context(), &ex); err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(ex.joined); !strings.Contains(got, "[c4 "+tc.joined+"]") {
+				t.Errorf("exported %s, want c4 %s", got, tc.joined)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != want {
+				t.Errorf("after a rescore: %s, want %s", got, want)
+			}
+			if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != "[[c0 c1 c2 c3 c4 r]]" {
+				t.Errorf("after removing s: %s", got)
+			}
+			if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+				t.Errorf("verify: %v %v", faults, err)
+			}
+		})
+	}
+}

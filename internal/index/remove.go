@@ -187,7 +187,7 @@ func (x *Index) relink(members []int64, marks map[int64][]store.Mark) *cluster.L
 		var links []cluster.Link
 		for _, m := range marks[o] {
 			if k, ok := idx[m.Other(o)]; ok && k < int32(i) && m.Label == core.Duplicate {
-				links = append(links, cluster.Link{Other: k, Score: m.Score})
+				links = append(links, cluster.Link{Other: k, Score: m.Score, Copy: m.Method == ExactMethod})
 			}
 		}
 		linker.Add(int32(i), links)

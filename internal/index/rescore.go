@@ -153,7 +153,7 @@ func (x *Index) groupsWithCopies(r store.Reader, links [][]cluster.Link, rows []
 		a, okA := pos[m.A]
 		b, okB := pos[m.B]
 		if m.Method == ExactMethod && okA && okB {
-			links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: m.Score})
+			links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: m.Score, Copy: true})
 		}
 		return nil
 	})
