@@ -110,7 +110,7 @@ func (fn *clusterFn) ProcessElement(_ int64, nodes func(*node) bool, links func(
 		return cmpInt(x.A, y.A)
 	})
 	policy := cluster.Linking(fn.Link)
-	linker := cluster.NewLinker(policy)
+	linker := cluster.NewLinker(policy, fn.st.bucketLimit())
 	var add []cluster.Link
 	for i, k := range ls {
 		add = append(add, cluster.Link{Other: local(k.A), Score: k.Score, Similar: k.Similar})

@@ -89,6 +89,7 @@ func TestSameAsBatch(t *testing.T) {
 		{name: "many copies", copies: true},
 		{name: "many copies, simhash", o: Options{Method: simhash.Defaults()}, copies: true},
 		{name: "many copies, anchor", o: Options{Link: cluster.Anchor}, copies: true},
+		{name: "many copies, majority", o: Options{Link: cluster.Majority}, copies: true},
 		{name: "profile corpus", o: Options{Method: corpus(minhash.Defaults(), 0)}, docs: 600},
 		{name: "profile corpus, similar is copy", o: Options{Method: corpus(minhash.Defaults(), 0.3), SimilarIsCopy: true},
 			docs: 600, similar: true},
@@ -132,7 +133,7 @@ func TestSameAsBatch(t *testing.T) {
 			if joined := bytes.Count(readFile(t, batch, clustersFile), []byte(`"similar to `)); tt.similar != (joined > 0) {
 				t.Errorf("%d members joined by a similar pair, want some: %v", joined, tt.similar)
 			}
-			if n, _ := want["copies_checked_against_first"].(float64); tt.copies && (n == 0) != (o.Link == cluster.Anchor) {
+			if n, _ := want["copies_checked_against_first"].(float64); tt.copies && (n == 0) != (o.Link == cluster.Anchor || o.Link == cluster.Majority) {
 				t.Errorf("%v copies checked against the first alone under %s linking", n, o.Link)
 			}
 			if want["pairs"] == nil || len(lines(readFile(t, batch, clustersFile))) < 10 {

@@ -16,9 +16,11 @@ type Linking string
 // them into one. The others let a document join a cluster only through a
 // strong enough link to it, and never merge two clusters.
 const (
-	Any      Linking = "any"      // any duplicate link joins, clusters merge: the connected groups
-	Anchor   Linking = "anchor"   // a duplicate link to the cluster's first member
-	Majority Linking = "majority" // duplicate links to at least half of the cluster's members
+	Any    Linking = "any"    // any duplicate link joins, clusters merge: the connected groups
+	Anchor Linking = "anchor" // a duplicate link to the cluster's first member
+	// Majority: duplicate links to at least half of the cluster's members
+	// it can be compared with (see Choose).
+	Majority Linking = "majority"
 )
 
 // ParseLinking checks a linking policy's name.
@@ -37,6 +39,10 @@ type Link struct {
 	// Similar says the pair is labelled similar, linked as a copy (see
 	// engine.Grouping.SimilarIsCopy): the reason then says so.
 	Similar bool
+	// Copy says the document is an exact copy of Other, marked so by an
+	// index (by URL, content or slug), which compares such a copy with
+	// Other alone: it joins Other's cluster by any policy (see Choose).
+	Copy bool
 }
 
 // Linker groups documents into clusters as they arrive, in order, by a
@@ -44,6 +50,7 @@ type Link struct {
 // ready: make one with NewLinker. Not safe for concurrent use.
 type Linker struct {
 	policy  Linking
+	limit   int // the method's bucket limit (see Choose); 0: none
 	uf      UnionFind
 	of      map[int32]int32   // document → its cluster's first member (not Any)
 	members map[int32][]int32 // first member → members in order of joining (not Any)
@@ -63,6 +70,9 @@ type Reason struct {
 	Score float64
 	// Similar says that link is of a similar pair (see Link.Similar).
 	Similar bool
+	// Copy says it is in as an exact copy of Other (see Link.Copy),
+	// which the policy alone would not admit.
+	Copy bool
 }
 
 // Format writes the reason in words, naming documents with name.
@@ -78,9 +88,13 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 	case r.Links == 0:
 		return append(dst, "a later member is its duplicate"...)
 	}
-	if r.Similar {
+	switch {
+	case r.Copy:
+		dst = append(dst, "exact copy of "...)
+		policy = Any // nothing of the policy to say
+	case r.Similar:
 		dst = append(dst, "similar to "...)
-	} else {
+	default:
 		dst = append(dst, "duplicate of "...)
 	}
 	switch policy {
@@ -98,12 +112,13 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 	return append(dst, ')')
 }
 
-// NewLinker returns a Linker of policy; "" means Any.
-func NewLinker(policy Linking) *Linker {
+// NewLinker returns a Linker of policy ("" means Any) for documents
+// matched under limit, a method's bucket limit (see Choose); 0 means none.
+func NewLinker(policy Linking, limit int) *Linker {
 	if policy == "" {
 		policy = Any
 	}
-	return &Linker{policy: policy, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
+	return &Linker{policy: policy, limit: limit, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
 }
 
 // Policy returns the linking policy in force.
@@ -128,7 +143,7 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 		return l.uf.Find(doc)
 	}
 	var cands []Candidate
-	var bests []Link
+	var bests, copies []Link // by candidate: its best link, its exact copy's
 	for _, k := range links {
 		first, ok := l.of[k.Other]
 		if !ok {
@@ -137,17 +152,20 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 		i := slices.IndexFunc(cands, func(c Candidate) bool { return c.Key == int64(first) })
 		if i < 0 {
 			cands = append(cands, Candidate{Key: int64(first), Size: max(len(l.members[first]), 1), Best: k.Score})
-			bests = append(bests, k)
+			bests, copies = append(bests, k), append(copies, Link{})
 			i = len(cands) - 1
 		}
 		c := &cands[i]
 		c.Links++
 		c.Anchored = c.Anchored || k.Other == first
+		if k.Copy && !c.Copy {
+			c.Copy, copies[i] = true, k
+		}
 		if k.Score > c.Best {
 			c.Best, bests[i] = k.Score, k
 		}
 	}
-	chosen := Choose(l.policy, cands)
+	chosen := Choose(l.policy, l.limit, cands)
 	if chosen < 0 {
 		return -1
 	}
@@ -159,10 +177,14 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 	size := len(l.members[first])
 	l.members[first] = append(l.members[first], doc)
 	l.of[doc] = first
-	if l.policy == Anchor {
+	switch {
+	case !admits(l.policy, l.limit, cands[chosen]):
+		k := copies[chosen]
+		l.why[doc] = Reason{Links: 1, Size: size, Other: k.Other, Score: k.Score, Copy: true}
+	case l.policy == Anchor:
 		k := linkTo(links, first)
 		l.why[doc] = Reason{Links: 1, Size: size, Other: first, Score: k.Score, Similar: k.Similar}
-	} else {
+	default:
 		l.why[doc] = Reason{Links: cands[chosen].Links, Size: size, Other: best.Other, Score: best.Score, Similar: best.Similar}
 	}
 	return first
@@ -176,33 +198,50 @@ type Candidate struct {
 	Links    int     // the document's duplicate links to its members
 	Best     float64 // the best score of those links
 	Anchored bool    // one of those links is to its first member
+	Copy     bool    // one of those links is of an exact copy (see Link.Copy)
 }
 
 // Choose is the one rule by which a document joins a cluster, for the
 // batch and the index alike: it returns the index in cands of the cluster
 // the document joins, or -1 for none. With Any that is the oldest, and the
 // others merge into it. Otherwise it is, of the clusters the policy admits
-// (Anchor: anchored; Majority: links to at least half of the members), the
-// one with the most links, then the best score, then the oldest; and none
-// merge.
-func Choose(policy Linking, cands []Candidate) int {
+// (Anchor: anchored; Majority: links to at least half of the members it can
+// be compared with) and those of which it is an exact copy of a member,
+// compared with that member alone (Candidate.Copy), the one with the most
+// links, then the best score, then the oldest; and none merge.
+//
+// limit, when positive, is a method's bucket limit: a document is
+// compared with at most that many members of one bucket of its candidate
+// index (the first and the newest), and so with about that many members of
+// a cluster of copies, however large. Majority then admits a cluster of
+// more than limit members by links to at least half of limit of them.
+func Choose(policy Linking, limit int, cands []Candidate) int {
 	chosen := -1
 	for i, c := range cands {
-		switch policy {
-		case Anchor:
-			if !c.Anchored {
-				continue
-			}
-		case Majority:
-			if 2*c.Links < c.Size {
-				continue
-			}
+		if !c.Copy && !admits(policy, limit, c) {
+			continue
 		}
 		if chosen < 0 || better(policy, c, cands[chosen]) {
 			chosen = i
 		}
 	}
 	return chosen
+}
+
+// admits reports whether policy admits cluster c by the document's links
+// to it, under limit (see Choose), whether or not the document is a copy.
+func admits(policy Linking, limit int, c Candidate) bool {
+	switch policy {
+	case Anchor:
+		return c.Anchored
+	case Majority:
+		seen := c.Size
+		if limit > 0 {
+			seen = min(seen, limit)
+		}
+		return 2*c.Links >= seen
+	}
+	return true
 }
 
 // better orders candidate clusters: with Any the older; otherwise more

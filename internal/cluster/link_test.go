@@ -30,7 +30,7 @@ func TestLinker(t *testing.T) {
 		{Majority, "[[0 1 2 4]]", "duplicate of 2 of 3 members, best d1 (0.95)"},
 	} {
 		t.Run(string(tc.policy), func(t *testing.T) {
-			l := NewLinker(tc.policy)
+			l := NewLinker(tc.policy, 0)
 			for d := int32(0); d < 5; d++ {
 				l.Add(d, links[d])
 			}
@@ -52,7 +52,7 @@ func TestLinker(t *testing.T) {
 func TestLinkerNeverMerges(t *testing.T) {
 	// Two clusters {0, 1} and {2, 3}; 4 links to one member of each: with
 	// majority it joins the one with the better link, and the two stay apart.
-	l := NewLinker(Majority)
+	l := NewLinker(Majority, 0)
 	l.Add(1, []Link{{Other: 0, Score: 0.9}})
 	l.Add(3, []Link{{Other: 2, Score: 0.9}})
 	l.Add(4, []Link{{Other: 0, Score: 0.5}, {Other: 3, Score: 0.7}})
@@ -60,12 +60,47 @@ func TestLinkerNeverMerges(t *testing.T) {
 	if got := l.Groups(); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("groups %v, want %v", got, want)
 	}
-	a := NewLinker(Any)
+	a := NewLinker(Any, 0)
 	a.Add(1, []Link{{Other: 0, Score: 0.9}})
 	a.Add(3, []Link{{Other: 2, Score: 0.9}})
 	a.Add(4, []Link{{Other: 0, Score: 0.5}, {Other: 3, Score: 0.7}})
 	if got := a.Groups(); len(got) != 1 {
 		t.Errorf("any: groups %v, want one", got)
+	}
+}
+
+// TestMajorityPastTheBucketLimit: 200 copies of one text, each linked to
+// the members a bucket limit of 32 leaves it (the first and the 31
+// newest), are one cluster by majority: a cluster of more than 32 members
+// admits a document by links to 16 of them. Counted over the whole
+// cluster, the 66th copy had 32 links of 65 and started a second cluster,
+// and the copies made four (65, 63, 63 and 9).
+func TestMajorityPastTheBucketLimit(t *testing.T) {
+	const n, limit = 200, 32
+	for _, tc := range []struct {
+		limit int
+		sizes string
+	}{
+		{limit, "[200]"},
+		{0, "[65 63 63 9]"}, // no limit given: half of every member
+	} {
+		l := NewLinker(Majority, tc.limit)
+		for d := int32(1); d < n; d++ {
+			var links []Link
+			for o := range d {
+				if d <= limit || o == 0 || o >= d-(limit-1) {
+					links = append(links, Link{Other: o, Score: 1})
+				}
+			}
+			l.Add(d, links)
+		}
+		var sizes []int
+		for _, g := range l.Groups() {
+			sizes = append(sizes, len(g))
+		}
+		if got := fmt.Sprint(sizes); got != tc.sizes {
+			t.Errorf("limit %d: clusters of %s, want %s", tc.limit, got, tc.sizes)
+		}
 	}
 }
 
@@ -107,6 +142,26 @@ func TestReasonFormatIsPrintf(t *testing.T) {
 	}
 }
 
+// An exact copy of a member of a cluster of five, with no link to its
+// first member, is in it by anchor and majority, and says so.
+func TestLinkerCopy(t *testing.T) {
+	name := func(d int32) string { return fmt.Sprint("d", d) }
+	for _, policy := range []Linking{Anchor, Majority} {
+		l := NewLinker(policy, 0)
+		for d := int32(1); d < 5; d++ {
+			l.Add(d, []Link{{Other: 0, Score: 0.9}, {Other: d - 1, Score: 0.9}})
+		}
+		l.Add(5, []Link{{Other: 3, Score: 1, Copy: true}})
+		g := l.Groups()
+		if got := fmt.Sprint(g); got != "[[0 1 2 3 4 5]]" {
+			t.Fatalf("%s: groups %s", policy, got)
+		}
+		if got := l.Why(5, g[0]).Format(policy, name); got != "exact copy of d3 (1)" {
+			t.Errorf("%s: why 5: %q", policy, got)
+		}
+	}
+}
+
 func TestChoose(t *testing.T) {
 	// Cluster 7 is the oldest; 9 has the most links; 8 is anchored and
 	// has the best score.
@@ -124,22 +179,41 @@ func TestChoose(t *testing.T) {
 		{Anchor, 2},   // the only anchored one
 		{Majority, 0}, // 3 of 4 and 1 of 2 are admitted; 3 links win over 1
 	} {
-		if got := Choose(tc.policy, cands); got != tc.want {
+		if got := Choose(tc.policy, 0, cands); got != tc.want {
 			t.Errorf("%q: chose %d, want %d", tc.policy, got, tc.want)
 		}
 	}
 	// Ties on links go to the best score, then to the older cluster.
 	tie := []Candidate{{Key: 5, Size: 2, Links: 1, Best: 0.8}, {Key: 3, Size: 2, Links: 1, Best: 0.8}, {Key: 4, Size: 2, Links: 1, Best: 0.9}}
-	if got := Choose(Majority, tie); got != 2 {
+	if got := Choose(Majority, 0, tie); got != 2 {
 		t.Errorf("best score: chose %d, want 2", got)
 	}
-	if got := Choose(Majority, tie[:2]); got != 1 {
+	if got := Choose(Majority, 0, tie[:2]); got != 1 {
 		t.Errorf("older: chose %d, want 1", got)
 	}
-	if got := Choose(Anchor, tie); got != -1 {
+	if got := Choose(Anchor, 0, tie); got != -1 {
 		t.Errorf("none anchored: chose %d, want -1", got)
 	}
-	if got := Choose(Any, nil); got != -1 {
+	// Past the bucket limit, half of the limit admits a cluster.
+	big := []Candidate{{Key: 1, Size: 100, Links: 16, Best: 0.9}}
+	if got := Choose(Majority, 32, big); got != 0 {
+		t.Errorf("16 links of 100 members, limit 32: chose %d, want 0", got)
+	}
+	big[0].Links = 15
+	if got := Choose(Majority, 32, big); got != -1 {
+		t.Errorf("15 links of 100 members, limit 32: chose %d, want -1", got)
+	}
+	if got := Choose(Majority, 0, []Candidate{{Key: 1, Size: 100, Links: 49}}); got != -1 {
+		t.Errorf("49 links of 100 members, no limit: chose %d, want -1", got)
+	}
+	// An exact copy of a member joins by any policy.
+	copied := []Candidate{{Key: 1, Size: 5, Links: 1, Best: 1, Copy: true}}
+	for _, policy := range []Linking{Anchor, Majority} {
+		if got := Choose(policy, 0, copied); got != 0 {
+			t.Errorf("%s, an exact copy of a member: chose %d, want 0", policy, got)
+		}
+	}
+	if got := Choose(Any, 0, nil); got != -1 {
 		t.Errorf("no candidates: chose %d, want -1", got)
 	}
 }

@@ -546,7 +546,7 @@ func (b *batch[S, E]) indexByB() {
 // Grouping.SimilarIsCopy) and marks every member but the
 // representative of each group as not kept.
 func (b *batch[S, E]) group() {
-	b.linker = cluster.NewLinker(b.link)
+	b.linker = cluster.NewLinker(b.link, b.m.BucketLimit)
 	var links []cluster.Link
 	for _, c := range b.found.chunks { // a document's pairs are in one chunk
 		for i, f := range c {

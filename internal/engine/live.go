@@ -91,6 +91,11 @@ type Live interface {
 	// the details a method's Similarity needs through details as it is
 	// called. sim must not be called once the live index changes.
 	Central(group []int64, indexes Indexes, details Details) (sim func(i, j int) (float64, error), err error)
+	// BucketLimit returns the method's Method.BucketLimit, the most members
+	// of one bucket of the candidate index a document is compared with (0:
+	// none), by which the index links documents (see cluster.Choose)
+	// (reads).
+	BucketLimit() int
 	// CheckSketch decodes a stored sketch's two parts, to verify them. A
 	// detail part that is nil (none stored) where the method needs one is
 	// ErrNoDetail when the index part decodes.
@@ -448,6 +453,8 @@ func (l *live[S, E]) Central(group []int64, indexes Indexes, details Details) (f
 	sim := l.m.Reweigh(ss)
 	return func(i, j int) (float64, error) { return sim(i, j), nil }, nil
 }
+
+func (l *live[S, E]) BucketLimit() int { return l.m.BucketLimit }
 
 func (l *live[S, E]) CheckSketch(index, detail []byte) error {
 	_, err := l.m.DecodeSketch(index, detail)

@@ -77,6 +77,13 @@ type Method[S any, E core.Evidence] struct {
 	// copies give a million pairs, not the bucket limit times as many.
 	// Without it every copy is matched.
 	Copies Copier[S, E]
+	// BucketLimit, for a method that compares a document with at most so
+	// many members of one bucket of its candidate index (the first and the
+	// newest; see candidates.VisitBucket), is that limit; 0 for a method
+	// that compares it with every candidate. Under cluster.Majority
+	// linking a cluster of more members than it admits a document by
+	// links to half of that many (see cluster.Choose).
+	BucketLimit int
 	// Pairs finishes one document's verified pairs.
 	Pairs Pairs[E]
 	// Corpus are the steps over a Batch's whole corpus.

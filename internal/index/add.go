@@ -408,7 +408,7 @@ func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match
 			scores = append(scores, core.Round(h.Score))
 		}
 	}
-	out.Cluster, err = x.place(w, ord, dups, scores)
+	out.Cluster, err = x.place(w, ord, dups, scores, false)
 	return err
 }
 
@@ -452,12 +452,13 @@ func copiesOf(r store.Reader, out *Match) error {
 
 // place puts document ord in a cluster by its duplicates, dups, with their
 // scores, by the index's linking policy, and returns the cluster's id (0:
-// none).
-func (x *Index) place(w store.Writer, ord int64, dups []*store.Doc, scores []float64) (int64, error) {
+// none). copied says ord is an exact copy of dups[0], its one duplicate
+// (see cluster.Link.Copy).
+func (x *Index) place(w store.Writer, ord int64, dups []*store.Doc, scores []float64, copied bool) (int64, error) {
 	if x.link == cluster.Any {
 		return join(w, ord, dups)
 	}
-	return x.joinOne(w, ord, dups, scores)
+	return x.joinOne(w, ord, dups, scores, copied)
 }
 
 // pairs appends to out's pairs the pairs of hits, reading the stored
@@ -511,7 +512,7 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 		}
 	}
 	target := int64(0)
-	if i := cluster.Choose(cluster.Any, cands); i >= 0 {
+	if i := cluster.Choose(cluster.Any, 0, cands); i >= 0 {
 		target = cands[i].Key
 	} else {
 		var err error
@@ -538,9 +539,10 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 // joinOne puts document ord, whose duplicates are dups with their scores,
 // in the one cluster cluster.Choose picks by the index's policy (not Any),
 // as a cluster.Linker does: a duplicate in no cluster is a cluster of one,
-// each cluster is named by its first member, and none merge. It returns
-// the cluster's id, or 0 when the policy admits none.
-func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64) (int64, error) {
+// each cluster is named by its first member, and none merge; copied says
+// ord is an exact copy of its one duplicate. It returns the cluster's id,
+// or 0 when the policy admits none.
+func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64, copied bool) (int64, error) {
 	var cands []cluster.Candidate
 	var ids []int64 // by candidate: the cluster's id, 0 for a cluster of one
 	for i, d := range dups {
@@ -561,9 +563,10 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 		c := &cands[k]
 		c.Links++
 		c.Anchored = c.Anchored || d.Ord == first
+		c.Copy = c.Copy || copied
 		c.Best = max(c.Best, scores[i])
 	}
-	k := cluster.Choose(x.link, cands)
+	k := cluster.Choose(x.link, x.live.BucketLimit(), cands)
 	if k < 0 {
 		return 0, nil
 	}

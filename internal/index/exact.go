@@ -256,7 +256,7 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 	}
 	out.Pairs = append(out.Pairs, core.Pair{A: docs[0].ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate,
 		Original: published{row.Date, ord}.original(&docs[0], d.ID, core.Duplicate), Evidence: ev})
-	out.Cluster, err = x.place(w, ord, []*store.Doc{&docs[0]}, []float64{1})
+	out.Cluster, err = x.place(w, ord, []*store.Doc{&docs[0]}, []float64{1}, true)
 	return ord, err
 }
 

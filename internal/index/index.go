@@ -129,7 +129,8 @@ type AddOptions struct {
 	// documents added with Exact: the same title and text (ContentHash) or
 	// the same URL, which should then be canonical (a crawler's documents).
 	// A copy is stored and marked a duplicate of the first (method
-	// "exact") without being sketched or compared. When the first is
+	// "exact") without being sketched or compared, in the first's cluster
+	// by every linking policy (see cluster.Link.Copy). When the first is
 	// removed, a copy left takes its place, sketched (see heirs).
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or URL

@@ -8,10 +8,12 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // groups returns the index's clusters as sorted lists of member ids.
@@ -67,7 +69,7 @@ func TestLinkingPolicies(t *testing.T) {
 	} {
 		t.Run(string(tc.link), func(t *testing.T) {
 			x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: tc.link})
-			l := cluster.NewLinker(tc.link)
+			l := cluster.NewLinker(tc.link, minhash.Defaults().BucketLimit)
 			ord := map[string]int32{}
 			for i, d := range docs {
 				ms := add(t, x, d)
@@ -150,4 +152,149 @@ func (e *clusterExport) Cluster(c *core.Cluster) error {
 	}
 	e.joined = append(e.joined, c.Linking+": "+fmt.Sprint(ms))
 	return nil
+}
+
+// copiesPastTheBucketLimit returns n copies of each of two stories,
+// interleaved as wire copy arrives: a00, b00, a01, b01, ...; the a are the
+// same text byte for byte, each b the same text between a header line and
+// a footer line of its own.
+func copiesPastTheBucketLimit(g *enginetest.TextGen, n int) []core.Document {
+	a, b := strings.Join(g.Sentences(12), " "), strings.Join(g.Sentences(12), " ")
+	var docs []core.Document
+	for i := range n {
+		docs = append(docs, core.Document{ID: fmt.Sprintf("a%02d", i), Text: a},
+			core.Document{ID: fmt.Sprintf("b%02d", i), Text: g.Sentences(1)[0] + "\n\n" + b + "\n\n" + g.Sentences(1)[0]})
+	}
+	return docs
+}
+
+// batchGroups returns the clusters of neardup dedup of docs by minhash of
+// options o, linked by link, as groups returns an index's.
+func batchGroups(t *testing.T, o minhash.Options, link cluster.Linking, docs []core.Document) string {
+	t.Helper()
+	b, err := minhash.Spec.NewBatchWith(o, engine.Grouping{Link: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Feed(t, b, docs)
+	var out [][]string
+	for _, c := range b.Result().Clusters {
+		ids := slices.Clone(c.Members)
+		slices.Sort(ids)
+		out = append(out, ids)
+	}
+	slices.SortFunc(out, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	return fmt.Sprint(out)
+}
+
+// TestMajorityPastTheBucketLimit: many copies of one story, exact or each
+// with lines of its own, are one cluster by --link majority, in the batch,
+// in the index, and after a removal places them again. A document is
+// compared with at most --bucket-limit members of a bucket, so it was a
+// duplicate of fewer than half of a cluster of more than about twice that
+// many, and started a new one: under a bucket limit of 4 the 24 exact
+// copies made three clusters and a copy left out, the 24 reprints a
+// cluster of 23 and one left out.
+func TestMajorityPastTheBucketLimit(t *testing.T) {
+	o := minhash.Defaults()
+	o.BucketLimit = 4
+	docs := copiesPastTheBucketLimit(enginetest.NewTextGen(59), 24)
+	var as, bs []string
+	for _, d := range docs {
+		if d.ID[0] == 'a' {
+			as = append(as, d.ID)
+		} else {
+			bs = append(bs, d.ID)
+		}
+	}
+	want := fmt.Sprint([][]string{as, bs})
+	if got := batchGroups(t, o, cluster.Majority, docs); got != want {
+		t.Errorf("batch: %s\nwant %s", got, want)
+	}
+	gone := []string{"a00", "b00", "a11"}
+	rest := slices.DeleteFunc(slices.Clone(docs), func(d core.Document) bool { return slices.Contains(gone, d.ID) })
+	wantRest := fmt.Sprint([][]string{append(slices.Clone(as[1:11]), as[12:]...), bs[1:]})
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority, Method: o})
+			add(t, x, docs...)
+			if got := groups(t, x); got != want {
+				t.Errorf("index: %s\nwant %s", got, want)
+			}
+			if removed, err := x.Remove(t.Context(), gone); err != nil || len(removed) != len(gone) {
+				t.Fatalf("remove %v: %v %v", gone, removed, err)
+			}
+			if got := groups(t, x); got != wantRest {
+				t.Errorf("after removing %v: %s\nwant %s", gone, got, wantRest)
+			}
+			if got := batchGroups(t, o, cluster.Majority, rest); got != wantRest {
+				t.Errorf("batch of the rest: %s\nwant %s", got, wantRest)
+			}
+		})
+	}
+}
+
+// TestExactCopiesJoinByEveryLinking: copies an add with Exact stores as
+// copies of a story's first document (watch's), each compared with that
+// document alone, are in its cluster by majority and anchor too, as they
+// are by any, after a rescore and after a removal of the first too. By
+// majority they had one link, to half of a cluster of two at most, and by
+// anchor none to a first member that was another document: the third
+// copy on, or every copy, was in no cluster.
+func TestExactCopiesJoinByEveryLinking(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{
+		// A reprint published first, with a line of its own: the cluster's first member.
+		{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")},
+		{ID: "s", Title: "Story", Text: strings.Join(story, " ")},
+	}
+	for i := range 5 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[1].Text})
+	}
+	for _, tc := range []struct {
+		link   cluster.Linking
+		joined string // why the last copy is in
+	}{
+		{cluster.Majority, "exact copy of s (1)"},
+		{cluster.Anchor, "exact copy of s (1)"},
+		{cluster.Any, "duplicate of s (1)"},
+	} {
+		t.Run(string(tc.link), func(t *testing.T) {
+			x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: tc.link})
+			ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ms[6].Skip != core.SkipExactCopy {
+				t.Fatalf("c4 stored as %+v, want an exact copy", ms[6])
+			}
+			const want = "[[c0 c1 c2 c3 c4 r s]]"
+			if got := groups(t, x); got != want {
+				t.Errorf("index: %s, want %s", got, want)
+			}
+			var ex clusterExport
+			if _, err := x.Export(t.Context(), &ex); err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(ex.joined); !strings.Contains(got, "[c4 "+tc.joined+"]") {
+				t.Errorf("exported %s, want c4 %s", got, tc.joined)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != want {
+				t.Errorf("after a rescore: %s, want %s", got, want)
+			}
+			if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != "[[c0 c1 c2 c3 c4 r]]" {
+				t.Errorf("after removing s: %s", got)
+			}
+			if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+				t.Errorf("verify: %v %v", faults, err)
+			}
+		})
+	}
 }

@@ -182,12 +182,12 @@ func (x *Index) relink(members []int64, marks map[int64][]store.Mark) *cluster.L
 	for i, o := range members {
 		idx[o] = int32(i)
 	}
-	linker := cluster.NewLinker(x.link)
+	linker := cluster.NewLinker(x.link, x.live.BucketLimit())
 	for i, o := range members {
 		var links []cluster.Link
 		for _, m := range marks[o] {
 			if k, ok := idx[m.Other(o)]; ok && k < int32(i) && m.Label == core.Duplicate {
-				links = append(links, cluster.Link{Other: k, Score: m.Score})
+				links = append(links, cluster.Link{Other: k, Score: m.Score, Copy: m.Method == ExactMethod})
 			}
 		}
 		linker.Add(int32(i), links)

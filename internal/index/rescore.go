@@ -153,14 +153,14 @@ func (x *Index) groupsWithCopies(r store.Reader, links [][]cluster.Link, rows []
 		a, okA := pos[m.A]
 		b, okB := pos[m.B]
 		if m.Method == ExactMethod && okA && okB {
-			links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: m.Score})
+			links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: m.Score, Copy: true})
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	l := cluster.NewLinker(x.link)
+	l := cluster.NewLinker(x.link, x.live.BucketLimit())
 	for i := range rows {
 		l.Add(int32(i), links[i])
 	}

@@ -131,7 +131,8 @@ func older(format int, c engine.Config) (engine.Config, bool) {
 // a Live index.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
-		Parallel: m.Table, Check: m.Table, Spill: m.Table, Copies: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
+		Parallel: m.Table, Check: m.Table, Spill: m.Table, Copies: m.Table, BucketLimit: m.Table.BucketLimit(),
+		Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
 }
 
 // Add does nothing: the method keeps no corpus statistics.

@@ -23,7 +23,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it quotes the sentences a pair shares,
 // and its statistics the most frequent ones.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m, BucketLimit: m.o.BucketLimit,
 		Pairs:  engine.Pairs[Evidence]{Explain: m.Explain},
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }

@@ -92,7 +92,8 @@ func older(format int, c engine.Config) (engine.Config, bool) {
 // verifying reads the fingerprints Add appends to.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
-		Parallel: m.Table, Spill: m.Table, Copies: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
+		Parallel: m.Table, Spill: m.Table, Copies: m.Table, BucketLimit: m.Table.BucketLimit(),
+		Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
 }
 
 // Add records the document's fingerprint, which Match reads to check a
