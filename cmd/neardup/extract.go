@@ -157,8 +157,14 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			return err
 		}
 	}
+	// Neither this run's output nor an earlier one's is a page; the
+	// caller's Exclude, if any, leaves out files too.
+	given, own := o.Source.Exclude, func(string) bool { return false }
 	if o.Out != "-" {
-		o.Source.Exclude = isOutput(o.Out)
+		own = isOutput(o.Out)
+	}
+	o.Source.Exclude = func(p string) bool {
+		return given != nil && given(p) || own(p) || earlierOutput(p)
 	}
 	// Each directory is walked once: the files checked are those read.
 	listing, err := source.List(o.Inputs, o.Source)
@@ -326,7 +332,20 @@ func isOutput(out string) func(string) bool {
 // a previous run's output, that a run into an input directory leaves out
 // of its reading and replaces. A corpus of the user's ({"id", "text"}, or
 // any other keys or order) is no such file, and is never replaced.
-func extractWrote(path string) bool {
+func extractWrote(path string) bool { return extractRecords(path, true) }
+
+// earlierOutput reports whether the file at path, met in an input
+// directory, is the output of an earlier run, by its records: JSON Lines
+// whose first record is one extract writes (see extractWrote). The walk
+// leaves it out, whatever -o the run writes: it holds articles, not a
+// page. An empty file is no output here: it is read as a page.
+func earlierOutput(path string) bool { return extractRecords(path, false) }
+
+// extractRecords reports whether the file at path opens with a record of
+// extract's, or is empty and empty is true. It reads the first record's
+// keys one by one, and stops at the first that is not extract's: no more
+// of a file of other content is read than that.
+func extractRecords(path string, empty bool) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -334,34 +353,31 @@ func extractWrote(path string) bool {
 	defer f.Close()
 	dec := json.NewDecoder(bufio.NewReader(f))
 	if t, err := dec.Token(); err == io.EOF {
-		return true
+		return empty
 	} else if d, ok := t.(json.Delim); err != nil || !ok || d != '{' {
 		return false
 	}
 	want := []string{"id", "url", "title", "text", "date", "author", "lang"}
 	optional := []string{"skipped", "error", "rule_miss"}
-	var keys []string
+	n := 0
 	for dec.More() {
 		t, err := dec.Token()
 		key, ok := t.(string)
-		if err != nil || !ok || len(keys) == len(want)+len(optional) {
+		switch {
+		case err != nil || !ok:
+			return false
+		case n < len(want) && key != want[n]:
+			return false
+		case n >= len(want) && (n == len(want)+len(optional) || !slices.Contains(optional, key)):
 			return false
 		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return false
 		}
-		keys = append(keys, key)
+		n++
 	}
-	if len(keys) < len(want) || !slices.Equal(keys[:len(want)], want) {
-		return false
-	}
-	for _, k := range keys[len(want):] {
-		if !slices.Contains(optional, k) {
-			return false
-		}
-	}
-	return true
+	return n >= len(want)
 }
 
 // writeAtomic calls write with stdout when path is "-", else writes path

@@ -502,6 +502,54 @@ func TestExtractNeverReadsItsOutput(t *testing.T) {
 	}
 }
 
+// TestExtractNeverReadsAnEarlierOutput pins that an output an earlier run
+// wrote into the input directory, under any name and with skipped pages'
+// records or without (--articles), is not read as a page by a run writing
+// another -o (or stdout); it was listed as a page, skipped "not-html".
+// A JSON Lines corpus of other records, and an empty file, are read as
+// pages still.
+func TestExtractNeverReadsAnEarlierOutput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, first string
+		articles    bool
+	}{
+		{"every page's record", "out.jsonl", false},
+		{"articles only", "out.jsonl", true},
+		{"another name", "articles.txt", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := writeTree(t, map[string]string{
+				"pages/a.html":       articleHTML("Ferry line opens", 5),
+				"pages/gallery.html": articleHTML("Photos", 1),
+				"pages/corpus.jsonl": `{"id":"x","text":"A corpus of the user's, not extract's records."}` + "\n",
+				"pages/empty.html":   "",
+			})
+			pages := filepath.Join(dir, "pages")
+			first := extractOptions{Inputs: []string{pages}, Out: filepath.Join(pages, tc.first), Articles: tc.articles}
+			if err := runExtract(context.Background(), first); err != nil {
+				t.Fatal(err)
+			}
+			if len(readRecords(t, first.Out)) == 0 {
+				t.Fatal("the first run wrote no record")
+			}
+			out := filepath.Join(pages, "out2.jsonl")
+			if err := runExtract(context.Background(), extractOptions{Inputs: []string{pages}, Out: out}); err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, r := range readRecords(t, out) {
+				ids = append(ids, strings.TrimPrefix(r.ID, dir+"/"))
+			}
+			want := []string{"pages/a.html", "pages/corpus.jsonl", "pages/empty.html", "pages/gallery.html"}
+			if diff := cmp.Diff(want, ids); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestExtractStdin pins that `neardup extract -` reads its pages from
 // standard input (here a .warc.gz, then a file named after it), its ids
 // starting "stdin"; it failed with "stat -: no such file or directory".
