@@ -101,11 +101,12 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, er
 
 // Export writes the index as `neardup dedup` writes its results: pairs.jsonl,
 // clusters.jsonl, kept.jsonl (the documents compared that are in no
-// cluster and each cluster's representative, with their text when the
-// index stores texts), removed.jsonl (the other members of each cluster),
-// rejects.jsonl (the documents stored without being compared, with their
-// reason but no file or line, which the index does not keep) and
-// stats.json, in dir, replacing what was there only once all is written.
+// cluster and each cluster's representative, an exact copy too, with their
+// text when the index stores texts), removed.jsonl (the other members of
+// each cluster), rejects.jsonl (the documents stored without being
+// compared that are in no cluster, with their reason but no file or line,
+// which the index does not keep) and stats.json, in dir, replacing what was
+// there only once all is written.
 func (x *Index) Export(ctx context.Context, dir string) error { return output.Export(ctx, x.x, dir) }
 
 // Len counts the documents the index compares: those stored, less those

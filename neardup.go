@@ -67,7 +67,9 @@ type Options struct {
 	// Configure, when set and Method is nil, makes the options of an
 	// index opened from base: the stored index's own when it uses that
 	// method, else the method's defaults; as a command's method flags
-	// apply over them. A stored index's options are fixed: other ones
+	// apply over them. It must return options of base's method, the one
+	// MethodName names (or the stored index's): options of another method,
+	// or nil, are an error. A stored index's options are fixed: other ones
 	// are an error.
 	Configure func(base MethodOptions) (MethodOptions, error)
 	// Keep chooses each cluster's representative: "longest", "earliest",

@@ -3,6 +3,7 @@ package neardup
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"runtime"
 	"sync"
@@ -41,10 +42,11 @@ type AddOptions struct {
 	// with them, or nothing does.
 	Then func(w FeedWriter, ms []Match) error
 	// Chunk is how many documents one transaction adds; 0 means
-	// DefaultChunk.
+	// DefaultChunk, and a negative one is an error of AddSeq.
 	Chunk int
 	// Workers is the number of goroutines that analyse the documents
-	// while the previous chunk is added; 0 means GOMAXPROCS.
+	// while the previous chunk is added; 0 means GOMAXPROCS, and a
+	// negative one is an error of AddSeq.
 	Workers int
 	// OnMatch, when set, is called with each document's Match, in the
 	// order of the sequence, once its chunk is committed, on the calling
@@ -96,10 +98,16 @@ func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o A
 	if docs == nil {
 		return errors.New("neardup: AddSeq: no sequence of documents (nil)")
 	}
-	if o.Chunk <= 0 {
+	switch {
+	case o.Chunk < 0:
+		return fmt.Errorf("neardup: AddOptions.Chunk %d: want 0 or more", o.Chunk)
+	case o.Workers < 0:
+		return fmt.Errorf("neardup: AddOptions.Workers %d: want 0 or more", o.Workers)
+	}
+	if o.Chunk == 0 {
 		o.Chunk = DefaultChunk
 	}
-	if o.Workers <= 0 {
+	if o.Workers == 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	ctx, cancel := context.WithCancel(ctx)

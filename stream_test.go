@@ -343,3 +343,31 @@ func TestAddSeqStopKeepsTheDocumentsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestAddSeqRefusesNegativeChunkOrWorkers: a negative AddOptions.Chunk or
+// Workers, which the docs give no meaning, ran as 0 did, unsaid. It is
+// refused, the field named, nothing stored.
+func TestAddSeqRefusesNegativeChunkOrWorkers(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	d := neardup.Document{ID: "d1", Text: "A story about the local harbour, told in a sentence long enough to compare."}
+	seq := func(yield func(neardup.Document, error) bool) { yield(d, nil) }
+	for _, tc := range []struct {
+		o    neardup.AddOptions
+		want string
+	}{
+		{neardup.AddOptions{Chunk: -1}, "neardup: AddOptions.Chunk -1: want 0 or more"},
+		{neardup.AddOptions{Workers: -2}, "neardup: AddOptions.Workers -2: want 0 or more"},
+	} {
+		if err := x.AddSeq(ctx, seq, tc.o); err == nil || err.Error() != tc.want {
+			t.Errorf("AddSeq with %+v: %v, want %q", tc.o, err, tc.want)
+		}
+	}
+	if x.Len() != 0 {
+		t.Errorf("%d stored, want none", x.Len())
+	}
+}

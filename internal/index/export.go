@@ -19,11 +19,13 @@ type Exporter interface {
 	// Cluster receives each cluster, by its first member.
 	Cluster(c *core.Cluster) error
 	// Kept receives each document of the de-duplicated corpus: those
-	// compared that are in no cluster and each cluster's representative,
-	// in the order added.
+	// compared that are in no cluster and each cluster's representative
+	// (an exact copy too, stored without being compared), in the order
+	// added.
 	Kept(d *store.Doc) error
-	// Rejected receives each document not compared (d.Skip says why), in
-	// the order added.
+	// Rejected receives each document not compared (d.Skip says why) that
+	// is in no cluster, in the order added: an exact copy is a member of
+	// its original's cluster, not a reject.
 	Rejected(d *store.Doc) error
 }
 
@@ -77,13 +79,19 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 			return err
 		}
 		if err := r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
+			// A member of a cluster, an exact copy (not compared, but
+			// matched) included, is its representative or one of the
+			// others, which the cluster lists.
 			switch {
+			case d.Cluster != 0:
+				if reps[d.Ord] {
+					return e.Kept(d)
+				}
+				return nil
 			case d.Skip != core.SkipNone:
 				return e.Rejected(d)
-			case d.Cluster == 0 || reps[d.Ord]:
-				return e.Kept(d)
 			}
-			return nil
+			return e.Kept(d)
 		}); err != nil {
 			return err
 		}

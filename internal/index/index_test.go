@@ -602,3 +602,41 @@ func TestFlagsMergeOverStoredOptions(t *testing.T) {
 		t.Errorf("another method: %v", err)
 	}
 }
+
+// TestFlagsMakeOptionsOfTheMethodAsked: Flags (the library's Configure)
+// returning another method's options made an index of that method, though
+// MethodName named another, and opened a stored index of that method under
+// a MethodName of another; returning nil made the first method's defaults.
+// Each is refused.
+func TestFlagsMakeOptionsOfTheMethodAsked(t *testing.T) {
+	made := func(c engine.Config) func(engine.Config) (engine.Config, error) {
+		return func(engine.Config) (engine.Config, error) { return c, nil }
+	}
+	stored := storetest.DSN(t, "sqlite")
+	open(t, stored, index.OpenOptions{MethodName: minhash.Name}).Close()
+	for _, tc := range []struct {
+		name, dsn string
+		o         index.OpenOptions
+		want      string
+	}{
+		{"new index, another method's options", storetest.DSN(t, "sqlite"),
+			index.OpenOptions{MethodName: minhash.Name, Flags: made(sentences.Defaults())}, "made for method minhash are of method sentences"},
+		{"new index, nil", storetest.DSN(t, "sqlite"),
+			index.OpenOptions{MethodName: sentences.Name, Flags: made(nil)}, "made for method sentences are nil"},
+		{"stored index, options of its method under another name", stored,
+			index.OpenOptions{MethodName: sentences.Name, Flags: made(minhash.Defaults())}, "made for method sentences are of method minhash"},
+		{"stored index, nil", stored,
+			index.OpenOptions{Flags: made(nil)}, "made for method minhash are nil"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := index.Open(t.Context(), tc.dsn, store.Options{}, specs, tc.o)
+			if err == nil {
+				x.Close()
+				t.Fatalf("opened, method %s", x.Meta().Method)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to say %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -28,8 +28,9 @@ type OpenOptions struct {
 	MethodName string
 	// Flags, when not nil and Method is nil, makes the options from base:
 	// the stored index's own when it uses that method, else the method's
-	// defaults; as a command's flags apply over them. Nil with MethodName
-	// "" asks for the stored index's own options.
+	// defaults; as a command's flags apply over them. Options of another
+	// method than base's, or nil, are an error. Nil with MethodName ""
+	// asks for the stored index's own options.
 	Flags func(base engine.Config) (engine.Config, error)
 	// Keep is the representative policy of exported clusters ("" means
 	// the method's own).
@@ -103,6 +104,12 @@ func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenO
 	if o.Flags != nil {
 		if base, err = o.Flags(base); err != nil {
 			return o, err
+		}
+		switch {
+		case base == nil:
+			return o, fmt.Errorf("the options made for method %s are nil", spec.Name)
+		case base.Method() != spec.Name:
+			return o, fmt.Errorf("the options made for method %s are of method %s: a method is chosen by name, not by its options", spec.Name, base.Method())
 		}
 	}
 	o.Method = base

@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/index"
@@ -198,4 +200,88 @@ func TestExportRejectsNameTheLimitTheyFellUnder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExportListsExactCopiesWithTheirClusters: an exact copy (stored
+// without being compared, as watch and serve add) chosen as its cluster's
+// representative, dated before its original under --keep earliest or
+// longer under --keep longest, was left out of kept.jsonl, the story lost
+// from the de-duplicated corpus; and every exact copy was in rejects.jsonl
+// besides kept.jsonl or removed.jsonl. A copy is a member of its cluster:
+// kept when it represents it, else removed, never a reject.
+func TestExportListsExactCopiesWithTheirClusters(t *testing.T) {
+	g := enginetest.NewTextGen(7)
+	day := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	story := g.Text(600)
+	a := core.Document{ID: "a", Title: "Bridge approved", Text: story, URL: "https://news.example/bridge", Date: day}
+	sameEarlier := a
+	sameEarlier.ID, sameEarlier.Date = "b", day.Add(-time.Hour)
+	longerByURL := a
+	longerByURL.ID, longerByURL.Text = "b", story+" "+g.Text(300)
+	others := []core.Document{
+		{ID: "other", Title: "Ferry", Text: g.Text(600), Date: day},
+		{ID: "stub", Text: "too short"},
+	}
+	for _, tc := range []struct {
+		name string
+		keep cluster.Policy
+		copy core.Document
+		want map[string][]string // file → ids
+	}{
+		{"earliest keeps the copy dated first", cluster.Earliest, sameEarlier,
+			map[string][]string{KeptFile: {"b", "other"}, RemovedFile: {"a"}, RejectsFile: {"stub"}}},
+		{"longest keeps the longer copy by URL", cluster.Longest, longerByURL,
+			map[string][]string{KeptFile: {"b", "other"}, RemovedFile: {"a"}, RejectsFile: {"stub"}}},
+		{"first removes the copy", cluster.First, sameEarlier,
+			map[string][]string{KeptFile: {"a", "other"}, RemovedFile: {"b"}, RejectsFile: {"stub"}}},
+	} {
+		for _, engine := range storetest.Engines {
+			t.Run(tc.name+"/"+engine, func(t *testing.T) {
+				x, err := index.Open(t.Context(), storetest.DSN(t, engine), store.Options{}, methods.All,
+					index.OpenOptions{Keep: tc.keep, StoreText: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				for _, d := range append([]core.Document{a, tc.copy}, others...) {
+					ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d.ID == "b" && ms[0].Skip != core.SkipExactCopy {
+						t.Fatalf("b stored %q, want an exact copy", ms[0].Skip)
+					}
+				}
+				dir := filepath.Join(t.TempDir(), "out")
+				if err := Export(t.Context(), x, dir); err != nil {
+					t.Fatal(err)
+				}
+				got := map[string][]string{}
+				for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
+					got[name] = idsIn(t, dir, name)
+				}
+				if diff := cmp.Diff(tc.want, got); diff != "" {
+					t.Errorf("ids by file (-want +got)\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// idsIn returns the ids of the lines of the file name in dir, in order.
+func idsIn(t *testing.T, dir, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for l := range strings.Lines(string(data)) {
+		var v struct{ ID string }
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, v.ID)
+	}
+	return ids
 }
