@@ -1,6 +1,10 @@
 package corpus
 
 import (
+	"encoding/csv"
+	"html"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -311,5 +315,132 @@ func wantDates(t *testing.T, paths []string, n int, want time.Time) {
 	}
 	if got != n {
 		t.Errorf("%d records, want %d", got, n)
+	}
+}
+
+// dateForms are forms of a date from the table of docs/inputs.md
+// ("Dates"), a row or more each, with the instant each is read as (zero:
+// no date) in every input but those readOtherwise names.
+var dateForms = []struct {
+	row, date string
+	want      time.Time
+}{
+	{"ISO 8601", "2024-03-05T10:20:30Z", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"ISO 8601, lower-case t and z", "2024-05-01t10:00:00z", time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)},
+	{"ISO 8601, a space and an offset", "2024-03-05 12:20:30 +0200", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"RFC forms", "Tue, 05 Mar 2024 10:20:30 GMT", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"news sites'", "March 5, 2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
+	{"news sites', day first with dots", "05.03.2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
+	{"news sites', day first with dots, one figure", "4.3.2024", time.Date(2024, 3, 4, 0, 0, 0, 0, time.UTC)},
+	{"news sites', year first with slashes and a clock", "2024/03/04 09:00", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)},
+	{"news sites', 12-hour clock", "March 4, 2024 9:00 AM", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)},
+	{"news sites', 12-hour clock with dots and a zone", "Mar 4, 2024, 9:00 a.m. EST", time.Date(2024, 3, 4, 14, 0, 0, 0, time.UTC)},
+	{"news sites', clock first", "10:15 AM EST, March 4, 2024", time.Date(2024, 3, 4, 15, 15, 0, 0, time.UTC)},
+	{"news sites', a month named in German", "3. Mai 2024", time.Date(2024, 5, 3, 0, 0, 0, 0, time.UTC)},
+	{"day and month that could go either way", "03/10/2023", time.Time{}},
+	{"Unix time as text", "1709634030", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone's name of RFC 5322", "Tue, 05 Mar 2024 05:20:30 EST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone's name of Europe", "2024-03-05 11:20:30 CET", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone's name of Oceania, in brackets", "2024-03-05 21:20 (AEDT)", time.Date(2024, 3, 5, 10, 20, 0, 0, time.UTC)},
+	{"a name no zone table agrees on", "2024-03-05 10:20:30 AST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"ET in summer", "2024-07-05 06:20:30 ET", time.Date(2024, 7, 5, 10, 20, 30, 0, time.UTC)},
+	{"a name of two zones", "Tue, 05 Mar 2024 15:50:30 IST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"an offset after GMT", "Tue, 05 Mar 2024 10:30:00 GMT+3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+	{"an offset after UTC", "2024-03-05 10:30 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+	{"hours after MSK", "2024-03-05 10:30 MSK+1", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+	{"hours and minutes after another name", "2024-03-05 10:30:00 CST+0800", time.Date(2024, 3, 5, 2, 30, 0, 0, time.UTC)},
+	{"hours alone after a clock", "2024-03-05 10:30 +3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+	{"hours alone straight after a clock", "2024-03-01 10:00:00+02", time.Date(2024, 3, 1, 8, 0, 0, 0, time.UTC)},
+	{"hours alone after a date without a clock", "2024-03-05 -05", time.Time{}},
+	{"figures after a date without a clock", "2024-03-05-05", time.Time{}},
+	{"hours alone after another name, its own", "2024-03-05 10:30 KST+9", time.Date(2024, 3, 5, 1, 30, 0, 0, time.UTC)},
+	{"hours alone after another name, not its own", "2024-03-05 10:30 EST+1", time.Time{}},
+	{"minutes after MSK other than Moscow's", "2024-03-05 10:30 MSK+01:00", time.Time{}},
+	{"a zone between the clock and the year", "Tue Mar  5 10:30:00 GMT+3 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+	{"no zone", "2024-01-02 03:04:05", time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)},
+	{"a clock alone", "10:30:00", time.Time{}},
+	{"a year alone", "2024", time.Time{}},
+	{"a year and a month", "2024-03", time.Time{}},
+	{"a month's name and a year", "March 2024", time.Time{}},
+	{"the Unix epoch", "1970-01-01T00:00:00Z", time.Time{}},
+	{"year 1", "0001-01-01", time.Time{}},
+	{"past year 9999 in UTC", "9999-12-31T23:00:00-05:00", time.Time{}},
+}
+
+// Regression: a JSON or CSV date field did not read forms a feed's item
+// or a page reads (a 12-hour clock, "a.m.", a clock before the date,
+// 2024/03/04 09:00, 4.3.2024, months named in other languages), leaving
+// their documents undated; a feed's item read RFC 3339's lower-case "t"
+// and "z" as no date, and the Unix epoch and an instant past year 9999 as
+// dates. Each form of the docs' table is read as the same instant, or as
+// no date, in every input: a JSON field, a CSV field, a feed's item and a
+// page's <meta> date.
+// readOtherwise are the forms of dateForms that an input reads otherwise,
+// as the table says, by input file: a feed's item reads a day and a month
+// that could go either way as gofeed does, day first, a page's <meta> date
+// month first.
+var readOtherwise = map[string]map[string]time.Time{
+	"03/10/2023": {"f.rss": time.Date(2023, 10, 3, 0, 0, 0, 0, time.UTC), "p.html": time.Date(2023, 3, 10, 0, 0, 0, 0, time.UTC)},
+}
+
+func TestDateFormsEveryInput(t *testing.T) {
+	for _, tc := range dateForms {
+		t.Run(tc.row, func(t *testing.T) {
+			var csvFile strings.Builder
+			w := csv.NewWriter(&csvFile)
+			w.WriteAll([][]string{{"id", "text", "date"}, {"c", "Some text.", tc.date}})
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"a.jsonl": `{"id":"j","text":"Some text.","date":` + strconv.Quote(tc.date) + "}\n",
+				"b.csv":   csvFile.String(),
+				"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><item><guid>f</guid>` +
+					`<title>x</title><description>Some text.</description><pubDate>` + html.EscapeString(tc.date) +
+					`</pubDate></item></channel></rss>`,
+				"p.html": strings.Replace(sitePage("Ferry returns to the harbour", storyParagraphs),
+					`content="2024-03-05T10:00:00Z"`, `content="`+html.EscapeString(tc.date)+`"`, 1),
+			})
+			t.Chdir(dir)
+			for _, input := range []string{"a.jsonl", "b.csv", "f.rss", "p.html"} {
+				r, err := Open([]string{input}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec, err := r.Next()
+				r.Close()
+				if err != nil {
+					t.Fatalf("%s: %v", input, err)
+				}
+				want, ok := readOtherwise[tc.date][input]
+				if !ok {
+					want = tc.want
+				}
+				if got := rec.Doc.Date; !got.Equal(want) {
+					t.Errorf("%s: %q read as %v, want %v", input, tc.date, got.UTC(), want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseDate measures reading a date field, which the readers do
+// once a record: forms of exports and feeds written to a pattern, Unix time
+// as text, forms news sites print, and text that is no date.
+func BenchmarkParseDate(b *testing.B) {
+	for _, s := range []string{
+		"2024-03-05T10:20:30Z",
+		"2024-03-05 10:20:30",
+		"Tue, 05 Mar 2024 10:20:30 GMT",
+		"2024-03-05 10:30 MSK+1",
+		"05.03.2024",
+		"1709634030",
+		"March 4, 2024 9:00 AM",
+		"10:15 AM EST, March 4, 2024",
+		"yesterday",
+	} {
+		b.Run(s, func(b *testing.B) {
+			for b.Loop() {
+				parseDate(s)
+			}
+		})
 	}
 }

@@ -31,8 +31,8 @@ type feedItem struct {
 // else its link; its text the longer of its content and its description,
 // as text (their HTML rendered as extraction renders pages); its source
 // the feed's title; its date, published else updated, as extract.FeedDate
-// reads it, in UTC. The file is parsed whole: one over the record limit is
-// a too-large record.
+// reads it, in UTC (none for a placeholder: core.NoDate). The file is
+// parsed whole: one over the record limit is a too-large record.
 type feedSource struct {
 	rd     io.Reader
 	origin string
@@ -91,8 +91,11 @@ func (s *feedSource) parse() error {
 			item.author = strings.TrimSpace(it.Author.Name)
 		}
 		// As watch reads a feed's: gofeed keeps the clock of "GMT+3" as
-		// UTC's and reads "MSK" as UTC and "MSK+1" as nothing.
-		item.date = extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed).UTC()
+		// UTC's and reads "MSK" as UTC and "MSK+1" as nothing, and it
+		// reads placeholders (the Unix epoch, year 1) as dates.
+		if d := extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed); !core.NoDate(d) {
+			item.date = d.UTC()
+		}
 		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
 	}
 	return nil

@@ -195,3 +195,32 @@ func TestFeedItemDateZones(t *testing.T) {
 		})
 	}
 }
+
+// Regression: a feed file's item dated a placeholder (the Unix epoch, year
+// 1) or an instant past year 9999 in UTC was dated so, as gofeed reads it:
+// kept.jsonl wrote "1970-01-01T00:00:00Z" and "10000-01-01T04:00:00Z", no
+// RFC 3339 date. Such an item is undated, as a date field's document is
+// (core.NoDate) and as watch reads a feed's.
+func TestFeedItemPlaceholderDates(t *testing.T) {
+	for _, date := range []string{
+		"Thu, 01 Jan 1970 00:00:00 GMT",
+		"1970-01-01T00:00:00Z",
+		"0001-01-01T00:00:00Z",
+		"Mon, 01 Jan 0001 00:00:00 +0100",
+		"9999-12-31T23:00:00-05:00",
+	} {
+		t.Run(date, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+				`<item><title>x</title><guid>1</guid><description>Some text.</description><pubDate>` + date + `</pubDate></item></channel></rss>`})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"f.rss"}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Date != "" {
+				t.Fatalf("got %+v, want one record undated", got)
+			}
+		})
+	}
+}

@@ -20,6 +20,8 @@ import (
 	"github.com/araddon/dateparse"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/neardup/neardup/core"
 )
 
 // dateMeta are the <meta> names and properties that carry a publication
@@ -547,36 +549,90 @@ func namesDate(n *html.Node) bool {
 // item's that its parser could not read).
 func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 
-// parseDate parses a date in any common notation (localDate's, then
-// dateparse's), accepting only years from 1990 to next year, and nothing
-// that holds no day (a year alone, a month of a year, a clock: see
-// readDate). An "on" and a weekday before the date and a dash or an "@"
-// between the date and its time ("Thu, 09/25/2025 - 11:38", "on Friday
-// December 19, 2025 @08:00PM") are read past.
+// ReadDate reads s, a date given as a value (an input file's date field),
+// in the forms parseDate reads, in any year: a date that names no zone or
+// offset is in core.NoZone, as one no output should claim is UTC; a
+// placeholder (core.NoDate: year 1, the Unix epoch) is no date, and so is a
+// date of figures whose day and month could go either way (03/10/2023:
+// ambiguousDate), as in a page's text (dateOnly).
+func ReadDate(s string) (time.Time, bool) {
+	t, ok, _ := scanDate(s, true)
+	if !ok || t.IsZero() || core.NoDate(t) {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// parseDate parses a date in any common notation (exactDate's, then
+// localDate's, then dateparse's), accepting only years from 1990 to next
+// year, and nothing that holds no day (a year alone, a month of a year, a
+// clock: see looseDate). An "on" and a weekday before the date and a dash
+// or an "@" between the date and its time ("Thu, 09/25/2025 - 11:38", "on
+// Friday December 19, 2025 @08:00PM") are read past. A date that names no
+// zone is in UTC.
 func parseDate(s string) (time.Time, bool) {
 	t, ok, _ := readDate(s)
 	return t, ok
 }
 
-// readDate is parseDate, and reports whether it refused s as a form
-// dateparse misreads: no day (dayless: "2019", an album's release or a
-// copyright, is no January 1; "2024-03" no March 1; "10:30:00" no October
-// 30, 2000), a month or a day s does not show (monthShown, dayShown), a
-// zone's name and an offset no convention reads (SplitZone's
-// ErrZoneOffset: "10:30 EST+1"), or a date it cannot read before an offset
-// SplitZone reads, which dateparse takes for the month, the hour or
-// seconds. A date after its clock and a comma (clockFirst), which
-// dateparse does not read, is read as the date and then the clock.
+// readDate is parseDate, and reports whether it refused s (scanDate).
 func readDate(s string) (t time.Time, ok, refused bool) {
+	t, ok, refused = scanDate(s, false)
+	if t.Location() == core.NoZone {
+		t = t.UTC()
+	}
+	return t, ok, refused
+}
+
+// scanDate reads s as parseDate does, a date that names no zone in
+// core.NoZone: in the forms written to a pattern (exactDate), else in
+// those news sites print (looseDate). value reads it as ReadDate does (any
+// year, a day and a month that could go either way refused), else as
+// parseDate (years from 1990 to next year). It reports whether it refused
+// s (exactDate, looseDate).
+func scanDate(s string, value bool) (t time.Time, ok, refused bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false, false
+	}
+	s = upperISO(s)
+	if t, ok, refused := exactDate(s); ok && (value || plausibleYear(t)) {
+		return t, true, false
+	} else if ok || refused {
+		return time.Time{}, false, refused
+	}
+	return looseDate(s, value)
+}
+
+// looseDate reads s, a date exactDate does not read, as scanDate does
+// (value: any year, a day and a month that could go either way refused),
+// in localDate's notations, dateparse's, and dayFirstDate's. It reports
+// whether it refused s as a form dateparse misreads: no day (dayless:
+// "2019", an album's release or a copyright, is no January 1; "2024-03" no
+// March 1; "10:30:00" no October 30, 2000), a month or a day s does not
+// show (monthShown, dayShown), a zone's name and an offset no convention
+// reads (SplitZone's ErrZoneOffset: "10:30 EST+1"), or a date it cannot
+// read before an offset SplitZone reads, which dateparse takes for the
+// month, the hour or seconds; or hours alone after a date without a clock
+// ("2024-03-05 -05": hoursAlone), or a time of day s does not show
+// (timeShown). A date after its clock and a comma
+// (clockFirst), which dateparse does not read, is read as the date and
+// then the clock.
+func looseDate(s string, value bool) (t time.Time, ok, refused bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
 		return time.Time{}, false, false
 	}
-	if dayless(s) {
-		return time.Time{}, false, true
+	if value {
+		if m := ambiguousDate.FindStringSubmatch(s); m != nil && atoi(m[1]) <= 12 && atoi(m[2]) <= 12 {
+			return time.Time{}, false, true
+		}
+	}
+	if dayless(s) || hoursAlone(s) && !clockShown.MatchString(s) {
+		return time.Time{}, false, true // hours alone are an offset after a clock only (SplitZone)
 	}
 	if m := clockFirst.FindStringSubmatch(s); m != nil && !hasYear(m[1]) {
-		if t, ok, refused := readDate(m[2] + " " + m[1]); ok || refused {
+		if t, ok, refused := looseDate(m[2]+" "+m[1], value); ok || refused {
 			return t, ok, refused // read as the date, then the clock
 		}
 	}
@@ -587,7 +643,7 @@ func readDate(s string) (t time.Time, ok, refused bool) {
 		// a.m. ET") and an offset of hours ("MSK+1", "+3") as a month,
 		// the hour or seconds: the date is read without its zone, then
 		// put in it.
-		if t, ok := parseDate(rest); ok {
+		if t, ok, _ := looseDate(rest, value); ok {
 			if name, off := t.Zone(); off == 0 && (name == "UTC" || name == "") {
 				return InZone(t, loc), true, false
 			}
@@ -612,13 +668,20 @@ func readDate(s string) (t time.Time, ok, refused bool) {
 	if err != nil {
 		t, err = dayFirstDate(s)
 	}
-	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
+	if err != nil || !value && !plausibleYear(t) {
 		return time.Time{}, false, false
 	}
-	if !monthShown(s, t.Month()) || !dayShown(s, t.Day()) {
+	if !monthShown(s, t.Month()) || !dayShown(s, t.Day()) || !timeShown(s, t) {
 		return time.Time{}, false, true
 	}
 	return WithZoneOffset(t), true, false
+}
+
+// plausibleYear reports whether t falls in a year from 1990 to next year,
+// the years a page's date is read in: a page shows older years (a
+// copyright, an archive's) that are not its own.
+func plausibleYear(t time.Time) bool {
+	return t.Year() >= 1990 && t.Year() <= time.Now().Year()+1
 }
 
 // dayless reports whether s holds too few figures of a date (dateFigures)
@@ -754,27 +817,79 @@ func dayShown(s string, day int) bool {
 	return false
 }
 
-// parseZoned is dateparse.ParseIn in UTC but for a 12-hour clock and what
-// follows it, which dateparse reads wrong: the zone after "AM" or "PM"
-// ("10:00 AM EST", "10:00 PM +01:00", "10:00 a.m. GMT+2") it drops, or
-// takes an offset for the month, and "a.m." it refuses. The clock is
-// parsed without the zone, and the zone (zoneLocation's) given to it;
-// a name zoneLocation does not know is left to dateparse (read as UTC).
+// parseZoned is parseAny but for a 12-hour clock and what follows it,
+// which dateparse reads wrong: the zone after "AM" or "PM" ("10:00 AM
+// EST", "10:00 PM +01:00", "10:00 a.m. GMT+2") it drops, or takes an
+// offset for the month, and "a.m." it refuses. The clock is parsed without
+// the zone, and the zone (zoneLocation's) given to it; a name zoneLocation
+// does not know is left to dateparse, and read as UTC.
 func parseZoned(s string) (time.Time, error) {
 	g := ampmZone.FindStringSubmatch(s)
 	if g == nil {
-		return dateparse.ParseIn(s, time.UTC)
+		return parseAny(s)
 	}
 	loc, ok := zoneLocation(g[3])
 	if !ok {
-		return dateparse.ParseIn(s, time.UTC)
+		t, err := parseAny(s) // dateparse drops the name: a zone named, read as UTC
+		if t.Location() == core.NoZone {
+			t = t.UTC()
+		}
+		return t, err
 	}
 	clock := dottedClock.ReplaceAllString(g[1], " $1:$2") // "9.30pm": dateparse reads .30 as a fraction of a second
 	t, err := dateparse.ParseIn(clock+" "+strings.ToUpper(g[2])+"M", time.UTC)
 	if err != nil {
-		return dateparse.ParseIn(s, time.UTC)
+		return parseAny(s)
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
+}
+
+// parseAny is dateparse.ParseIn(s, time.UTC), but for a date that names
+// no zone or offset, which it gives in core.NoZone. dateparse gives such a
+// date in the location it is given, as it gives one that names UTC ("Z",
+// "UTC", "+00:00", Unix time) in UTC: a date it reads at another instant
+// in another location (probeZone) names none.
+func parseAny(s string) (time.Time, error) {
+	t, err := dateparse.ParseIn(s, time.UTC)
+	if err != nil || t.Location() != time.UTC {
+		return t, err
+	}
+	if u, err := dateparse.ParseIn(s, probeZone); err == nil && !u.Equal(t) {
+		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), core.NoZone), nil
+	}
+	return t, nil
+}
+
+// probeZone is the location parseAny reads a date in the second time: any
+// offset but UTC's.
+var probeZone = time.FixedZone("", 3600)
+
+var (
+	// clockShown matches a text that shows a time of day: figures either
+	// side of a colon, a dot or an "h", "AM" or "PM" after a figure, the
+	// character for hour, or a run of nine figures or more (Unix time,
+	// 20240305102030).
+	clockShown = regexp.MustCompile(`(?i)\d[:.h]\d|\d\s*[ap]\.?m|[時时]|\d{9}`)
+)
+
+// hoursAlone reports whether s ends with an offset of hours alone: one or
+// two figures after an offset's sign (offsetAt: "2024-03-05 -05",
+// "2024-03-05+02"), not after a date's dash ("05-Mar-24", "2024-03-05").
+func hoursAlone(s string) bool {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	n := len(s) - i
+	return n >= 1 && n <= 2 && offsetAt(s, i)
+}
+
+// timeShown reports whether s shows the time of day of t, which it was
+// read as: t is at midnight, or s shows a clock (clockShown). dateparse
+// reads the figures after a date that are no clock as one ("2024-03-05-05"
+// as 00:00:05).
+func timeShown(s string, t time.Time) bool {
+	return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 || clockShown.MatchString(s)
 }
 
 // clockFirst is a time of day written before its date and a comma, with
@@ -795,13 +910,15 @@ var (
 	zoneOffset = regexp.MustCompile(`(?i)^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$`)
 )
 
-// zoneLocation gives the zone z names after a clock: none (UTC), UTC or
-// GMT, a name namedZone knows, or an offset (zoneOffset). It reports false
-// for any other name.
+// zoneLocation gives the zone z names after a clock: none (core.NoZone),
+// UTC or GMT, a name namedZone knows, or an offset (zoneOffset). It reports
+// false for any other name.
 func zoneLocation(z string) (*time.Location, bool) {
 	z = strings.ToUpper(strings.TrimSpace(z))
 	switch z {
-	case "", "UTC", "GMT", "Z":
+	case "":
+		return core.NoZone, true
+	case "UTC", "GMT", "Z":
 		return time.UTC, true
 	}
 	if loc, ok := namedZone(z); ok {
@@ -1056,7 +1173,7 @@ func hasLanguage(lang, primary string) bool {
 // dots (25.04.2024, 3.4.24: never month first), the year first with 年 月 日
 // or 년 월 일 (2019年4月4日), and the month by its name in German, French,
 // Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
-// 2024", "3 de mayo de 2024", "3 мая 2024").
+// 2024", "3 de mayo de 2024", "3 мая 2024"), in core.NoZone (no zone named).
 func localDate(s string) (time.Time, error) {
 	s = strings.ToLower(s)
 	var hour, minute, second int
@@ -1083,7 +1200,7 @@ func localDate(s string) (time.Time, error) {
 	if y < 100 {
 		y += 2000
 	}
-	t := time.Date(y, time.Month(m), d, hour, minute, second, 0, time.UTC)
+	t := time.Date(y, time.Month(m), d, hour, minute, second, 0, core.NoZone)
 	if m < 1 || m > 12 || d < 1 || t.Day() != d {
 		return time.Time{}, errNoDate
 	}
@@ -1095,8 +1212,8 @@ func localDate(s string) (time.Time, error) {
 // weekday before it and a clock after it allowed ("Monday 27th of April
 // 2020 02:37:18 AM CDT", "5 March 2024, 10:00 CET"), which dateparse does
 // not read. The clock is read with its zone (zoneLocation's; a name it
-// does not know as UTC); without one the day is given at 00:00 UTC, as
-// localDate's.
+// does not know as UTC); a day or a clock without one is in core.NoZone,
+// as localDate's.
 func dayFirstDate(s string) (time.Time, error) {
 	s = strings.ToLower(leadingWeekday.ReplaceAllString(strings.TrimSpace(s), ""))
 	clock := clockTime.FindStringSubmatch(s)
@@ -1111,7 +1228,7 @@ func dayFirstDate(s string) (time.Time, error) {
 	if !ok {
 		return time.Time{}, errNoDate
 	}
-	t := time.Date(atoi(g[3]), m, atoi(g[1]), 0, 0, 0, 0, time.UTC)
+	t := time.Date(atoi(g[3]), m, atoi(g[1]), 0, 0, 0, 0, core.NoZone)
 	if t.Day() != atoi(g[1]) {
 		return time.Time{}, errNoDate
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/core"
 )
 
 func TestPageDate(t *testing.T) {
@@ -256,6 +258,13 @@ func TestParseDate(t *testing.T) {
 		{"January in Russian", "5 января 2024", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},
 		{"January, compact", "20240105", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},
 		{"a month's name and a two-figure year", "Tuesday, 05-Mar-24 10:30:00 UTC", at(10, 30, 0)},
+		// Regression: RFC 3339's lower-case "t" and "z" were no date, and
+		// dateparse's readings of figures after a date without a clock
+		// were taken: "-05" as seconds (00:00:05), " -05" as an offset.
+		{"RFC 3339 in lower case", "2024-03-05t10:30:00z", at(10, 30, 0)},
+		{"figures after a date without a clock", "2024-03-05-05", time.Time{}},
+		{"hours alone after a date without a clock", "2024-03-05 -05", time.Time{}},
+		{"hours and minutes after a date without a clock", "2024-03-05+02:00", at(0, 0, 2)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, ok := ParseDate(tc.in)
@@ -265,6 +274,44 @@ func TestParseDate(t *testing.T) {
 			_, off := got.Zone()
 			if _, wantOff := tc.want.Zone(); off != wantOff {
 				t.Errorf("ParseDate(%q) = %v, offset %ds; want %v", tc.in, got, off, tc.want)
+			}
+		})
+	}
+}
+
+// ReadDate reads what ParseDate reads, in any year, a date that names no
+// zone in core.NoZone (written without an offset); it reads no placeholder
+// and no date whose day and month could go either way.
+func TestReadDate(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{ // want: core.FormatDate's RFC 3339, "" unread
+		{"2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+		{"2024-03-05 10:30:00", "2024-03-05T10:30:00"},
+		{"March 4, 2024 9:00 AM", "2024-03-04T09:00:00"},
+		{"Mar 4, 2024, 9:00 a.m. EST", "2024-03-04T09:00:00-05:00"},
+		{"10:15 AM EST, March 4, 2024", "2024-03-04T10:15:00-05:00"},
+		{"2024/03/04 09:00", "2024-03-04T09:00:00"},
+		{"4.3.2024", "2024-03-04T00:00:00"},
+		{"3. Mai 2024, 14:23 Uhr", "2024-05-03T14:23:00"},
+		{"27th April 2020", "2020-04-27T00:00:00"},
+		{"Monday, March 4, 2024", "2024-03-04T00:00:00"},
+		{"03/25/2024", "2024-03-25T00:00:00"},
+		{"2024-03-04 09:00:00.5 +0000 UTC", "2024-03-04T09:00:00.5Z"},
+		{"March 5, 2024 10:00 AM AST", "2024-03-05T10:00:00Z"}, // a name no table agrees on: UTC
+		{"05-Mar-24", "2024-03-05T00:00:00"},
+		{"March 4, 1987 9:00 AM", "1987-03-04T09:00:00"}, // ParseDate's years start at 1990
+		{"1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"},
+		{"03/10/2023", ""},
+		{"03-10-2023 10:00", ""},
+		{"1970-01-01T00:00:00Z", ""},
+		{"Thu, 01 Jan 1970 00:00:00 +0000", ""},
+		{"0001-01-01", ""},
+		{"March 2024", ""},
+		{"2024-03-05 10:30 EST+1", ""},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, ok := ReadDate(tc.in)
+			if s := core.FormatDate(got, time.RFC3339Nano); ok != (tc.want != "") || ok && s != tc.want {
+				t.Errorf("ReadDate(%q) = %s, %v; want %q", tc.in, s, ok, tc.want)
 			}
 		})
 	}
