@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
@@ -101,8 +102,8 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got == neardup.Duplicate {
 		t.Errorf("a new index: the bulletins of two cities are a %s", got)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x0a\x0a" {
-		t.Errorf("a new index stores sketches of formats %v, want 10", got)
+	if got := detailFormats(t, fresh); string(got) != "\x0b\x0b" {
+		t.Errorf("a new index stores sketches of formats %v, want 11", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, minhash.Defaults(), 7)
@@ -146,8 +147,8 @@ func TestOlderSimhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got != neardup.Similar {
 		t.Errorf("a new index: the bulletins of two cities are %q, want %q", got, neardup.Similar)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x06\x06" {
-		t.Errorf("a new index stores sketches of formats %v, want 6", got)
+	if got := detailFormats(t, fresh); string(got) != "\x07\x07" {
+		t.Errorf("a new index stores sketches of formats %v, want 7", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, simhash.Defaults(), 4)
@@ -280,8 +281,8 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			if got, _ := add(t, fresh); got == neardup.Duplicate {
 				t.Errorf("a new index: the bulletins of two cities are a %s", got)
 			}
-			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x03\x03" || detail != "\x03\x03" {
-				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 3 and 3", index, detail)
+			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x04\x04" || detail != "\x04\x04" {
+				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 4 and 4", index, detail)
 			}
 			old := filepath.Join(dir, "old.db")
 			setSketchFormat(t, old, defaults, 1)
@@ -404,8 +405,8 @@ func TestOlderMinhashWordsFormat(t *testing.T) {
 	if got := label(t, fresh); got != neardup.Similar {
 		t.Errorf("a new index of word shingles: the bulletins of two cities are %q, want %q", got, neardup.Similar)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x0a\x0a" {
-		t.Errorf("a new index stores sketches of formats %v, want 10", got)
+	if got := detailFormats(t, fresh); string(got) != "\x0b\x0b" {
+		t.Errorf("a new index stores sketches of formats %v, want 11", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, words, 9)
@@ -462,4 +463,46 @@ func addedLabel(t *testing.T, db string, o neardup.Options, docs []neardup.Docum
 		return p.Label, opts
 	}
 	return "", opts
+}
+
+// TestOlderScriptsSketchFormat: an index of the sketch format each method
+// made before figures and their places were read in every script (minhash
+// 10, simhash 6, sentences and cosine 3) still opens, and goes on making
+// sketches of that format, which read ASCII digits and letters alone: an
+// Arabic notice of two weeks in Persian digits stays the duplicate that
+// format made of it (no figures read), in the index and in a Dedup with
+// its options, where a new index finds its three figures changed.
+func TestOlderScriptsSketchFormat(t *testing.T) {
+	docs := []neardup.Document{enginetest.Notice("ar", '۰', 0, 120, 100, 18), enginetest.Notice("ar", '۰', 5, 150, 120, 23)}
+	for _, tc := range []struct {
+		defaults neardup.MethodOptions
+		format   int
+	}{{minhash.Defaults(), 10}, {simhash.Defaults(), 6}, {sentences.Defaults(), 3}, {cosine.Defaults(), 3}} {
+		name := tc.defaults.Method()
+		t.Run(name, func(t *testing.T) {
+			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
+				return addedLabel(t, db, neardup.Options{MethodName: name}, docs)
+			}
+			dir := t.TempDir()
+			if got, _ := add(t, filepath.Join(dir, "new.db")); got == neardup.Duplicate {
+				t.Errorf("a new index: the notices of two weeks are a %s", got)
+			}
+			old := filepath.Join(dir, "old.db")
+			setSketchFormat(t, old, tc.defaults, tc.format)
+			got, opts := add(t, old)
+			if got != neardup.Duplicate {
+				t.Errorf("an index of sketch format %d: the notices of two weeks are %q, want the duplicate it made", tc.format, got)
+			}
+			if formats := detailFormats(t, old); string(formats) != string([]byte{byte(tc.format), byte(tc.format)}) {
+				t.Errorf("an index of sketch format %d stores sketches of formats %v", tc.format, formats)
+			}
+			res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
+				t.Errorf("Dedup with the options of an index of sketch format %d found %+v, want the notices duplicates", tc.format, res.Pairs)
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package neardup_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
@@ -255,6 +257,57 @@ func TestShortNamesTellTemplatesApart(t *testing.T) {
 				if got := batch == neardup.Duplicate; got != tc.dup {
 					t.Errorf("batch: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, batch, tc.dup)
 				}
+				if got := index == neardup.Duplicate; got != tc.dup {
+					t.Errorf("index: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, index, tc.dup)
+				}
+			})
+		}
+	}
+}
+
+// TestTemplateRefilledInEveryScript: a notice filled in twice from one
+// template, other figures in the same places, is no duplicate in any
+// script, for any method that applies the template rules, in a batch and
+// in an index: the places of a figure are the words of any script around
+// it (two letters of Chinese), and digits of other scripts are figures.
+// The Russian and Chinese bridge closures of two weeks ("с 3 по 10 мая",
+// "5月3日至5月10日") were duplicates with no places, every figure of a line
+// in one place filled twice and left out, as the English ones were not;
+// an Arabic notice in Arabic-Indic or Persian digits had no figures at
+// all, a duplicate with its three figures changed. A copy stays one,
+// whatever digits it writes its figures in.
+func TestTemplateRefilledInEveryScript(t *testing.T) {
+	notice := func(lang string, zero rune, week int, figures ...int) neardup.Document {
+		d := enginetest.Notice(lang, zero, week, figures...)
+		d.ID = fmt.Sprintf("%s-%c-%d", lang, zero, week)
+		return d
+	}
+	copied := notice("ru", '0', 0, 3, 10)
+	copied.ID, copied.Text = "ru-copy", strings.Replace(copied.Text, "кольцевой дорогой", "объездной дорогой", 1)
+	for _, tc := range []struct {
+		name string
+		a, b neardup.Document
+		dup  bool
+	}{
+		{"English", notice("en", '0', 0, 3, 10), notice("en", '0', 1, 10, 17), false},
+		{"Russian", notice("ru", '0', 0, 3, 10), notice("ru", '0', 1, 10, 17), false},
+		{"Chinese", notice("zh", '0', 0, 3, 10), notice("zh", '0', 1, 10, 17), false},
+		{"Arabic", notice("ar", '0', 0, 120, 100, 18), notice("ar", '0', 5, 150, 120, 23), false},
+		{"Arabic-Indic digits", notice("ar", '٠', 0, 120, 100, 18), notice("ar", '٠', 5, 150, 120, 23), false},
+		{"Persian digits", notice("ar", '۰', 0, 120, 100, 18), notice("ar", '۰', 5, 150, 120, 23), false},
+		{"a Russian copy", notice("ru", '0', 0, 3, 10), copied, true},
+		{"a copy in other digits", notice("ar", '0', 0, 120, 100, 18), notice("ar", '۰', 0, 120, 100, 18), true},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				if labelOf(t, []neardup.Document{tc.a, tc.b}, rulesOff(t, o)) != neardup.Duplicate {
+					t.Skipf("without the template rules %s and %s are no duplicate of %s: nothing to test", tc.a.ID, tc.b.ID, o.Method())
+				}
+				batch := labelOf(t, []neardup.Document{tc.a, tc.b}, o)
+				if got := batch == neardup.Duplicate; got != tc.dup {
+					t.Errorf("batch: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, batch, tc.dup)
+				}
+				index, _ := addedLabel(t, filepath.Join(t.TempDir(), "x.db"), neardup.Options{Method: o}, []neardup.Document{tc.a, tc.b})
 				if got := index == neardup.Duplicate; got != tc.dup {
 					t.Errorf("index: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, index, tc.dup)
 				}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/analysis"
 )
@@ -48,8 +49,21 @@ func OfSlots(text string) ([]uint32, []uint64) {
 
 // A Scanner reads the figures of one text after another, reusing its
 // buffers from one to the next: a sketcher keeps one. The zero Scanner is
-// ready to use; a Scanner is not safe for concurrent use.
+// ready to use and reads ASCII digits and letters alone, as Of and Slots
+// do; a Scanner is not safe for concurrent use.
 type Scanner struct {
+	// Unicode says to read the digits and letters of every script: a
+	// figure written in the digits of another script ("١٢٠", "۱۲۰") is
+	// the figure of those ASCII digits (see ASCIIDigits), and the words
+	// around a figure that fill its place (see Slots) are words of letters
+	// of any script ("с 3 по 10 мая", "für 3 Jahre"), the two letters
+	// nearest the figure of a script written without spaces (see
+	// unspacedLetters). Without it, as the sketch formats before it read,
+	// a letter beyond ASCII is no letter: a line of Russian or Chinese puts
+	// its figures in one place, which they fill twice, and Arabic-Indic
+	// digits are no figures.
+	Unicode bool
+
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
 	digits []byte   // the digits of the figure being read
@@ -58,6 +72,7 @@ type Scanner struct {
 	cols   []int    // the column of each waiting figure (see cell)
 	at     int      // where the text after the last word or figure starts
 	row    bool     // the waiting figures are a table's row (see cell)
+	text   []byte   // the text with its digits made ASCII (see ASCIIDigits)
 }
 
 // OfSlots returns Of(text) and Slots(text), reading text once. The first
@@ -92,7 +107,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // Slots returns the sorted distinct figures of text with the places they
 // fill. A figure's place is the word of letters before it and the word
 // after it on its line, lower-cased ("shortfall to 750 mln" fills "to _
-// mln"); a table's row, whose neighbours are other rows, ends at the line.
+// mln"): of ASCII letters and digits here, as the zero Scanner reads them,
+// of every script for a Scanner with Unicode; a table's row, whose
+// neighbours are other rows, ends at the line.
 // Here a figure is its value: a fraction as a decimal ("17-1/2" and "17.5"
 // are one value, "1/2" and "0.50" another), the zeros that do not change a
 // value dropped ("1.0" is 1), and the numbers one to ten written as words
@@ -213,10 +230,16 @@ func slotFigure(v uint64, buf []byte) []byte {
 // scan reads the figures of text: when figs, it appends the fingerprint of
 // the digits of each figure to s.of (see Of); when places, each figure's
 // value slotted under the hash of its place to s.slots, the numbers written
-// as words included (see Slots).
+// as words included (see Slots). With s.Unicode it reads the digits of
+// every script (see ASCIIDigits) and words of letters beyond ASCII (see
+// unicodeWord).
 func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
+	uni := s.Unicode
+	if uni {
+		text, s.text = ASCIIDigits(text, s.text)
+	}
 	prev := "" // the word before the waiting figures, hashed only if there are some
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -226,10 +249,19 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				prev = ""
 			}
 			if !isLetter(c) || !places {
+				if c >= utf8.RuneSelf && uni && places {
+					i, prev = s.unicodeWord(text, i, prev) // a letter of another script, or no letter
+					continue
+				}
 				i++
 				continue
 			}
 			j, key := wordAt(text, i)
+			if uni && j < len(text) && text[j] >= utf8.RuneSelf {
+				if k := spacedEnd(text, j); k > j {
+					j, key = k, 0 // a word that goes on in letters beyond ASCII ("Zürich")
+				}
+			}
 			w := text[i:j]
 			i = j
 			if d := numberWordOf(key); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
@@ -272,6 +304,23 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		s.at = i
 	}
 	s.flush(prev, 0)
+}
+
+// unicodeWord reads the word that starts at text[i], a byte beyond ASCII,
+// as scan reads a word (see unicodeWord): it slots the waiting figures
+// between prev and the word, and returns where the word ends and the word
+// before the figures that follow it; a rune that is no letter is passed
+// over, prev kept.
+func (s *Scanner) unicodeWord(text string, i int, prev string) (int, string) {
+	j, first, last := unicodeWord(text, i)
+	if first == "" {
+		return j, prev
+	}
+	if len(s.ends) > 0 {
+		s.flush(prev, wordHash(first))
+	}
+	s.at = j
+	return j, last
 }
 
 // flush slots the waiting figures between the words prev and the word
@@ -519,11 +568,33 @@ func digitsOnly(s string) []byte {
 	return d
 }
 
-// wordHash returns a hash of the ASCII letters w, lower-cased, never 0.
+// wordHash returns a hash of the word w, lower-cased, never 0: of its
+// ASCII letters (| 0x20) and of each other letter or mark, a rune of
+// another script (lower), its value.
 func wordHash(w string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return wordHashRunes(h, w[i:])
+		}
 		h = (h ^ uint32(w[i]|0x20)) * 16777619
+	}
+	return max(h, 1)
+}
+
+// wordHashRunes is wordHash of the rest w of a word from its first byte
+// beyond ASCII on, h the hash of what comes before it.
+func wordHashRunes(h uint32, w string) uint32 {
+	for i := 0; i < len(w); {
+		c, n := rune(w[i]), 1
+		if c >= utf8.RuneSelf {
+			c, n = decodeRune(w, i)
+			c = lower(c)
+		} else {
+			c |= 0x20
+		}
+		h = (h ^ uint32(c)) * 16777619
+		i += n
 	}
 	return max(h, 1)
 }

@@ -15,7 +15,9 @@ import (
 // misread, and with the filter of its words (Scanner.WordFilter, sketch
 // format 8), and with the title names shorter than a shingle and the keys
 // of the short words with a capital in that filter (Scanner.ShortNames,
-// format 9 on).
+// format 9 on), and reading figures and places in every script
+// (Scanner.Unicode, format 11 on), which on these texts of ASCII reads
+// what it read without.
 func BenchmarkScan(b *testing.B) {
 	var docs []*core.Document
 	for i := range 200 {
@@ -37,15 +39,17 @@ func BenchmarkScan(b *testing.B) {
 		words[i] = append([]analysis.Token(nil), an.Words(d.Text)...)
 	}
 	for _, sc := range []struct {
-		name  string
-		fills bool
-		fold  bool
-		words bool
-		short bool
-	}{{"fills=false", false, false, false, false}, {"fills=true", true, false, false, false}, {"folded", true, true, false, false},
-		{"folded+words", true, true, true, false}, {"folded+words+short", true, true, true, true}} {
+		name    string
+		fills   bool
+		fold    bool
+		words   bool
+		short   bool
+		unicode bool
+	}{{"fills=false", false, false, false, false, false}, {"fills=true", true, false, false, false, false},
+		{"folded", true, true, false, false, false}, {"folded+words", true, true, true, false, false},
+		{"folded+words+short", true, true, true, true, false}, {"folded+words+short+unicode", true, true, true, true, true}} {
 		b.Run(sc.name, func(b *testing.B) {
-			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words, ShortNames: sc.short}
+			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words, ShortNames: sc.short, Unicode: sc.unicode}
 			for b.Loop() {
 				for i, d := range docs {
 					var c Context

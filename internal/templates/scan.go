@@ -50,6 +50,13 @@ type Scanner struct {
 	// title without character shingles, and an index of such a format goes
 	// on making them so.
 	TitleWords bool
+	// Unicode says to read the figures and their places in every script
+	// (figures.Scanner.Unicode): digits of other scripts ("١٢٠") are
+	// figures, of the title too, and words of letters beyond ASCII are the
+	// words around a figure ("с 3 по 10 мая"), as the sketches of minhash's
+	// format 11, simhash's 7, sentences' and cosine's 4 on read them; older
+	// ones read ASCII alone, and an index of such a format goes on so.
+	Unicode bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -106,6 +113,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Folded {
 		body, s.misread = misread(body, s.misread)
 	}
+	s.figs.Unicode = s.Unicode
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
@@ -121,6 +129,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	title := doc.Title
 	if s.Folded {
 		title, s.misread = misread(title, s.misread)
+	}
+	if s.Unicode {
+		title, s.misread = figures.ASCIIDigits(title, s.misread)
 	}
 	s.titleNums = appendTitleFigures(s.titleNums[:0], title)
 	c.TitleNums = s.titleNums

@@ -476,3 +476,38 @@ func TestShortTitleNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRefilledInEveryScript: a scanner reading every script (Unicode)
+// finds a notice in Russian, Chinese or Arabic (its figures in ASCII,
+// Arabic-Indic or Persian digits, the title's too) filled in twice from
+// one template: other figures in the places its words make, Refilled; the
+// scanner of the formats before it read none of those places, nor the
+// figures of other digits, and the notices were duplicates.
+func TestRefilledInEveryScript(t *testing.T) {
+	for _, tc := range []struct {
+		name, title, a, b string
+		otherDigits       bool // the title's figure is written in the digits of another script
+	}{
+		{"Russian", "Мост закроют с 3 по 10 мая", "Мост на Главной улице будет закрыт для движения с 3 по 10 мая на ремонт.",
+			"Мост на Главной улице будет закрыт для движения с 10 по 17 мая на ремонт.", false},
+		{"Chinese", "大桥5月封闭维修", "主街上的大桥将于5月3日至5月10日封闭维修，禁止车辆通行。", "主街上的大桥将于5月10日至5月17日封闭维修，禁止车辆通行。", false},
+		{"Arabic-Indic digits", "الخبز بـ ١٢٠ فلسا", "سترتفع أسعار الخبز إلى ١٢٠ فلسا بعد أن كانت ١٠٠ فلسا، وسيصبح الطحين ١٨ دينارا.",
+			"سترتفع أسعار الخبز إلى ١٥٠ فلسا بعد أن كانت ١٢٠ فلسا، وسيصبح الطحين ٢٣ دينارا.", true},
+		{"Persian digits", "الخبز بـ ۱۲۰ فلسا", "سترتفع أسعار الخبز إلى ۱۲۰ فلسا بعد أن كانت ۱۰۰ فلسا، وسيصبح الطحين ۱۸ دينارا.",
+			"سترتفع أسعار الخبز إلى ۱۵۰ فلسا بعد أن كانت ۱۲۰ فلسا، وسيصبح الطحين ۲۳ دينارا.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, unicode := range []bool{true, false} {
+				s := Scanner{Shingle: 6, Folded: true, Fills: true, Unicode: unicode}
+				a, b := scanWith(s, tc.title, tc.a), scanWith(s, tc.title, tc.b)
+				ev := Compare(&a, &b, Sample{}, Sample{})
+				if got := ev.Refilled(); got != unicode {
+					t.Errorf("Unicode %v: places %v, refilled %v, want %v", unicode, ev.Places, got, unicode)
+				}
+				if tc.otherDigits && len(a.TitleNums) > 0 != unicode {
+					t.Errorf("Unicode %v: the title's figures %v", unicode, a.TitleNums)
+				}
+			}
+		})
+	}
+}

@@ -22,13 +22,14 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 		return m.stages(), nil
 	})
 
-// older makes an index of sketch format 1 or 2 open: its sketches go on
-// as that format made them, without a context, no template rule refusing
-// its pairs (1), or without the title names shorter than a shingle (2,
-// see Options.shortNames).
+// older makes an index of sketch format 1, 2 or 3 open: its sketches go
+// on as that format made them, without a context, no template rule
+// refusing its pairs (1), without the title names shorter than a shingle
+// (2, see Options.shortNames), or with figures and places read in ASCII
+// alone (2 and 3, see templates.Scanner.Unicode).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format != 1 && format != 2 {
+	if !ok || format < 1 || format > 3 {
 		return c, false
 	}
 	o.format = format

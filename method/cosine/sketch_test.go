@@ -84,7 +84,7 @@ func TestFormat1Fixture(t *testing.T) {
 // the filter of its words; and the options of an index of format 2
 // (Spec's Older) sketch that bulletin into those very bytes, without the
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
-// where the defaults make format 3 and keep it.
+// where the defaults (format 3 on) keep it.
 func TestFormat2Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format2.hex", 2)
 	doc := bulletin("Leeds", "24", "35")
@@ -125,13 +125,52 @@ func TestFormat2Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat3Fixture: a sketch of format 3, as the binary of that format
+// wrote it (testdata/format3.hex: the index part, then the detail part, of
+// a notice in Russian, "с 3 по 10 мая", sketched at the defaults), still
+// decodes, without places: read in ASCII alone, its line is one place
+// both figures fill, left out; and the options of an index of format 3
+// (Spec's Older) sketch that notice into those very bytes, where the
+// defaults make format 4 and keep the places its Russian words make.
+func TestFormat3Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format3.hex", 2)
+	doc := enginetest.Notice("ru", '0', 0, 3, 10)
+	c, ok := older(3, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 3")
+	}
+	m3, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m3.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 3 does not decode: %v", err)
+	}
+	if len(sk.Nums) != 2 || sk.Slots != nil {
+		t.Errorf("decoded: figures %v, places %x; want two figures and no places", sk.Nums, sk.Slots)
+	}
+	fresh, _ := m3.NewSketcher().Sketch(&doc)
+	if i, d := m3.AppendIndex(nil, fresh), m3.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 3 sketch other bytes than format 3 did:\n index  %x\n detail %x", i, d)
+	}
+	m4, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s4, _ := m4.NewSketcher().Sketch(&doc); len(s4.Slots) != 2 || m4.AppendDetail(nil, s4)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with two places", m4.AppendDetail(nil, s4)[0], s4.Slots, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 1 did, as format 2 did with the template rules'
-// context and as format 3 does with the title names shorter than a shingle
-// and their keys in the filter of the words (the options of indexes of
-// formats 1 and 2 against the defaults): the cost of each to a document's
-// sketch, MB/s of text.
+// context, as format 3 did with the title names shorter than a shingle
+// and their keys in the filter of the words and as format 4 does reading
+// figures and places in every script, which on these texts of ASCII reads
+// what 3 read (the options of indexes of formats 1 to 3 against the
+// defaults): the cost of each to a document's sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -148,10 +187,11 @@ func BenchmarkSketchNews(b *testing.B) {
 	}
 	c1, _ := older(1, Defaults())
 	c2, _ := older(2, Defaults())
+	c3, _ := older(3, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=1", c1.(Options)}, {"format=2", c2.(Options)}, {"format=3", Defaults()}} {
+	}{{"format=1", c1.(Options)}, {"format=2", c2.(Options)}, {"format=3", c3.(Options)}, {"format=4", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

@@ -166,7 +166,8 @@ type Options struct {
 	// format is the sketch format the method makes: Format, or 0 for it;
 	// an index of format 7 goes on without the filter of the words, one
 	// of 8 without the title names shorter than a shingle, one of 9 of
-	// word shingles without names (see Spec's Older).
+	// word shingles without names, one of 10 with figures and places of
+	// ASCII alone (see Spec's Older).
 	format int
 }
 

@@ -80,11 +80,19 @@ type Sketch struct {
 //     sketches of character shingles do. A sketch of 9 still reads, and
 //     an index of 9 opens and goes on making sketches of 9 (Spec's
 //     Older): of word shingles, without names or folded figures.
+//   - 11: the encoding is 10's; the context reads figures and their
+//     places in every script (templates.Scanner.Unicode): digits of other
+//     scripts ("١٢٠") are figures, and words of letters beyond ASCII the
+//     words around a figure ("с 3 по 10 мая", a pair of letters of a
+//     script written without spaces), where 10 read a line of Russian or
+//     Chinese as one place its figures filled twice, left out. A sketch
+//     of 10 still reads, and an index of 10 opens and goes on making
+//     sketches of 10 (Spec's Older), whose places are those it holds.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
 // what the context keeps.
-const Format = 10
+const Format = 11
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -199,6 +207,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.WordFilter = m.o.wordFilter()
 	s.tpl.ShortNames = m.o.shortNames()
 	s.tpl.TitleWords = m.o.sketchFormat() >= 9 // an index of an older format reads no title of words
+	s.tpl.Unicode = m.o.sketchFormat() >= 11   // an index of an older format reads ASCII figures and places
 	return s
 }
 

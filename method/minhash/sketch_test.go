@@ -57,7 +57,7 @@ func TestFormat7Fixture(t *testing.T) {
 // the filter of its words; and the options of an index of format 8
 // (Spec's Older) sketch that bulletin into those very bytes, without the
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
-// where the defaults make format 9 and keep it.
+// where the defaults (format 9 on) keep it.
 func TestFormat8Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format8.hex", 2)
 	doc := core.Document{ID: "leeds", Title: "Leeds weather: high of 24C on Thursday", Text: forecast("Leeds", "24", "35"),
@@ -104,7 +104,7 @@ func TestFormat8Fixture(t *testing.T) {
 // part, then the detail part, of Leeds' weather bulletin sketched at the
 // defaults with --shingle-unit words), still decodes, without names; and
 // the options of an index of format 9 (Spec's Older) sketch that bulletin
-// into those very bytes, where the defaults make format 10 and keep its
+// into those very bytes, where the defaults (format 10 on) keep its
 // names ("LEEDS", "Leeds") and the filter of its words.
 func TestFormat9WordsFixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format9-words.hex", 2)
@@ -142,19 +142,58 @@ func TestFormat9WordsFixture(t *testing.T) {
 	}
 	back, err := m10.DecodeSketch(m10.AppendIndex(nil, s10), m10.AppendDetail(nil, s10))
 	if err != nil || len(back.Names) != len(s10.Names) || len(back.WordFilter) != len(s10.WordFilter) {
-		t.Errorf("a sketch of format 10 read back: %v, names %d of %d", err, len(back.Names), len(s10.Names))
+		t.Errorf("a sketch of the defaults read back: %v, names %d of %d", err, len(back.Names), len(s10.Names))
+	}
+}
+
+// TestFormat10Fixture: a sketch of format 10, as the binary of that format
+// wrote it (testdata/format10.hex: the index part, then the detail part, of
+// a notice in Russian, "с 3 по 10 мая", sketched at the defaults), still
+// decodes, without places: read in ASCII alone, its line is one place
+// both figures fill, left out; and the options of an index of format 10
+// (Spec's Older) sketch that notice into those very bytes, where the
+// defaults make format 11 and keep the places its Russian words make.
+func TestFormat10Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format10.hex", 2)
+	doc := enginetest.Notice("ru", '0', 0, 3, 10)
+	c, ok := older(10, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 10")
+	}
+	m10, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m10.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 10 does not decode: %v", err)
+	}
+	if len(sk.Nums) != 2 || sk.Slots != nil {
+		t.Errorf("decoded: figures %v, places %x; want two figures and no places", sk.Nums, sk.Slots)
+	}
+	fresh, _ := m10.NewSketcher().Sketch(&doc)
+	if i, d := m10.AppendIndex(nil, fresh), m10.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 10 sketch other bytes than format 10 did:\n index  %x\n detail %x", i, d)
+	}
+	m11, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s11, _ := m11.NewSketcher().Sketch(&doc); len(s11.Slots) != 2 || m11.AppendDetail(nil, s11)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with two places", m11.AppendDetail(nil, s11)[0], s11.Slots, Format)
 	}
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 7 did, as format 8 did with the filter of the words
-// and as format 10 does with the title names shorter than a shingle and
+// and as format 10 did with the title names shorter than a shingle and
 // their keys in that filter (format 9's sketches of character shingles);
 // and of word shingles, as format 9 did without names and as format 10
-// does with them and the filter (the options of indexes of those formats
-// against the defaults): the cost of each to a document's sketch, MB/s of
-// text.
+// did with them and the filter; and of both, as format 11 does reading
+// figures and places in every script, which on these texts of ASCII reads
+// what 10 read (the options of indexes of those formats against the
+// defaults): the cost of each to a document's sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -174,11 +213,13 @@ func BenchmarkSketchNews(b *testing.B) {
 	words := Defaults()
 	words.ShingleUnit = Words
 	w9, _ := older(9, words)
+	c10, _ := older(10, Defaults())
+	w10, _ := older(10, words)
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=10", Defaults()},
-		{"words/format=9", w9.(Options)}, {"words/format=10", words}} {
+	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=10", c10.(Options)}, {"format=11", Defaults()},
+		{"words/format=9", w9.(Options)}, {"words/format=10", w10.(Options)}, {"words/format=11", words}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

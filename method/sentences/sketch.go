@@ -42,7 +42,15 @@ type Sketch struct {
 //     index of 2 opens and goes on making sketches of 2 (Spec's Older),
 //     without short names: its filters lack the keys such a name is
 //     looked up by.
-const Format = 3
+//   - 4: the encoding is 3's; the context reads figures and their places
+//     in every script (templates.Scanner.Unicode): digits of other scripts
+//     ("١٢٠") are figures, and words of letters beyond ASCII the words
+//     around a figure ("с 3 по 10 мая", a pair of letters of a script
+//     written without spaces), where 3 read a line of Russian or Chinese
+//     as one place its figures filled twice, left out. A sketch of 3 still
+//     reads, and an index of 3 opens and goes on making sketches of 3
+//     (Spec's Older), whose places are those it holds.
+const Format = 4
 
 // AppendIndex appends the index part of s: its sentences.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -150,7 +158,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{m: m}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
-			ShortNames: m.o.shortNames()}
+			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4}
 		s.scan = true
 	}
 	return s

@@ -74,13 +74,14 @@ func newMethod(o Options) *method {
 	return m
 }
 
-// older makes an index of sketch format 4 or 5 open: its sketches go on
-// as that format made them, without the filter of their words (4, see
-// Options.wordFilter) or without the title names shorter than a shingle
-// (5, see Options.shortNames).
+// older makes an index of sketch format 4, 5 or 6 open: its sketches go
+// on as that format made them, without the filter of their words (4, see
+// Options.wordFilter), without the title names shorter than a shingle
+// (5, see Options.shortNames), their figures and places read in ASCII
+// alone (4 to 6, see templates.Scanner.Unicode).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format != 4 && format != 5 {
+	if !ok || format < 4 || format > 6 {
 		return c, false
 	}
 	o.format = format

@@ -49,7 +49,15 @@ type Sketch struct {
 //     without short names: its filters lack the keys such a name is
 //     looked up by. Sketches of word shingles read the title (its rerun
 //     mark, figures and fills) from this format on (Scanner.TitleWords).
-const Format = 6
+//   - 7: the encoding is 6's; the context reads figures and their places
+//     in every script (templates.Scanner.Unicode): digits of other scripts
+//     ("١٢٠") are figures, and words of letters beyond ASCII the words
+//     around a figure ("с 3 по 10 мая", a pair of letters of a script
+//     written without spaces), where 6 read a line of Russian or Chinese
+//     as one place its figures filled twice, left out. A sketch of 6 still
+//     reads, and an index of 6 opens and goes on making sketches of 6
+//     (Spec's Older), whose places are those it holds.
+const Format = 7
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 4
@@ -156,6 +164,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.WordFilter = m.o.wordFilter()
 	s.tpl.ShortNames = m.o.shortNames()
 	s.tpl.TitleWords = m.o.sketchFormat() >= 6 // an index of an older format reads no title of words
+	s.tpl.Unicode = m.o.sketchFormat() >= 7    // an index of an older format reads ASCII figures and places
 	return s
 }
 

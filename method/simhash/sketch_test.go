@@ -62,7 +62,7 @@ func TestFormat4Fixture(t *testing.T) {
 // the filter of its words; and the options of an index of format 5
 // (Spec's Older) sketch that bulletin into those very bytes, without the
 // title name "Leeds", shorter than a shingle, whose key its filter lacks,
-// where the defaults make format 6 and keep it.
+// where the defaults (format 6 on) keep it.
 func TestFormat5Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format5.hex", 2)
 	doc := bulletin("leeds", "Leeds", "35", 10)
@@ -97,13 +97,46 @@ func TestFormat5Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat6Fixture: a sketch of format 6, as the binary of that format
+// wrote it (testdata/format6.hex: the index part, then the detail part, of
+// a notice in Russian, "с 3 по 10 мая", sketched at the defaults), still
+// decodes, without places: read in ASCII alone, its line is one place
+// both figures fill, left out; and the options of an index of format 6
+// (Spec's Older) sketch that notice into those very bytes, where the
+// defaults make format 7 and keep the places its Russian words make.
+func TestFormat6Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format6.hex", 2)
+	doc := enginetest.Notice("ru", '0', 0, 3, 10)
+	c, ok := older(6, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 6")
+	}
+	m6 := newMethod(c.(Options))
+	sk, err := m6.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 6 does not decode: %v", err)
+	}
+	if len(sk.Nums) != 2 || sk.Slots != nil {
+		t.Errorf("decoded: figures %v, places %x; want two figures and no places", sk.Nums, sk.Slots)
+	}
+	fresh, _ := m6.NewSketcher().Sketch(&doc)
+	if i, d := m6.AppendIndex(nil, fresh), m6.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 6 sketch other bytes than format 6 did:\n index  %x\n detail %x", i, d)
+	}
+	m7 := newMethod(Defaults())
+	if s7, _ := m7.NewSketcher().Sketch(&doc); len(s7.Slots) != 2 || m7.AppendDetail(nil, s7)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with two places", m7.AppendDetail(nil, s7)[0], s7.Slots, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
-// defaults, as format 4 did, as format 5 did with the filter of the words
-// and as format 6 does with the title names shorter than a shingle and
-// their keys in that filter (the options of indexes of formats 4 and 5
-// against the defaults): the cost of each to a document's sketch, MB/s
-// of text.
+// defaults, as format 4 did, as format 5 did with the filter of the words,
+// as format 6 did with the title names shorter than a shingle and their
+// keys in that filter and as format 7 does reading figures and places in
+// every script, which on these texts of ASCII reads what 6 read (the
+// options of indexes of formats 4 to 6 against the defaults): the cost of
+// each to a document's sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -120,10 +153,11 @@ func BenchmarkSketchNews(b *testing.B) {
 	}
 	c4, _ := older(4, Defaults())
 	c5, _ := older(5, Defaults())
+	c6, _ := older(6, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=4", c4.(Options)}, {"format=5", c5.(Options)}, {"format=6", Defaults()}} {
+	}{{"format=4", c4.(Options)}, {"format=5", c5.(Options)}, {"format=6", c6.(Options)}, {"format=7", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			s := newMethod(o.opts).NewSketcher()
 			b.SetBytes(int64(size))
