@@ -85,11 +85,13 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 // engine reads it with dateparse, which drops a zone's name after a
 // 12-hour clock ("March 5, 2024 10:00 AM EST" as 10:00Z) and takes an
 // offset there for the month ("10:00 PM +01:00" as January), as it does
-// one of hours after a zone's name ("10:30 MSK+1"). A t read from what
-// parseDate refuses as misread (readDate: "10:30 EST+1", a clock alone, a
-// month without a day: "2024-03" as March 1) is no date: the zero time. A
-// t read from nothing the page declares, or read as parseDate reads it (an
-// offset kept as the page writes it), is returned as it is.
+// one of hours after a zone's name ("10:30 MSK+1"), and gives a date that
+// names no zone or offset in UTC, which parseDate gives in core.NoZone. A
+// t read from what parseDate refuses as misread (scanDate: "10:30 EST+1",
+// a clock alone, a month without a day: "2024-03" as March 1) is no date:
+// the zero time. A t read from nothing the page declares, or read as
+// parseDate reads it (an offset kept as the page writes it), is returned
+// as it is.
 func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 	var metas []string
 	for n := range doc.Descendants() {
@@ -104,12 +106,12 @@ func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 		if _, engineOff := engine.Zone(); err != nil || !engine.Equal(t) || engineOff != off {
 			continue // not what the engine read
 		}
-		own, ok, refused := readDate(s)
+		own, ok, refused := scanDate(s, false)
 		if refused {
 			return time.Time{}
 		}
-		if _, ownOff := own.Zone(); ok && (!own.Equal(t) || off == 0 && ownOff != 0) {
-			return own // the engine's reading lost the zone, or misread the date
+		if _, ownOff := own.Zone(); ok && (!own.Equal(t) || off == 0 && (ownOff != 0 || own.Location() == core.NoZone)) {
+			return own // the engine's reading lost the zone, misread the date, or gave UTC to one of none
 		}
 		return t
 	}
@@ -546,7 +548,8 @@ func namesDate(n *html.Node) bool {
 }
 
 // ParseDate is parseDate, for a date given apart from a page (a feed
-// item's that its parser could not read).
+// item's that its parser could not read): one that names no zone or
+// offset is in core.NoZone.
 func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 
 // ReadDate reads s, a date given as a value (an input file's date field),
@@ -569,19 +572,10 @@ func ReadDate(s string) (time.Time, bool) {
 // clock: see looseDate). An "on" and a weekday before the date and a dash
 // or an "@" between the date and its time ("Thu, 09/25/2025 - 11:38", "on
 // Friday December 19, 2025 @08:00PM") are read past. A date that names no
-// zone is in UTC.
+// zone or offset is in core.NoZone, as ReadDate gives it.
 func parseDate(s string) (time.Time, bool) {
-	t, ok, _ := readDate(s)
+	t, ok, _ := scanDate(s, false)
 	return t, ok
-}
-
-// readDate is parseDate, and reports whether it refused s (scanDate).
-func readDate(s string) (t time.Time, ok, refused bool) {
-	t, ok, refused = scanDate(s, false)
-	if t.Location() == core.NoZone {
-		t = t.UTC()
-	}
-	return t, ok, refused
 }
 
 // scanDate reads s as parseDate does, a date that names no zone in

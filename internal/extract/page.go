@@ -42,13 +42,14 @@ type Input struct {
 }
 
 // Article is what a page yields. Its JSON has the keys of the records
-// `neardup extract` writes: title, text, author, date ("" when unknown),
-// lang, and rule_miss when there is one.
+// `neardup extract` writes: title, text, author, date ("" when unknown,
+// without an offset when the page names no zone: core.FormatDate), lang,
+// and rule_miss when there is one.
 type Article struct {
 	Title  string
 	Text   string // paragraphs separated by "\n\n"
 	Author string
-	Date   time.Time // zero when unknown
+	Date   time.Time // zero when unknown; in core.NoZone when the page names no zone
 	Lang   string    // ISO 639-1 code, empty when unknown
 	// RuleMiss says, when the page's site rule has a body selector that
 	// matched nothing on it, which rule and selector: the text is then the
@@ -65,7 +66,7 @@ type Article struct {
 func (a Article) MarshalJSON() ([]byte, error) {
 	date := ""
 	if !a.Date.IsZero() {
-		date = a.Date.Format(time.RFC3339)
+		date = core.FormatDate(a.Date, time.RFC3339)
 	}
 	return json.Marshal(struct {
 		Title    string `json:"title"`

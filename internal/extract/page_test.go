@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -710,7 +711,7 @@ func TestPageDateZoneAfterAMPM(t *testing.T) {
 		{"en", "March 5, 2024 10:00 PM EDT", time.Date(2024, 3, 5, 22, 0, 0, 0, time.FixedZone("EDT", -4*3600))},
 		{"en", "March 5, 2024 10:00 PM +01:00", time.Date(2024, 3, 5, 22, 0, 0, 0, time.FixedZone("", 3600))},
 		{"en", "5 March 2024, 10:00 CET", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CET", 3600))},
-		{"en", "March 5, 2024 10:00 AM", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"en", "March 5, 2024 10:00 AM", time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
 		{"zh-CN", "Tue, 05 Mar 2024 10:00 AM CST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CST", 8*3600))},
 		{"en", "March 5, 2024 10:00 AM IST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("IST", 5*3600+1800))},
 		{"he", "March 5, 2024 10:00 AM IST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("IST", 2*3600))},
@@ -730,6 +731,57 @@ func TestPageDateZoneAfterAMPM(t *testing.T) {
 		if _, wantOff := tc.want.Zone(); !a.Date.Equal(tc.want) || off != wantOff {
 			t.Errorf("%s: Date = %v, want %v", tc.date, a.Date, tc.want)
 		}
+	}
+}
+
+// Regression: a page's date of no zone or offset (a <meta> date the engine
+// reads, "2024-03-05T10:00:00"; a date line by the headline, "03.04.2024,
+// 14:23 Uhr") was read in UTC and written "2024-03-05T10:00:00Z" by
+// neardup extract and in the article's JSON, as if the page said UTC. It is
+// in core.NoZone and written without an offset; a date that names its zone
+// or offset keeps it.
+func TestPageDateOfNoZone(t *testing.T) {
+	for _, tc := range []struct {
+		name, lang, meta, shown string
+		want                    string // the record's date
+		noZone                  bool
+	}{
+		{"a meta date", "en", "2024-03-05T10:00:00", "", "2024-03-05T10:00:00", true},
+		{"a meta date with a space", "en", "2024-03-05 10:00", "", "2024-03-05T10:00:00", true},
+		{"a meta date of a day", "en", "2024-03-05", "", "2024-03-05T00:00:00", true},
+		{"a meta date with a 12-hour clock", "en", "March 5, 2024 10:00 AM", "", "2024-03-05T10:00:00", true},
+		{"a JSON-LD date", "en", "", "", "2024-03-05T10:00:00", true},
+		{"a date line in German", "de", "", "03.04.2024, 14:23 Uhr", "2024-04-03T14:23:00", true},
+		{"a date line in English", "en", "", "March 4, 2024", "2024-03-04T00:00:00", true},
+		// As before: a zone or an offset named is kept.
+		{"a meta date in UTC", "en", "2024-03-05T10:00:00Z", "", "2024-03-05T10:00:00Z", false},
+		{"a meta date with an offset", "en", "2024-03-05T10:00:00+01:00", "", "2024-03-05T10:00:00+01:00", false},
+		{"a date line in German and its zone", "de", "", "03.04.2024, 14:23 Uhr MESZ", "2024-04-03T14:23:00+02:00", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := ""
+			if tc.meta != "" {
+				head = `<meta property="article:published_time" content="` + tc.meta + `">`
+			} else if tc.shown == "" {
+				head = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Budget","datePublished":"2024-03-05T10:00:00"}</script>`
+			}
+			page := `<html lang="` + tc.lang + `"><head><title>Budget</title>` + head + `</head><body><article><h1>Budget</h1>` +
+				`<div class="date">` + tc.shown + `</div>` + englishBody(6) + `</article></body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.Date.Location() == core.NoZone; got != tc.noZone {
+				t.Errorf("Date = %v, in core.NoZone: %v, want %v", a.Date, got, tc.noZone)
+			}
+			if got := (Result{Article: a}).Record().Date; got != tc.want {
+				t.Errorf("Record().Date = %q, want %q", got, tc.want)
+			}
+			var js struct{ Date string }
+			if b, err := json.Marshal(a); err != nil || json.Unmarshal(b, &js) != nil || js.Date != tc.want {
+				t.Errorf("the article's JSON date %q (%v), want %q", js.Date, err, tc.want)
+			}
+		})
 	}
 }
 

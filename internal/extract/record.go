@@ -7,7 +7,8 @@ import (
 )
 
 // Record is one line of `neardup extract` output (JSON). Every field but
-// Skipped and Error is always present; Date is RFC 3339 or empty.
+// Skipped and Error is always present; Date is RFC 3339 (without an
+// offset when the page names no zone: core.FormatDate) or empty.
 type Record struct {
 	ID      string          `json:"id"`
 	URL     string          `json:"url"`
@@ -35,7 +36,7 @@ func (r Result) Record() Record {
 		RuleMiss: r.Article.RuleMiss,
 	}
 	if !r.Article.Date.IsZero() {
-		rec.Date = r.Article.Date.Format(time.RFC3339)
+		rec.Date = core.FormatDate(r.Article.Date, time.RFC3339)
 	}
 	if r.Skip == "" {
 		rec.Text = r.Article.Text
