@@ -279,6 +279,41 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
+// Regression: a feed item's date of no zone or offset was gofeed's
+// reading of it, in UTC, or ParseDate's where gofeed read none, in UTC too.
+// It is in core.NoZone at gofeed's clock, its day and month as gofeed
+// orders them; a date that names its zone or offset is as before.
+func TestFeedDateOfNoZone(t *testing.T) {
+	utc := func(y, mo, d, h, mi, sec int) *time.Time {
+		t := time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC)
+		return &t
+	}
+	for _, tc := range []struct {
+		raw    string
+		parsed *time.Time // gofeed's reading, nil for none
+		want   time.Time
+	}{
+		{"2024-03-05T10:00:00", utc(2024, 3, 5, 10, 0, 0), time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
+		{"Tue, 05 Mar 2024 10:00:00", utc(2024, 3, 5, 10, 0, 0), time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
+		{"2024-03-05", utc(2024, 3, 5, 0, 0, 0), time.Date(2024, 3, 5, 0, 0, 0, 0, core.NoZone)},
+		{"02/01/2026", utc(2026, 1, 2, 0, 0, 0), time.Date(2026, 1, 2, 0, 0, 0, 0, core.NoZone)}, // gofeed's day first
+		{"1987-02-26 15:01:01", utc(1987, 2, 26, 15, 1, 1), time.Date(1987, 2, 26, 15, 1, 1, 0, core.NoZone)},
+		{"2024-03-05T10:00:00", nil, time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
+		{"03.04.2024, 14:23 Uhr", nil, time.Date(2024, 4, 3, 14, 23, 0, 0, core.NoZone)},
+		// As before: a zone or an offset named.
+		{"2024-03-05T10:00:00Z", utc(2024, 3, 5, 10, 0, 0), time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:00:00 +0300", utc(2024, 3, 5, 7, 0, 0), time.Date(2024, 3, 5, 7, 0, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:00:00 GMT", utc(2024, 3, 5, 10, 0, 0), time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+	} {
+		t.Run(tc.raw, func(t *testing.T) {
+			got := FeedDate(tc.raw, tc.parsed, "", nil)
+			if !got.Equal(tc.want) || (got.Location() == core.NoZone) != (tc.want.Location() == core.NoZone) {
+				t.Errorf("FeedDate(%q) = %v (in core.NoZone: %v), want %v (%v)", tc.raw, got, got.Location() == core.NoZone, tc.want, tc.want.Location() == core.NoZone)
+			}
+		})
+	}
+}
+
 // ReadDate reads what ParseDate reads, in any year, a date that names no
 // zone in core.NoZone (written without an offset); it reads no placeholder
 // and no date whose day and month could go either way.

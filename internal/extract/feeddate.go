@@ -11,14 +11,16 @@ import (
 	"time"
 
 	"github.com/araddon/dateparse"
+
+	"github.com/neardup/neardup/core"
 )
 
 // FeedDate is a feed item's date: published (the text and what gofeed
 // parsed of it, nil when it parsed nothing), else updated, read again in
-// the zone its text names (ZonedDate); when gofeed parsed neither, the
-// first text given read as ParseDate reads it (gofeed reads no date before
-// some zones' names: "10:00:00 ET"). It is the zero time when neither
-// reads.
+// the zone its text names, in core.NoZone when it names none (ZonedDate);
+// when gofeed parsed neither, the first text given read as ParseDate reads
+// it (gofeed reads no date before some zones' names: "10:00:00 ET"). It is
+// the zero time when neither reads.
 func FeedDate(published string, publishedParsed *time.Time, updated string, updatedParsed *time.Time) time.Time {
 	switch {
 	case publishedParsed != nil:
@@ -40,10 +42,10 @@ func FeedDate(published string, publishedParsed *time.Time, updated string, upda
 // names it does not know ("10:00 MSK", JST, KST) as UTC, keeps the clock
 // of "GMT+3" as UTC's, and gives RSS dates in UTC. It is no date when
 // raw's end is a zone's name and an offset no convention reads ("EST+1":
-// SplitZone's ErrZoneOffset); parsed when raw ends with no zone, with a
-// name package extract does not know, or when it reads otherwise than
-// gofeed by more than zones differ (a day and a month the other way round:
-// 02/01/2026).
+// SplitZone's ErrZoneOffset); parsed in core.NoZone when raw names no zone
+// or offset (noZone); parsed when raw ends with a name package extract
+// does not know, or when it reads otherwise than gofeed by more than zones
+// differ (a day and a month the other way round: 02/01/2026).
 func ZonedDate(raw string, parsed time.Time) time.Time {
 	raw = strings.TrimSpace(raw)
 	var t time.Time
@@ -57,7 +59,7 @@ func ZonedDate(raw string, parsed time.Time) time.Time {
 	case errors.Is(err, ErrZoneOffset):
 		return time.Time{} // "EST+1": no zone, as ParseDate reads it
 	case !endsWithZone.MatchString(raw):
-		return parsed
+		return noZone(raw, parsed)
 	default:
 		t, err = dateparse.ParseIn(raw, time.UTC)
 		t = WithZoneOffset(t)
@@ -74,6 +76,24 @@ func ZonedDate(raw string, parsed time.Time) time.Time {
 		return parsed
 	}
 	return t
+}
+
+// noZone gives parsed, gofeed's reading of raw, in core.NoZone when raw
+// names no zone or offset, as ParseDate reads it in any year (scanDate),
+// and at parsed's clock: gofeed reads such a date at UTC's clock, the day
+// and the month as its own layouts order them (02/01/2026 day first).
+// Otherwise it gives parsed: a date it reads with an offset, or one
+// package extract does not read.
+func noZone(raw string, parsed time.Time) time.Time {
+	own, ok, _ := scanDate(raw, false)
+	if !ok {
+		own, ok, _ = scanDate(raw, true)
+	}
+	u := parsed.UTC()
+	if !ok || own.Location() != core.NoZone || own.Hour() != u.Hour() || own.Minute() != u.Minute() || own.Second() != u.Second() {
+		return parsed
+	}
+	return time.Date(u.Year(), u.Month(), u.Day(), u.Hour(), u.Minute(), u.Second(), u.Nanosecond(), core.NoZone)
 }
 
 // endsWithZone matches a date that ends with a zone's name: "... 10:00 MSK".
