@@ -2,11 +2,19 @@ package corpus
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"html"
+	nurl "net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	xhtml "golang.org/x/net/html"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
 )
 
 func TestParseDate(t *testing.T) {
@@ -257,9 +265,9 @@ func TestDateWithoutDay(t *testing.T) {
 		{"March 2024", "", ""},
 		{"03/2024", "", ""},
 		{"Mar. 2024", "", ""},
-		{"2024-03-05", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"}, // in a file, of no zone named
-		{"2024/03/05", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"},
-		{"5 March 2024", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"},
+		{"2024-03-05", "2024-03-05T00:00:00", "2024-03-05T00:00:00"}, // of no zone named, in a file and a feed alike
+		{"2024/03/05", "2024-03-05T00:00:00", "2024-03-05T00:00:00"},
+		{"5 March 2024", "2024-03-05T00:00:00", "2024-03-05T00:00:00"},
 		{"Tue, 05 Mar 2024 10:30:00 GMT", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
 	} {
 		t.Run(tc.date, func(t *testing.T) {
@@ -417,6 +425,85 @@ func TestDateFormsEveryInput(t *testing.T) {
 				if got := rec.Doc.Date; !got.Equal(want) {
 					t.Errorf("%s: %q read as %v, want %v", input, tc.date, got.UTC(), want)
 				}
+			}
+		})
+	}
+}
+
+// Regression: a feed's item's and a page's date of no zone or offset
+// ("2024-03-05T10:00:00", "03.04.2024, 14:23 Uhr") was read in UTC and
+// written so in its record ("2024-03-05T10:00:00Z"), where a field's is
+// written without an offset, as the docs say of every date of no zone. Such
+// a date is in core.NoZone in every input, and written without an offset,
+// in the first pass and in the next, a page's read back from the first
+// (pageMemo); one that names its zone or offset is written with it.
+func TestZonelessDateEveryInput(t *testing.T) {
+	rss := func(date string) string {
+		return `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><item><guid>f</guid>` +
+			`<title>x</title><description>Some text.</description><pubDate>` + date + `</pubDate></item></channel></rss>`
+	}
+	page := sitePage("Ferry returns to the harbour", storyParagraphs)
+	meta := func(date string) string {
+		return strings.Replace(page, `content="2024-03-05T10:00:00Z"`, `content="`+date+`"`, 1)
+	}
+	shown := strings.Replace(strings.Replace(page, `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", 1),
+		"</h1>", `</h1><div class="date">03.04.2024, 14:23 Uhr</div>`, 1)
+	for _, tc := range []struct {
+		name, file, body string
+		want             string // the record's date
+		noZone           bool
+	}{
+		{"a JSON field", "a.jsonl", `{"id":"j","text":"Some text.","date":"2024-03-05T10:00:00"}` + "\n", "2024-03-05T10:00:00", true},
+		{"a CSV field", "b.csv", "id,text,date\nc,Some text.,2024-03-05T10:00:00\n", "2024-03-05T10:00:00", true},
+		{"a feed's item, ISO 8601", "f.rss", rss("2024-03-05T10:00:00"), "2024-03-05T10:00:00", true},
+		{"a feed's item, RFC 1123 without a zone", "f.rss", rss("Tue, 05 Mar 2024 10:00:00"), "2024-03-05T10:00:00", true},
+		{"a feed's item gofeed does not read", "f.rss", rss("03.04.2024, 14:23 Uhr"), "2024-04-03T14:23:00", true},
+		{"a JSON Feed's item", "f.json", `{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"f",` +
+			`"content_text":"Some text.","date_published":"2024-03-05T10:00:00"}]}`, "2024-03-05T10:00:00", true},
+		{"a page's meta date", "p.html", meta("2024-03-05T10:00:00"), "2024-03-05T10:00:00", true},
+		{"a page's date by its headline", "p.html", shown, "2024-04-03T14:23:00", true},
+		// As before: a zone or an offset named is written.
+		{"a feed's item with an offset", "f.rss", rss("Tue, 05 Mar 2024 10:00:00 +0300"), "2024-03-05T07:00:00Z", false},
+		{"a page's meta date with an offset", "p.html", meta("2024-03-05T10:00:00+01:00"), "2024-03-05T10:00:00+01:00", false},
+		{"a page's meta date in UTC", "p.html", meta("2024-03-05T10:00:00Z"), "2024-03-05T10:00:00Z", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.body})
+			t.Chdir(dir)
+			var extracted atomic.Int32
+			engine := func(doc *xhtml.Node, u *nurl.URL) extract.Found {
+				extracted.Add(1)
+				return extract.Readeck(doc, u)
+			}
+			r, err := Open([]string{tc.file}, Options{Extract: extract.Options{Engine: engine}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			for pass := 1; pass <= 2; pass++ {
+				if pass == 2 {
+					if err := r.Rewind(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				rec, err := r.Next()
+				if err != nil {
+					t.Fatalf("pass %d: %v", pass, err)
+				}
+				var raw struct{ Date string }
+				if err := json.Unmarshal(rec.Doc.Raw, &raw); err != nil {
+					t.Fatalf("pass %d: %v: %s", pass, err, rec.Doc.Raw)
+				}
+				if got := core.FormatDate(rec.Doc.Date, time.RFC3339); got != tc.want || raw.Date != tc.want {
+					t.Errorf("pass %d: read as %s, written %q, want %s", pass, got, raw.Date, tc.want)
+				}
+				if got := rec.Doc.Date.Location() == core.NoZone; got != tc.noZone {
+					t.Errorf("pass %d: %v in core.NoZone: %v, want %v", pass, rec.Doc.Date, got, tc.noZone)
+				}
+			}
+			if n := extracted.Load(); n > 1 {
+				t.Errorf("the page extracted %d times, want once: the second pass reads back the first's article", n)
 			}
 		})
 	}

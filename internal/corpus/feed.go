@@ -31,7 +31,8 @@ type feedItem struct {
 // else its link; its text the longer of its content and its description,
 // as text (their HTML rendered as extraction renders pages); its source
 // the feed's title; its date, published else updated, as extract.FeedDate
-// reads it, in UTC (none for a placeholder: core.NoDate). The file is
+// reads it, in UTC, or in core.NoZone when it names no zone or offset
+// (none for a placeholder: core.NoDate). The file is
 // parsed whole: one over the record limit is a too-large record.
 type feedSource struct {
 	rd     io.Reader
@@ -94,7 +95,10 @@ func (s *feedSource) parse() error {
 		// UTC's and reads "MSK" as UTC and "MSK+1" as nothing, and it
 		// reads placeholders (the Unix epoch, year 1) as dates.
 		if d := extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed); !core.NoDate(d) {
-			item.date = d.UTC()
+			if d.Location() != core.NoZone {
+				d = d.UTC()
+			}
+			item.date = d
 		}
 		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
 	}

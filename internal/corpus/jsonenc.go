@@ -3,6 +3,7 @@ package corpus
 import (
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/jsonenc"
 )
 
@@ -16,12 +17,13 @@ func encodedKeys(names ...string) [][]byte {
 	return keys
 }
 
-// jsonDate is t as RFC 3339 for an object's "date", "" when unknown.
+// jsonDate is t as RFC 3339 for an object's "date", without an offset
+// when t is in core.NoZone (core.FormatDate), "" when unknown.
 func jsonDate(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.Format(time.RFC3339)
+	return core.FormatDate(t, time.RFC3339)
 }
 
 // appendJSONObject appends an object of the given keys (already encoded as

@@ -129,7 +129,8 @@ func (m *pageMemo) close() error {
 	return err
 }
 
-// cachedRecord rebuilds a used page's record from its article.
+// cachedRecord rebuilds a used page's record from its article, its date
+// as jsonDate writes it: RFC 3339, or without an offset in core.NoZone.
 func cachedRecord(raw Raw, article []byte) (Record, error) {
 	var a struct{ URL, Title, Text, Date string }
 	if err := json.Unmarshal(article, &a); err != nil {
@@ -139,7 +140,9 @@ func cachedRecord(raw Raw, article []byte) (Record, error) {
 	if a.Date != "" {
 		var err error
 		if doc.Date, err = time.Parse(time.RFC3339, a.Date); err != nil {
-			return Record{}, fmt.Errorf("corpus: cached article of %s: %w", raw.Origin, err)
+			if doc.Date, err = time.ParseInLocation("2006-01-02T15:04:05", a.Date, core.NoZone); err != nil {
+				return Record{}, fmt.Errorf("corpus: cached article of %s: %w", raw.Origin, err)
+			}
 		}
 	}
 	return Record{Doc: doc}, nil
