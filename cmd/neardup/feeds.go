@@ -535,7 +535,7 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	}
 	fmt.Printf("Title:     %s\nLanguage:  %s\n", t.Article.Title, t.Article.Lang)
 	if !t.Article.Date.IsZero() {
-		fmt.Printf("Date:      %s\n", t.Article.Date.Format(time.RFC3339))
+		fmt.Printf("Date:      %s\n", core.FormatDate(t.Article.Date, time.RFC3339))
 	}
 	fmt.Printf("Text:      %d characters\n\n%s\n", len([]rune(t.Article.Text)), t.Article.Text)
 	return nil

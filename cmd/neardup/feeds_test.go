@@ -78,6 +78,27 @@ func TestFeedsTestJSON(t *testing.T) {
 	}
 }
 
+// Regression: feeds test printed a page's date of no zone or offset as
+// UTC ("Date:      2024-03-05T10:00:00Z"), as if the page said so; it
+// prints it without an offset, as its --json and neardup extract write it.
+func TestFeedsTestDateOfNoZone(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(3)))
+	s.mu.Lock()
+	s.pages["/news/1"] = strings.Replace(s.pages["/news/1"], "</title>", `</title><meta property="article:published_time" content="2024-03-05T10:00:00">`, 1)
+	s.mu.Unlock()
+	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/news/1"}
+	if code, out, errOut := runChild(t, args...); code != 0 || !strings.Contains(out, "\nDate:      2024-03-05T10:00:00\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant the date without an offset", code, out, errOut)
+	}
+	code, out, _ := runChild(t, append(args, "--json")...)
+	var got struct{ Article struct{ Date string } }
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Article.Date != "2024-03-05T10:00:00" {
+		t.Errorf("--json: exit %d, %v, date %q, want 2024-03-05T10:00:00:\n%s", code, err, got.Article.Date, out)
+	}
+}
+
 // TestFeedsTestOfAFeed pins feeds test given a feed's URL in place of one
 // of its pages: it exited 0 with an empty article ("Skipped: feed"). Now it
 // says the URL is a feed and tries the page of the feed's newest item.
