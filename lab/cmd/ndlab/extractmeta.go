@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/lab/internal/engines"
 	"github.com/neardup/neardup/lab/internal/extracteval"
@@ -88,7 +89,7 @@ func writeMetaPages(w io.Writer, results []extracteval.MetaResult) error {
 			m := p.Gold
 			date := ""
 			if !p.Found.Date.IsZero() {
-				date = p.Found.Date.Format(time.RFC3339)
+				date = core.FormatDate(p.Found.Date, time.RFC3339) // without an offset where the page names none
 			}
 			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%v\t%v\t%v\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Dataset, r.System, p.ID, p.Site,
 				extracteval.SplitHalf(p.Site), p.TitleRight, p.DateRight, p.AuthRight,

@@ -39,6 +39,11 @@ func TestExtractMeta(t *testing.T) {
 	if got := strings.Join(f[:8], " "); got != "wcxb neardup 0001 port.example tune true true false" {
 		t.Errorf("page row %q: want the title and date right, no author", got)
 	}
+	// Regression: a date the page shows without a zone was written in UTC
+	// (2024-03-04T00:00:00Z), as if the page said so.
+	if len(f) < 12 || f[10] != "2024-03-04" || f[11] != "2024-03-04T00:00:00" {
+		t.Errorf("page row %q: want the gold date 2024-03-04 and the found 2024-03-04T00:00:00, without an offset", lines[1])
+	}
 	if code := run(context.Background(), []string{"-q", "extract-meta", "--gold", filepath.Join(dir, "wcxb"), "--system", "nosuch"}); code != 2 {
 		t.Errorf("exit code %d for an unknown system, want 2", code)
 	}
