@@ -427,6 +427,9 @@ func FuzzCompare(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string, by uint8) {
 		d := Compare(a, b, Options{By: By(by % 3)})
 		checkInvariants(t, d)
+		if e := Compare(b, a, Options{By: By(by % 3)}); d.A.Shared != e.B.Shared || d.A.Moved != e.B.Moved || len(d.Ops) != len(e.Ops) {
+			t.Errorf("a b: shared %d, moved %d, %d ops; b a: shared %d, moved %d, %d ops", d.A.Shared, d.A.Moved, len(d.Ops), e.B.Shared, e.B.Moved, len(e.Ops))
+		}
 		var out strings.Builder
 		color := by&4 != 0
 		if err := WriteText(&out, d, TextOptions{Color: color}); err != nil {
