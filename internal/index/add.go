@@ -111,17 +111,17 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status = Replaced
 			}
 			var ord int64
-			orig, ev, err := ex.copyOf(i, func(ord int64) (bool, error) {
+			orig, ev, err := ex.copyOf(i, unixOrZero(d), func(ord int64) (*store.Doc, error) {
 				docs, err := w.Docs([]int64{ord})
 				if err != nil || len(docs) == 0 {
-					return false, err
+					return nil, err
 				}
-				return nearDates(docs[0].Date, unixOrZero(d)), nil
+				return &docs[0], nil
 			})
 			if err != nil {
 				return err
 			}
-			if orig != 0 {
+			if orig != nil {
 				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
 			} else {
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])

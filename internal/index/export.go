@@ -23,9 +23,10 @@ type Exporter interface {
 	// (an exact copy too, stored without being compared), in the order
 	// added.
 	Kept(d *store.Doc) error
-	// Rejected receives each document not compared (d.Skip says why) that
-	// is in no cluster, in the order added: an exact copy is a member of
-	// its original's cluster, not a reject.
+	// Rejected receives each document not compared (d.Skip says why), in
+	// the order added: each the method skipped, and each exact copy in no
+	// cluster; an exact copy is a member of its original's cluster, not a
+	// reject.
 	Rejected(d *store.Doc) error
 }
 
@@ -81,8 +82,11 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 		if err := r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
 			// A member of a cluster, an exact copy (not compared, but
 			// matched) included, is its representative or one of the
-			// others, which the cluster lists.
+			// others, which the cluster lists. A document the method
+			// skipped is a reject whatever cluster it is in.
 			switch {
+			case !compared(d.Skip):
+				return e.Rejected(d)
 			case d.Cluster != 0:
 				if reps[d.Ord] {
 					return e.Kept(d)
