@@ -298,3 +298,63 @@ func TestExactCopiesJoinByEveryLinking(t *testing.T) {
 		})
 	}
 }
+
+// TestReprintJoinsAStoryWithExactCopies: a reprint of a story (its text
+// and a line of its own) that arrives after four exact copies of the story
+// is in their cluster by every linking, as in dedup of the same
+// documents, also after a rescore and a removal. The copies, stored
+// without being compared, were counted among the members by majority
+// while the reprint was compared with the story alone: one link of five,
+// and the reprint was left out. A link to the story counts for the copies
+// that stand for it.
+func TestReprintJoinsAStoryWithExactCopies(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{{ID: "s", Title: "Story", Text: strings.Join(story, " ")}}
+	for i := range 4 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[0].Text})
+	}
+	docs = append(docs, core.Document{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")})
+	const want = "[[c0 c1 c2 c3 r s]]"
+	for _, link := range []cluster.Linking{cluster.Majority, cluster.Anchor, cluster.Any} {
+		if got := batchGroups(t, minhash.Defaults(), link, docs); got != want {
+			t.Fatalf("%s: batch %s, want %s", link, got, want)
+		}
+		for _, e := range storetest.Engines {
+			t.Run(string(link)+"/"+e, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: link})
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ms[4].Skip != core.SkipExactCopy || len(ms[5].Pairs) != 1 {
+					t.Fatalf("c3 %+v, r %+v: want an exact copy, and a reprint compared with s alone", ms[4], ms[5])
+				}
+				if got := groups(t, x); got != want {
+					t.Errorf("index: %s, want %s", got, want)
+				}
+				if link == cluster.Majority {
+					var ex clusterExport
+					if _, err := x.Export(t.Context(), &ex); err != nil {
+						t.Fatal(err)
+					}
+					if got := fmt.Sprint(ex.joined); !strings.Contains(got, "[r duplicate of 5 of 5 members, best s (") {
+						t.Errorf("exported %s, want r a duplicate of 5 of 5 members", got)
+					}
+				}
+				if _, err := x.Rescore(t.Context(), nil); err != nil {
+					t.Fatal(err)
+				}
+				if got := groups(t, x); got != want {
+					t.Errorf("after a rescore: %s, want %s", got, want)
+				}
+				if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
+					t.Fatal(err)
+				}
+				if got, want := groups(t, x), batchGroups(t, minhash.Defaults(), link, docs[1:]); got != want {
+					t.Errorf("after removing s: %s, want %s", got, want)
+				}
+			})
+		}
+	}
+}
