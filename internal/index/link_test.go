@@ -358,3 +358,48 @@ func TestReprintJoinsAStoryWithExactCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovalPastTheBucketLimitPlacesByTheMarksStored pins what
+// docs/index.md says of --link majority past the bucket limit: a removal
+// places the documents left by the marks stored, and does not compare them
+// again. Of ten identical documents under a bucket limit of 4, d9 was
+// compared with d0 and d6 … d8; with d3 … d8 removed it keeps one mark of
+// the three members left and leaves the cluster, which a new index of the
+// four keeps it in. A rescore compares them again and joins it.
+func TestRemovalPastTheBucketLimitPlacesByTheMarksStored(t *testing.T) {
+	o := minhash.Defaults()
+	o.BucketLimit = 4
+	text := strings.Join(enginetest.NewTextGen(59).Sentences(12), " ")
+	var docs []core.Document
+	for i := range 10 {
+		docs = append(docs, core.Document{ID: fmt.Sprintf("d%d", i), Text: text})
+	}
+	rest := []core.Document{docs[0], docs[1], docs[2], docs[9]}
+	const fresh = "[[d0 d1 d2 d9]]"
+	if got := batchGroups(t, o, cluster.Majority, rest); got != fresh {
+		t.Fatalf("batch of the rest: %s, want %s", got, fresh)
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority, Method: o})
+			add(t, x, docs...)
+			if _, err := x.Remove(t.Context(), []string{"d3", "d4", "d5", "d6", "d7", "d8"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != "[[d0 d1 d2]]" {
+				t.Errorf("after the removal: %s, want [[d0 d1 d2]]", got)
+			}
+			y := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority, Method: o})
+			add(t, y, rest...)
+			if got := groups(t, y); got != fresh {
+				t.Errorf("a new index of the rest: %s, want %s", got, fresh)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != fresh {
+				t.Errorf("after a rescore: %s, want %s", got, fresh)
+			}
+		})
+	}
+}
