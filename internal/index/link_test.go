@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // groups returns the index's clusters as sorted lists of member ids.
@@ -401,5 +402,63 @@ func TestRemovalPastTheBucketLimitPlacesByTheMarksStored(t *testing.T) {
 				t.Errorf("after a rescore: %s, want %s", got, fresh)
 			}
 		})
+	}
+}
+
+// TestCentralScoresACopyAsItsOriginal: by --keep central an index's
+// export and a cluster's page choose the representative dedup of the same
+// documents chooses, and say why alike, of a story, three exact copies
+// stored without being compared and a reprint, beside other stories: the
+// story, by minhash and by tfidf (which weighs again, and finds the
+// reprint no duplicate). A copy, never sketched, scored 0 against every
+// other member: by minhash the reprint was chosen. A copy is scored as
+// its original.
+func TestCentralScoresACopyAsItsOriginal(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{{ID: "s", Title: "Story", Text: strings.Join(story, " ")}}
+	for i := range 3 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[0].Text})
+	}
+	docs = append(docs, core.Document{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")})
+	for i := range 6 { // other stories, by which tfidf weighs the story's words
+		docs = append(docs, core.Document{ID: fmt.Sprint("o", i), Title: fmt.Sprint("Other ", i), Text: strings.Join(g.Sentences(12), " ")})
+	}
+	for _, spec := range []engine.Spec{minhash.Spec, tfidf.Spec} {
+		b, err := spec.NewBatchWith(spec.Defaults(), engine.Grouping{Keep: cluster.Central})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enginetest.Feed(t, b, docs)
+		want := b.Result().Clusters
+		b.Close()
+		if len(want) != 1 || want[0].Representative != "s" {
+			t.Fatalf("%s: batch clusters %+v, want one represented by s", spec.Name, want)
+		}
+		for _, e := range storetest.Engines {
+			t.Run(spec.Name+"/"+e, func(t *testing.T) {
+				x, err := index.Open(t.Context(), storetest.DSN(t, e), store.Options{Sync: "normal"}, []engine.Spec{spec},
+					index.OpenOptions{Keep: cluster.Central})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { x.Close() })
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ms[1].Skip != core.SkipExactCopy {
+					t.Fatalf("c0 stored as %+v, want an exact copy", ms[1])
+				}
+				got := export(t, x).clusters
+				if len(got) != 1 || got[0].Representative != want[0].Representative || got[0].Why != want[0].Why {
+					t.Fatalf("exported %+v, want represented as the batch's %+v", got, want[0])
+				}
+				c, err := x.Cluster(t.Context(), got[0].ID)
+				if err != nil || c.Representative != "s" || c.Why != want[0].Why {
+					t.Errorf("the cluster's page: %q (%s), %v; want s (%s)", c.Representative, c.Why, err, want[0].Why)
+				}
+			})
+		}
 	}
 }
