@@ -41,7 +41,10 @@ type Link struct {
 	Similar bool
 	// Copy says the document is an exact copy of Other, marked so by an
 	// index (by URL, content or slug), which compares such a copy with
-	// Other alone: it joins Other's cluster by any policy (see Choose).
+	// Other alone: it joins Other's cluster by any policy (see Choose),
+	// and stands there for the document Other stands for, Other itself
+	// when it copies none: a later document's link to that one counts as
+	// a link to the copy too (see Linker.Add).
 	Copy bool
 }
 
@@ -55,6 +58,12 @@ type Linker struct {
 	of      map[int32]int32   // document → its cluster's first member (not Any)
 	members map[int32][]int32 // first member → members in order of joining (not Any)
 	why     map[int32]Reason  // document → why it is in
+	// stands maps a document that joined its cluster as an exact copy
+	// (see Link.Copy) to the member it stands for, the first of its chain
+	// of copies; copies counts, by that member, the copies standing for it
+	// (not Any).
+	stands map[int32]int32
+	copies map[int32]int
 }
 
 // Reason says why a document is in its cluster.
@@ -118,7 +127,8 @@ func NewLinker(policy Linking, limit int) *Linker {
 	if policy == "" {
 		policy = Any
 	}
-	return &Linker{policy: policy, limit: limit, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
+	return &Linker{policy: policy, limit: limit, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{},
+		stands: map[int32]int32{}, copies: map[int32]int{}}
 }
 
 // Policy returns the linking policy in force.
@@ -127,6 +137,12 @@ func (l *Linker) Policy() Linking { return l.policy }
 // Add places doc, given its duplicate links to earlier documents, and
 // returns the first member of the cluster it joined, or -1 when it joined
 // none. Each document is added once, after every document it links to.
+//
+// A link to a document that exact copies stand for (see Link.Copy) counts
+// as a link to each of them too: the copies were never compared, and a
+// batch, which compares every document, finds that the document linked
+// to one of them links to all. Majority so weighs a document's links to a
+// cluster of a story and its copies as a batch does.
 func (l *Linker) Add(doc int32, links []Link) int32 {
 	if len(links) == 0 {
 		return -1
@@ -157,9 +173,12 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 		}
 		c := &cands[i]
 		c.Links++
+		if !k.Copy {
+			c.Links += l.copies[k.Other]
+		}
 		c.Anchored = c.Anchored || k.Other == first
-		if k.Copy && !c.Copy {
-			c.Copy, copies[i] = true, k
+		if k.Copy && (!c.Copy || k.Other < copies[i].Other) {
+			c.Copy, copies[i] = true, k // of two, the copy of the earlier
 		}
 		if k.Score > c.Best {
 			c.Best, bests[i] = k.Score, k
@@ -177,6 +196,14 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 	size := len(l.members[first])
 	l.members[first] = append(l.members[first], doc)
 	l.of[doc] = first
+	if k := copies[chosen]; k.Copy {
+		s, ok := l.stands[k.Other]
+		if !ok {
+			s = k.Other
+		}
+		l.stands[doc] = s
+		l.copies[s]++
+	}
 	switch {
 	case !admits(l.policy, l.limit, cands[chosen]):
 		k := copies[chosen]
@@ -193,9 +220,12 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 // Candidate is a cluster a document has duplicate links to, as Choose
 // weighs it.
 type Candidate struct {
-	Key      int64   // names the cluster; a smaller key is an older cluster
-	Size     int     // its members before the document joins, at least 1
-	Links    int     // the document's duplicate links to its members
+	Key  int64 // names the cluster; a smaller key is an older cluster
+	Size int   // its members before the document joins, at least 1
+	// Links is the document's duplicate links to its members, a link to
+	// a member counting for the exact copies standing for it too (see
+	// Linker.Add).
+	Links    int
 	Best     float64 // the best score of those links
 	Anchored bool    // one of those links is to its first member
 	Copy     bool    // one of those links is of an exact copy (see Link.Copy)

@@ -162,6 +162,36 @@ func TestLinkerCopy(t *testing.T) {
 	}
 }
 
+// TestLinkerLinkCountsForCopies: a link to a story counts for the exact
+// copies that stand for it, directly or through another copy, as a batch
+// that compares every document finds the copies' links too. By majority a
+// reprint linked to the story alone joins the cluster of the story and its
+// four copies (5 links of 5), where the copies, counted as members, left
+// it one link of five; a document linked to that reprint alone, then, does
+// not join (1 of 6), as in a batch.
+func TestLinkerLinkCountsForCopies(t *testing.T) {
+	name := func(d int32) string { return fmt.Sprint("d", d) }
+	l := NewLinker(Majority, 0)
+	l.Add(1, []Link{{Other: 0, Score: 1, Copy: true}})
+	l.Add(2, []Link{{Other: 0, Score: 1, Copy: true}})
+	l.Add(3, []Link{{Other: 2, Score: 1, Copy: true}}) // a copy of a copy
+	l.Add(4, []Link{{Other: 1, Score: 1, Copy: true}})
+	l.Add(5, []Link{{Other: 0, Score: 0.9}})
+	l.Add(6, []Link{{Other: 5, Score: 0.8}})
+	g := l.Groups()
+	if got := fmt.Sprint(g); got != "[[0 1 2 3 4 5]]" {
+		t.Fatalf("groups %s", got)
+	}
+	for doc, want := range map[int32]string{
+		3: "exact copy of d2 (1)",
+		5: "duplicate of 5 of 5 members, best d0 (0.9)",
+	} {
+		if got := l.Why(doc, g[0]).Format(Majority, name); got != want {
+			t.Errorf("why %d: %q, want %q", doc, got, want)
+		}
+	}
+}
+
 func TestChoose(t *testing.T) {
 	// Cluster 7 is the oldest; 9 has the most links; 8 is anchored and
 	// has the best score.

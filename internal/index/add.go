@@ -111,17 +111,17 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status = Replaced
 			}
 			var ord int64
-			orig, ev, err := ex.copyOf(i, func(ord int64) (bool, error) {
+			orig, ev, err := ex.copyOf(i, unixOrZero(d), func(ord int64) (*store.Doc, error) {
 				docs, err := w.Docs([]int64{ord})
 				if err != nil || len(docs) == 0 {
-					return false, err
+					return nil, err
 				}
-				return nearDates(docs[0].Date, unixOrZero(d)), nil
+				return &docs[0], nil
 			})
 			if err != nil {
 				return err
 			}
-			if orig != 0 {
+			if orig != nil {
 				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
 			} else {
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
@@ -539,20 +539,30 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 // joinOne puts document ord, whose duplicates are dups with their scores,
 // in the one cluster cluster.Choose picks by the index's policy (not Any),
 // as a cluster.Linker does: a duplicate in no cluster is a cluster of one,
-// each cluster is named by its first member, and none merge; copied says
-// ord is an exact copy of its one duplicate. It returns the cluster's id,
-// or 0 when the policy admits none.
+// each cluster is named by its first member, none merge, and a duplicate
+// counts for the exact copies in its cluster that stand for it (see
+// copiesStanding); copied says ord is an exact copy of its one duplicate. It
+// returns the cluster's id, or 0 when the policy admits none.
 func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64, copied bool) (int64, error) {
 	var cands []cluster.Candidate
-	var ids []int64 // by candidate: the cluster's id, 0 for a cluster of one
+	var ids []int64                       // by candidate: the cluster's id, 0 for a cluster of one
+	standFor := map[int64]map[int64]int{} // by cluster: how many of its copies stand for each member
 	for i, d := range dups {
-		first, size := d.Ord, 1
+		first, size, links := d.Ord, 1, 1
 		if d.Cluster != 0 {
 			ms, err := w.Members(d.Cluster)
 			if err != nil {
 				return 0, err
 			}
 			first, size = ms[0], len(ms)
+			counts, ok := standFor[d.Cluster]
+			if !ok && !copied { // a copy's one link counts for itself
+				if counts, err = copiesStanding(w, ms); err != nil {
+					return 0, err
+				}
+				standFor[d.Cluster] = counts
+			}
+			links += counts[d.Ord]
 		}
 		k := slices.IndexFunc(cands, func(c cluster.Candidate) bool { return c.Key == first })
 		if k < 0 {
@@ -561,7 +571,7 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 			k = len(cands) - 1
 		}
 		c := &cands[k]
-		c.Links++
+		c.Links += links
 		c.Anchored = c.Anchored || d.Ord == first
 		c.Copy = c.Copy || copied
 		c.Best = max(c.Best, scores[i])

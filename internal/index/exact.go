@@ -174,33 +174,47 @@ func (e *exactKeys) forget(r store.Reader, ord int64) error {
 	return err
 }
 
-// copyOf returns the stored document document i copies, and the evidence;
-// 0 when none. A document of its slug is its copy only when near says it
-// is (published within slugWindow of it).
-func (e *exactKeys) copyOf(i int, near func(ord int64) (bool, error)) (int64, ExactEvidence, error) {
+// copyOf returns the stored document that document i, of date date (Unix
+// seconds, 0 when unknown), copies, and the evidence; nil when none. read
+// reads a stored document (nil when it is not stored). A document the
+// method skipped (too short, no units: see compared) is no document's
+// original: it was never compared, and a copy of it is added as any
+// document is, skipped for its own reason or compared. A document of its
+// slug is its copy only when published within slugWindow of it.
+func (e *exactKeys) copyOf(i int, date int64, read func(ord int64) (*store.Doc, error)) (*store.Doc, ExactEvidence, error) {
 	if e == nil {
-		return 0, ExactEvidence{}, nil
+		return nil, ExactEvidence{}, nil
 	}
 	for _, k := range e.keys[i] {
 		ord, ok := e.found[k.key]
 		if !ok {
 			continue
 		}
-		if k.ev.By == "slug" {
-			if ok, err := near(ord); err != nil || !ok {
-				if err != nil {
-					return 0, ExactEvidence{}, err
-				}
-				if e.taken == nil {
-					e.taken = map[int][]uint64{}
-				}
-				e.taken[i] = append(e.taken[i], k.key)
-				continue
-			}
+		d, err := read(ord)
+		if err != nil {
+			return nil, ExactEvidence{}, err
 		}
-		return ord, k.ev, nil
+		if d == nil || !compared(d.Skip) {
+			continue
+		}
+		if k.ev.By == "slug" && !nearDates(d.Date, date) {
+			if e.taken == nil {
+				e.taken = map[int][]uint64{}
+			}
+			e.taken[i] = append(e.taken[i], k.key)
+			continue
+		}
+		return d, k.ev, nil
 	}
-	return 0, ExactEvidence{}, nil
+	return nil, ExactEvidence{}, nil
+}
+
+// compared reports whether a stored document of skip reason skip was
+// compared, or stands for one that was: an exact copy. A document the
+// method skipped is in no cluster, and neither is a copy of it (see
+// copyOf).
+func compared(skip core.SkipReason) bool {
+	return skip == core.SkipNone || skip == core.SkipExactCopy
 }
 
 // nearDates reports whether two dates (Unix seconds, 0 when unknown) are
@@ -235,7 +249,7 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 
 // addCopy stores an exact copy of stored document orig without sketching
 // it, marked its duplicate, in its cluster.
-func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig int64, ev ExactEvidence, out *Match) (int64, error) {
+func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig *store.Doc, ev ExactEvidence, out *Match) (int64, error) {
 	row := x.docRow(d, sk, at)
 	row.Skip, out.Skip = core.SkipExactCopy, core.SkipExactCopy
 	ord, err := w.Insert(row, nil)
@@ -246,18 +260,50 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 	if err != nil {
 		return 0, err
 	}
-	if err := w.AddMarks([]store.Mark{{A: orig, B: ord, Method: ExactMethod, Score: 1, Label: core.Duplicate,
+	if err := w.AddMarks([]store.Mark{{A: orig.Ord, B: ord, Method: ExactMethod, Score: 1, Label: core.Duplicate,
 		Evidence: data, At: now()}}); err != nil {
 		return 0, err
 	}
-	docs, err := w.Docs([]int64{orig})
-	if err != nil || len(docs) == 0 {
-		return 0, err
-	}
-	out.Pairs = append(out.Pairs, core.Pair{A: docs[0].ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate,
-		Original: published{row.Date, ord}.original(&docs[0], d.ID, core.Duplicate), Evidence: ev})
-	out.Cluster, err = x.place(w, ord, []*store.Doc{&docs[0]}, []float64{1}, true)
+	out.Pairs = append(out.Pairs, core.Pair{A: orig.ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate,
+		Original: published{row.Date, ord}.original(orig, d.ID, core.Duplicate), Evidence: ev})
+	out.Cluster, err = x.place(w, ord, []*store.Doc{orig}, []float64{1}, true)
 	return ord, err
+}
+
+// copiesStanding returns, by member of a cluster whose members are ms,
+// how many of its exact copies stand for it, as a cluster.Linker counts
+// them (see cluster.Link.Copy): a member an exact mark joins to an earlier
+// member stands for what the earliest such member stands for, that member
+// itself when it stands for none. A link to a member counts for the
+// copies standing for it, which were never compared.
+func copiesStanding(r store.Reader, ms []int64) (map[int64]int, error) {
+	if len(ms) < 2 {
+		return nil, nil
+	}
+	marks, err := r.MethodMarks(ExactMethod, ms)
+	if err != nil || len(marks) == 0 {
+		return nil, err
+	}
+	in := make(map[int64]bool, len(ms))
+	for _, o := range ms {
+		in[o] = true
+	}
+	up := map[int64]int64{} // a copy → the earliest member an exact mark joins it to
+	for _, m := range marks {
+		a, b := min(m.A, m.B), max(m.A, m.B)
+		if u, ok := up[b]; in[a] && in[b] && (!ok || a < u) {
+			up[b] = a
+		}
+	}
+	counts := make(map[int64]int, len(up))
+	for c := range up {
+		s := c
+		for u, ok := up[s]; ok; u, ok = up[s] {
+			s = u
+		}
+		counts[s]++
+	}
+	return counts, nil
 }
 
 // decodeEvidence reads a mark's evidence: the method's own, or an exact

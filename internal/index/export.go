@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -23,9 +24,10 @@ type Exporter interface {
 	// (an exact copy too, stored without being compared), in the order
 	// added.
 	Kept(d *store.Doc) error
-	// Rejected receives each document not compared (d.Skip says why) that
-	// is in no cluster, in the order added: an exact copy is a member of
-	// its original's cluster, not a reject.
+	// Rejected receives each document not compared (d.Skip says why), in
+	// the order added: each the method skipped, and each exact copy in no
+	// cluster; an exact copy is a member of its original's cluster, not a
+	// reject.
 	Rejected(d *store.Doc) error
 }
 
@@ -81,8 +83,11 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 		if err := r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
 			// A member of a cluster, an exact copy (not compared, but
 			// matched) included, is its representative or one of the
-			// others, which the cluster lists.
+			// others, which the cluster lists. A document the method
+			// skipped is a reject whatever cluster it is in.
 			switch {
+			case !compared(d.Skip):
+				return e.Rejected(d)
 			case d.Cluster != 0:
 				if reps[d.Ord] {
 					return e.Kept(d)
@@ -185,7 +190,8 @@ func (x *Index) joined(r store.Reader, cl *core.Cluster, g []*store.Doc) error {
 // representative chooses a cluster's representative by the index's policy.
 // Members are numbered by their position in g, which is in the order added.
 // The policy "central" scores them as a batch run over the stored
-// documents would (engine.Live.Central): it reads their sketches.
+// documents would (engine.Live.Central): it reads their sketches, an exact
+// copy, stored without one, scored by its original's (see scoredAs).
 func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
 	members := make([]cluster.Member, len(g))
 	for i, d := range g {
@@ -193,11 +199,10 @@ func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, stri
 	}
 	var sim func(i, j int) (float64, error)
 	if x.keep == cluster.Central {
-		ords := make([]int64, len(g))
-		for i, d := range g {
-			ords[i] = d.Ord
+		ords, err := scoredAs(r, g)
+		if err != nil {
+			return nil, "", err
 		}
-		var err error
 		if sim, err = x.live.Central(ords, details{r}, details{r}); err != nil {
 			return nil, "", err
 		}
@@ -211,6 +216,75 @@ func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, stri
 		return s
 	})
 	return g[rep.Ord], why, simErr
+}
+
+// scoredAs returns, by member of g, a cluster's documents, the ordinal of
+// the document whose sketch scores it by the policy "central": its own;
+// for an exact copy, stored without a sketch, that of the nearest member
+// with one that exact marks join it to, through other copies (of two as
+// near, the first stored): its original. A batch, which sketches the copy,
+// finds it as similar to the others as its original is, and so does the
+// index. A copy joined to no such member keeps its own ordinal, which
+// scores 0.
+func scoredAs(r store.Reader, g []*store.Doc) ([]int64, error) {
+	ords := make([]int64, len(g))
+	copied := map[int64]bool{}
+	for i, d := range g {
+		ords[i] = d.Ord
+		if d.Skip == core.SkipExactCopy {
+			copied[d.Ord] = true
+		}
+	}
+	if len(copied) == 0 {
+		return ords, nil
+	}
+	marks, err := r.MethodMarks(ExactMethod, slices.Sorted(maps.Keys(copied)))
+	if err != nil {
+		return nil, err
+	}
+	member := make(map[int64]bool, len(g))
+	for _, d := range g {
+		member[d.Ord] = true
+	}
+	joined := map[int64][]int64{} // member → the members exact marks join it to
+	for _, m := range marks {
+		if member[m.A] && member[m.B] {
+			joined[m.A], joined[m.B] = append(joined[m.A], m.B), append(joined[m.B], m.A)
+		}
+	}
+	for i, o := range ords {
+		if copied[o] {
+			ords[i] = nearestSketched(o, joined, copied)
+		}
+	}
+	return ords, nil
+}
+
+// nearestSketched returns the document nearest copy, a member stored
+// without a sketch, in joined (by member, the members exact marks join it
+// to) that is not copied, of two as near the first stored; copy when there
+// is none.
+func nearestSketched(copy int64, joined map[int64][]int64, copied map[int64]bool) int64 {
+	seen := map[int64]bool{copy: true}
+	for ring := []int64{copy}; len(ring) > 0; {
+		var next []int64
+		for _, o := range ring {
+			for _, n := range joined[o] {
+				if !seen[n] {
+					seen[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		slices.Sort(next)
+		for _, n := range next {
+			if !copied[n] {
+				return n
+			}
+		}
+		ring = next
+	}
+	return copy
 }
 
 // originalOf returns the member of g, a cluster's documents in the order

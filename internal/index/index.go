@@ -130,8 +130,11 @@ type AddOptions struct {
 	// the same URL, which should then be canonical (a crawler's documents).
 	// A copy is stored and marked a duplicate of the first (method
 	// "exact") without being sketched or compared, in the first's cluster
-	// by every linking policy (see cluster.Link.Copy). When the first is
-	// removed, a copy left takes its place, sketched (see heirs).
+	// by every linking policy (see cluster.Link.Copy). A document the
+	// method skipped (too short, no units) is no first: a copy of it is
+	// added as any document, skipped for its own reason or compared. When
+	// the first is removed, a copy left takes its place, sketched (see
+	// heirs).
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or URL
 	// ("" for none): a document whose ID or URL has the slug of a stored

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
@@ -478,6 +479,43 @@ func TestExactCopies(t *testing.T) {
 	}
 	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
+	}
+}
+
+// TestNoCopiesOfASkippedDocument: a document the method skipped (too
+// short) is no document's original with Exact. A later document of its
+// title and text is skipped too short in its turn, and one of its URL with
+// a text of its own is compared, each in no cluster; they were stored as
+// its exact copies, never compared, in a cluster with it, where dedup of
+// the same documents rejects the short ones and compares the other.
+func TestNoCopiesOfASkippedDocument(t *testing.T) {
+	g := enginetest.NewTextGen(27)
+	stub := core.Document{ID: "stub", Title: "Brief", Text: "too short", URL: "https://site.example/brief"}
+	again := stub
+	again.ID, again.URL = "stub-again", "https://mirror.example/brief"
+	full := enginetest.Doc("full", g.Sentences(8))
+	full.URL = stub.URL
+	for _, link := range []cluster.Linking{cluster.Any, cluster.Majority} {
+		t.Run(string(link), func(t *testing.T) {
+			x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: link})
+			var ms []index.Match
+			for _, d := range []core.Document{stub, again, full} {
+				m, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ms = append(ms, m[0])
+			}
+			for i, want := range []core.SkipReason{core.SkipTooShort, core.SkipTooShort, core.SkipNone} {
+				if m := ms[i]; m.Skip != want || m.Cluster != 0 || len(m.Pairs) != 0 {
+					t.Errorf("%s: %+v, want %q in no cluster", m.ID, m, want)
+				}
+			}
+			st, err := x.Stats(t.Context())
+			if err != nil || st.Clusters != 0 || st.Skipped[core.SkipTooShort] != 2 || st.Skipped[core.SkipExactCopy] != 0 {
+				t.Errorf("stats: %+v %v", st.Counts, err)
+			}
+		})
 	}
 }
 

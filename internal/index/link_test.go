@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // groups returns the index's clusters as sorted lists of member ids.
@@ -296,5 +297,168 @@ func TestExactCopiesJoinByEveryLinking(t *testing.T) {
 				t.Errorf("verify: %v %v", faults, err)
 			}
 		})
+	}
+}
+
+// TestReprintJoinsAStoryWithExactCopies: a reprint of a story (its text
+// and a line of its own) that arrives after four exact copies of the story
+// is in their cluster by every linking, as in dedup of the same
+// documents, also after a rescore and a removal. The copies, stored
+// without being compared, were counted among the members by majority
+// while the reprint was compared with the story alone: one link of five,
+// and the reprint was left out. A link to the story counts for the copies
+// that stand for it.
+func TestReprintJoinsAStoryWithExactCopies(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{{ID: "s", Title: "Story", Text: strings.Join(story, " ")}}
+	for i := range 4 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[0].Text})
+	}
+	docs = append(docs, core.Document{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")})
+	const want = "[[c0 c1 c2 c3 r s]]"
+	for _, link := range []cluster.Linking{cluster.Majority, cluster.Anchor, cluster.Any} {
+		if got := batchGroups(t, minhash.Defaults(), link, docs); got != want {
+			t.Fatalf("%s: batch %s, want %s", link, got, want)
+		}
+		for _, e := range storetest.Engines {
+			t.Run(string(link)+"/"+e, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: link})
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ms[4].Skip != core.SkipExactCopy || len(ms[5].Pairs) != 1 {
+					t.Fatalf("c3 %+v, r %+v: want an exact copy, and a reprint compared with s alone", ms[4], ms[5])
+				}
+				if got := groups(t, x); got != want {
+					t.Errorf("index: %s, want %s", got, want)
+				}
+				if link == cluster.Majority {
+					var ex clusterExport
+					if _, err := x.Export(t.Context(), &ex); err != nil {
+						t.Fatal(err)
+					}
+					if got := fmt.Sprint(ex.joined); !strings.Contains(got, "[r duplicate of 5 of 5 members, best s (") {
+						t.Errorf("exported %s, want r a duplicate of 5 of 5 members", got)
+					}
+				}
+				if _, err := x.Rescore(t.Context(), nil); err != nil {
+					t.Fatal(err)
+				}
+				if got := groups(t, x); got != want {
+					t.Errorf("after a rescore: %s, want %s", got, want)
+				}
+				if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
+					t.Fatal(err)
+				}
+				if got, want := groups(t, x), batchGroups(t, minhash.Defaults(), link, docs[1:]); got != want {
+					t.Errorf("after removing s: %s, want %s", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestRemovalPastTheBucketLimitPlacesByTheMarksStored pins what
+// docs/index.md says of --link majority past the bucket limit: a removal
+// places the documents left by the marks stored, and does not compare them
+// again. Of ten identical documents under a bucket limit of 4, d9 was
+// compared with d0 and d6 … d8; with d3 … d8 removed it keeps one mark of
+// the three members left and leaves the cluster, which a new index of the
+// four keeps it in. A rescore compares them again and joins it.
+func TestRemovalPastTheBucketLimitPlacesByTheMarksStored(t *testing.T) {
+	o := minhash.Defaults()
+	o.BucketLimit = 4
+	text := strings.Join(enginetest.NewTextGen(59).Sentences(12), " ")
+	var docs []core.Document
+	for i := range 10 {
+		docs = append(docs, core.Document{ID: fmt.Sprintf("d%d", i), Text: text})
+	}
+	rest := []core.Document{docs[0], docs[1], docs[2], docs[9]}
+	const fresh = "[[d0 d1 d2 d9]]"
+	if got := batchGroups(t, o, cluster.Majority, rest); got != fresh {
+		t.Fatalf("batch of the rest: %s, want %s", got, fresh)
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority, Method: o})
+			add(t, x, docs...)
+			if _, err := x.Remove(t.Context(), []string{"d3", "d4", "d5", "d6", "d7", "d8"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != "[[d0 d1 d2]]" {
+				t.Errorf("after the removal: %s, want [[d0 d1 d2]]", got)
+			}
+			y := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority, Method: o})
+			add(t, y, rest...)
+			if got := groups(t, y); got != fresh {
+				t.Errorf("a new index of the rest: %s, want %s", got, fresh)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != fresh {
+				t.Errorf("after a rescore: %s, want %s", got, fresh)
+			}
+		})
+	}
+}
+
+// TestCentralScoresACopyAsItsOriginal: by --keep central an index's
+// export and a cluster's page choose the representative dedup of the same
+// documents chooses, and say why alike, of a story, three exact copies
+// stored without being compared and a reprint, beside other stories: the
+// story, by minhash and by tfidf (which weighs again, and finds the
+// reprint no duplicate). A copy, never sketched, scored 0 against every
+// other member: by minhash the reprint was chosen. A copy is scored as
+// its original.
+func TestCentralScoresACopyAsItsOriginal(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	docs := []core.Document{{ID: "s", Title: "Story", Text: strings.Join(story, " ")}}
+	for i := range 3 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: docs[0].Text})
+	}
+	docs = append(docs, core.Document{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")})
+	for i := range 6 { // other stories, by which tfidf weighs the story's words
+		docs = append(docs, core.Document{ID: fmt.Sprint("o", i), Title: fmt.Sprint("Other ", i), Text: strings.Join(g.Sentences(12), " ")})
+	}
+	for _, spec := range []engine.Spec{minhash.Spec, tfidf.Spec} {
+		b, err := spec.NewBatchWith(spec.Defaults(), engine.Grouping{Keep: cluster.Central})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enginetest.Feed(t, b, docs)
+		want := b.Result().Clusters
+		b.Close()
+		if len(want) != 1 || want[0].Representative != "s" {
+			t.Fatalf("%s: batch clusters %+v, want one represented by s", spec.Name, want)
+		}
+		for _, e := range storetest.Engines {
+			t.Run(spec.Name+"/"+e, func(t *testing.T) {
+				x, err := index.Open(t.Context(), storetest.DSN(t, e), store.Options{Sync: "normal"}, []engine.Spec{spec},
+					index.OpenOptions{Keep: cluster.Central})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { x.Close() })
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ms[1].Skip != core.SkipExactCopy {
+					t.Fatalf("c0 stored as %+v, want an exact copy", ms[1])
+				}
+				got := export(t, x).clusters
+				if len(got) != 1 || got[0].Representative != want[0].Representative || got[0].Why != want[0].Why {
+					t.Fatalf("exported %+v, want represented as the batch's %+v", got, want[0])
+				}
+				c, err := x.Cluster(t.Context(), got[0].ID)
+				if err != nil || c.Representative != "s" || c.Why != want[0].Why {
+					t.Errorf("the cluster's page: %q (%s), %v; want s (%s)", c.Representative, c.Why, err, want[0].Why)
+				}
+			})
+		}
 	}
 }

@@ -15,9 +15,9 @@ import (
 // clusters.jsonl, kept.jsonl (the documents compared that are in no
 // cluster and each cluster's representative, an exact copy too, with their
 // text when the index stores texts), removed.jsonl (the other members of
-// each cluster), rejects.jsonl (the documents stored without being
-// compared that are in no cluster, with their reason; the index keeps no
-// file or line of them) and stats.json, in dir, replacing what was there
+// each cluster), rejects.jsonl (the documents the method skipped and the
+// exact copies in no cluster, with their reason; the index keeps no file
+// or line of them) and stats.json, in dir, replacing what was there
 // only once all is written.
 func Export(ctx context.Context, x *index.Index, dir string) error {
 	set, err := CreateWith(dir, Options{Removed: true, Rejects: true})

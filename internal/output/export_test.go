@@ -268,6 +268,117 @@ func TestExportListsExactCopiesWithTheirClusters(t *testing.T) {
 	}
 }
 
+// TestExportRejectsCopiesOfASkippedDocument: a document the method
+// skipped (too short) and a later one of the same title and text, added
+// with Exact as watch and serve add, are both rejects, as dedup of the two
+// makes them. The second was stored as an exact copy of the first, the
+// two were a cluster, and the export wrote the first to kept.jsonl, the
+// second to removed.jsonl and neither to rejects.jsonl. A copy of a
+// document the method skipped is added as any document: skipped too
+// short in its turn, in no cluster.
+func TestExportRejectsCopiesOfASkippedDocument(t *testing.T) {
+	docs := []core.Document{{ID: "stub", Title: "Brief", Text: "too short"}, {ID: "stub2", Title: "Brief", Text: "too short"}}
+	want := map[string][]string{KeptFile: nil, RemovedFile: nil, RejectsFile: {"stub", "stub2"}}
+	for _, link := range []cluster.Linking{cluster.Any, cluster.Majority} {
+		for _, engine := range storetest.Engines {
+			t.Run(string(link)+"/"+engine, func(t *testing.T) {
+				x, err := index.Open(t.Context(), storetest.DSN(t, engine), store.Options{}, methods.All,
+					index.OpenOptions{StoreText: true, Link: link})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				for _, d := range docs {
+					ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if ms[0].Skip != core.SkipTooShort || ms[0].Cluster != 0 {
+						t.Errorf("%s stored %q in cluster %d, want too short in none", d.ID, ms[0].Skip, ms[0].Cluster)
+					}
+				}
+				dir := filepath.Join(t.TempDir(), "out")
+				if err := Export(t.Context(), x, dir); err != nil {
+					t.Fatal(err)
+				}
+				got := map[string][]string{}
+				for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
+					got[name] = idsIn(t, dir, name)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("ids by file (-want +got)\n%s", diff)
+				}
+				if n := countLines(t, dir, ClustersFile); n != 0 {
+					t.Errorf("%d clusters exported, want none", n)
+				}
+			})
+		}
+	}
+}
+
+// TestExportRejectsASkippedDocumentInACluster: a document the method
+// skipped that a store holds in a cluster, with an exact copy of it (as
+// an index stored such copies when it took them for copies), is a reject,
+// never kept: the export wrote it to kept.jsonl as its cluster's
+// representative, a document never compared in the de-duplicated corpus.
+func TestExportRejectsASkippedDocumentInACluster(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			if _, err := x.Add(t.Context(), []core.Document{{ID: "stub", Title: "Brief", Text: "too short"}},
+				index.AddOptions{Exact: true}); err != nil {
+				t.Fatal(err)
+			}
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			err = st.Update(t.Context(), func(w store.Writer) error {
+				stub, err := w.Doc("stub")
+				if err != nil {
+					return err
+				}
+				copied := stub
+				copied.ID, copied.Skip = "stub2", core.SkipExactCopy
+				ord, err := w.Insert(&copied, nil)
+				if err != nil {
+					return err
+				}
+				if err := w.AddMarks([]store.Mark{{A: stub.Ord, B: ord, Method: index.ExactMethod, Score: 1,
+					Label: core.Duplicate, Evidence: []byte(`{"by":"content"}`)}}); err != nil {
+					return err
+				}
+				c, err := w.NewCluster()
+				if err != nil {
+					return err
+				}
+				return w.SetCluster([]int64{stub.Ord, ord}, c)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "out")
+			if err := Export(t.Context(), x, dir); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][]string{}
+			for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
+				got[name] = idsIn(t, dir, name)
+			}
+			want := map[string][]string{KeptFile: nil, RemovedFile: {"stub2"}, RejectsFile: {"stub"}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("ids by file (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // idsIn returns the ids of the lines of the file name in dir, in order.
 func idsIn(t *testing.T, dir, name string) []string {
 	t.Helper()
