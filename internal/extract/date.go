@@ -1164,7 +1164,8 @@ func hasLanguage(lang, primary string) bool {
 
 // localDate reads the date notations of other languages than English, with
 // the time after the date ("25.04.2024, 14:23 Uhr"), if any: the day first with
-// dots (25.04.2024, 3.4.24: never month first), the year first with 年 月 日
+// dots (25.04.2024, 3.4.24: never month first; a year of two figures in
+// centuryOf's century), the year first with 年 月 日
 // or 년 월 일 (2019年4月4日), and the month by its name in German, French,
 // Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
 // 2024", "3 de mayo de 2024", "3 мая 2024"), in core.NoZone (no zone named).
@@ -1192,13 +1193,24 @@ func localDate(s string) (time.Time, error) {
 		return time.Time{}, errNoDate
 	}
 	if y < 100 {
-		y += 2000
+		y = centuryOf(y)
 	}
 	t := time.Date(y, time.Month(m), d, hour, minute, second, 0, core.NoZone)
 	if m < 1 || m > 12 || d < 1 || t.Day() != d {
 		return time.Time{}, errNoDate
 	}
 	return t, nil
+}
+
+// centuryOf gives the year of two figures yy its century as time.Parse
+// does for its layouts' "06" (and so dateparse, RFC 822's and RFC 850's
+// forms): 69 to 99 are 1969 to 1999, 00 to 68 are 2000 to 2068, so that
+// "05.03.99" is the year "05 Mar 99" is.
+func centuryOf(yy int) int {
+	if yy >= 69 {
+		return 1900 + yy
+	}
+	return 2000 + yy
 }
 
 // dayFirstDate reads an English date written day first, with an ordinal

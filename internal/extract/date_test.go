@@ -316,7 +316,10 @@ func TestFeedDateOfNoZone(t *testing.T) {
 
 // ReadDate reads what ParseDate reads, in any year, a date that names no
 // zone in core.NoZone (written without an offset); it reads no placeholder
-// and no date whose day and month could go either way.
+// and no date whose day and month could go either way. Regression: a
+// dotted date's year of two figures was 20xx ("05.03.99" as 2099), where
+// RFC 822's "05 Mar 99" is 1999; every year of two figures is in one
+// century, time.Parse's (69 to 99: 19xx).
 func TestReadDate(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{ // want: core.FormatDate's RFC 3339, "" unread
 		{"2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
@@ -342,6 +345,17 @@ func TestReadDate(t *testing.T) {
 		{"0001-01-01", ""},
 		{"March 2024", ""},
 		{"2024-03-05 10:30 EST+1", ""},
+		// A year of two figures, in every form in one century.
+		{"05.03.99", "1999-03-05T00:00:00"},
+		{"5.3.87", "1987-03-05T00:00:00"},
+		{"05.03.70", "1970-03-05T00:00:00"},
+		{"05.03.69", "1969-03-05T00:00:00"},
+		{"05.03.68", "2068-03-05T00:00:00"},
+		{"05.03.24", "2024-03-05T00:00:00"},
+		{"05.03.99, 10:20", "1999-03-05T10:20:00"},
+		{"05 Mar 99 10:20 GMT", "1999-03-05T10:20:00Z"},
+		{"05-Mar-68", "2068-03-05T00:00:00"},
+		{"3/25/99", "1999-03-25T00:00:00"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			got, ok := ReadDate(tc.in)
