@@ -283,6 +283,8 @@ func TestParseDate(t *testing.T) {
 // reading of it, in UTC, or ParseDate's where gofeed read none, in UTC too.
 // It is in core.NoZone at gofeed's clock, its day and month as gofeed
 // orders them; a date that names its zone or offset is as before.
+// Regression: one whose 12-hour clock's "AM" or "PM" ends it was in UTC,
+// its "AM" taken for a zone's name.
 func TestFeedDateOfNoZone(t *testing.T) {
 	utc := func(y, mo, d, h, mi, sec int) *time.Time {
 		t := time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC)
@@ -298,6 +300,8 @@ func TestFeedDateOfNoZone(t *testing.T) {
 		{"2024-03-05", utc(2024, 3, 5, 0, 0, 0), time.Date(2024, 3, 5, 0, 0, 0, 0, core.NoZone)},
 		{"02/01/2026", utc(2026, 1, 2, 0, 0, 0), time.Date(2026, 1, 2, 0, 0, 0, 0, core.NoZone)}, // gofeed's day first
 		{"1987-02-26 15:01:01", utc(1987, 2, 26, 15, 1, 1), time.Date(1987, 2, 26, 15, 1, 1, 0, core.NoZone)},
+		{"March 4, 2024 9:00 AM", utc(2024, 3, 4, 9, 0, 0), time.Date(2024, 3, 4, 9, 0, 0, 0, core.NoZone)},
+		{"March 4, 2024 9:00PM", utc(2024, 3, 4, 21, 0, 0), time.Date(2024, 3, 4, 21, 0, 0, 0, core.NoZone)},
 		{"2024-03-05T10:00:00", nil, time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
 		{"03.04.2024, 14:23 Uhr", nil, time.Date(2024, 4, 3, 14, 23, 0, 0, core.NoZone)},
 		// As before: a zone or an offset named.
