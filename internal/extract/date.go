@@ -14,7 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-	_ "time/tzdata" // the zones of seasonZones, wherever the binary runs
+	_ "time/tzdata" // the zones of seasonZones and ianaZone, wherever the binary runs
 	"unicode"
 
 	"github.com/araddon/dateparse"
@@ -972,12 +972,12 @@ var seasonLocations = sync.OnceValue(func() map[string]*time.Location {
 })
 
 // namedZone returns the zone a name after a clock names, in any case: a
-// name of zoneMinutes or seasonZones, or UTC's (UTC, GMT, Z); false for
-// any other.
+// name of zoneMinutes or seasonZones, or UTC's (UTC, GMT, UT, Z); false
+// for any other.
 func namedZone(name string) (*time.Location, bool) {
 	name = strings.ToUpper(name)
 	switch name {
-	case "UTC", "GMT", "Z":
+	case "UTC", "GMT", "UT", "Z":
 		return time.UTC, true
 	}
 	if m, ok := zoneMinutes[name]; ok {
@@ -987,14 +987,36 @@ func namedZone(name string) (*time.Location, bool) {
 	return loc, ok
 }
 
+// ianaZone returns the zone a name of the IANA time zone database names
+// ("America/New_York", "Europe/Warsaw", "Etc/GMT+5", which is UTC−5),
+// from the system's zone database or the one the binary carries
+// (time/tzdata); false for a name neither holds. A zone is loaded once.
+func ianaZone(name string) (*time.Location, bool) {
+	if loc, ok := ianaZones.Load(name); ok {
+		return loc.(*time.Location), true
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, false
+	}
+	ianaZones.Store(name, loc)
+	return loc, true
+}
+
+// ianaZones holds the locations ianaZone loaded, by name: at most the
+// database's.
+var ianaZones sync.Map
+
 // SplitZone splits s, a date whose clock is followed by a zone, into the
 // date and clock before the zone and the zone itself. The zone is a name
-// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), such a
-// name with an offset after it (zoneWithOffset: "10:30 MSK+1",
-// "10:30 GMT+3", "10:30 UTC-05:00", "10:30 CST+0800"), or an offset of
-// hours alone ("10:30 +3"). The error is ErrNoZone when s ends otherwise
-// (another reader may read it), ErrZoneOffset when it ends with a name and
-// an offset that no convention reads ("10:30 EST+1"): the date is unread.
+// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)", "10:30
+// UT", "10:30 Z"), such a name with an offset after it (zoneWithOffset:
+// "10:30 MSK+1", "10:30 GMT+3", "10:30 UTC-05:00", "10:30 CST+0800"), a
+// zone of the IANA database (ianaZone: "10:30 America/New_York"), or an
+// offset of hours alone ("10:30 +3"). The error is ErrNoZone when s ends
+// otherwise (another reader may read it), ErrZoneOffset when it ends with
+// a name and an offset that no convention reads ("10:30 EST+1"): the date
+// is unread.
 //
 // A year after the zone, as Unix's date and JavaScript's Date.toString
 // write it ("Tue Mar  5 10:30:00 GMT+3 2024"), stays in rest, after the
@@ -1010,6 +1032,11 @@ func SplitZone(s string) (rest string, loc *time.Location, err error) {
 	switch {
 	case g == nil:
 		return "", nil, ErrNoZone
+	case g[8] != "": // a zone of the IANA database
+		var ok bool
+		if loc, ok = ianaZone(g[8]); !ok {
+			return "", nil, ErrNoZone
+		}
 	case g[6] != "": // an offset alone
 		loc, err = zoneWithOffset("", g[6], g[7], "")
 	case g[2] == "AM" || g[2] == "PM": // "10:30 PM -0500": parseZoned's
@@ -1018,7 +1045,7 @@ func SplitZone(s string) (rest string, loc *time.Location, err error) {
 		loc, err = zoneWithOffset(g[2], g[3], g[4], g[5])
 	default:
 		var ok bool
-		if loc, ok = namedZone(g[2]); !ok || len(g[2]) < 2 { // "…00Z" is RFC 3339's
+		if loc, ok = namedZone(g[2]); !ok || s[len(g[1])] == 'Z' { // "…00Z" is RFC 3339's, the layouts read it
 			return "", nil, ErrNoZone
 		}
 	}
@@ -1100,12 +1127,16 @@ func InZone(t time.Time, loc *time.Location) time.Time {
 // zoneAtEnd is a date whose clock is followed by a zone: its name in
 // capitals, in brackets or not, with an offset after it or none ("10:30
 // IST", "10:30 a.m. ET", "22:15 (AEDT)", "20:00:00.123 CEST", "14:23 Uhr
-// MEZ", "10:30 MSK+1", "10:30 GMT +3", "10:30 UTC-05:00"), or an offset of
-// hours alone after a space ("10:30 +3"), which dateparse reads as a month,
-// the hour or seconds. Its groups: the date; the name, the offset's sign,
-// hours and minutes; the sign and hours of an offset alone.
+// MEZ", "10:30 MSK+1", "10:30 GMT +3", "10:30 UTC-05:00", and after a
+// fraction's point without figures: "10:30:00.Z"), an offset of hours
+// alone after a space ("10:30 +3"), which dateparse reads as a month, the
+// hour or seconds, or a name of the IANA database, an area and a place
+// ("10:30 America/New_York", "10:30 (Europe/Warsaw)"), which dateparse
+// drops. Its groups: the date; the name, the offset's sign, hours and
+// minutes; the sign and hours of an offset alone; the IANA name.
 var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)` +
-	`(?:[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2}))$`)
+	`(?:[.,]?[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2})` +
+	`|[\s,]*\(?([A-Z][A-Za-z]*(?:/[A-Za-z0-9_+\-]+)+)\)?)$`)
 
 // zoneBeforeYear is a date whose clock is followed by a zone's name, with
 // an offset after it or none, and then by the year ("Tue Mar  5 10:30:00

@@ -74,6 +74,9 @@ func TestPageDate(t *testing.T) {
 		{"a clock summer time skips", `<h1>T</h1><p class="date">Mar 10, 2024 2:30 AM ET</p>`, "", time.Date(2024, 3, 10, 7, 30, 0, 0, time.UTC)},
 		{"a clock summer time repeats: the first", `<h1>T</h1><p class="date">Nov 3, 2024 1:30 AM ET</p>`, "", time.Date(2024, 11, 3, 5, 30, 0, 0, time.UTC)},
 		{"a name no zone table agrees on", `<meta property="article:published_time" content="March 5, 2024 10:00 AM AST">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		// Regression: a zone of the IANA database was dropped, the
+		// date read without a zone.
+		{"a zone of the IANA database", `<h1>T</h1><p class="date">March 5, 2024 10:00 America/New_York</p>`, "", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
 		// Regression (reviewer's finding): an English date day first
 		// without an ordinal and with a clock gave no date.
 		{"an English day first and a clock", `<h1>T</h1><p class="date">5 March 2024 10:00</p>`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
@@ -323,7 +326,11 @@ func TestFeedDateOfNoZone(t *testing.T) {
 // and no date whose day and month could go either way. Regression: a
 // dotted date's year of two figures was 20xx ("05.03.99" as 2099), where
 // RFC 822's "05 Mar 99" is 1999; every year of two figures is in one
-// century, time.Parse's (69 to 99: 19xx).
+// century, time.Parse's (69 to 99: 19xx). Regression: a zone of the IANA
+// database after the clock was dropped, and the date read without a zone
+// ("10:20:30 America/New_York" as 10:20:30, ordered as UTC), and so were
+// UTC's "Z" and "UT" after a space; the zone is read, "Z" and "UT" are
+// UTC.
 func TestReadDate(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{ // want: core.FormatDate's RFC 3339, "" unread
 		{"2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
@@ -360,6 +367,23 @@ func TestReadDate(t *testing.T) {
 		{"05 Mar 99 10:20 GMT", "1999-03-05T10:20:00Z"},
 		{"05-Mar-68", "2068-03-05T00:00:00"},
 		{"3/25/99", "1999-03-25T00:00:00"},
+		// A zone after the clock.
+		{"2024-03-05 10:20:30 America/New_York", "2024-03-05T10:20:30-05:00"},
+		{"2024-07-05 10:20:30 America/New_York", "2024-07-05T10:20:30-04:00"},
+		{"2024-03-05 10:20 (Europe/Warsaw)", "2024-03-05T10:20:00+01:00"},
+		{"March 5, 2024 10:00 AM America/Los_Angeles", "2024-03-05T10:00:00-08:00"},
+		{"05.03.2024, 10:20 Europe/Berlin", "2024-03-05T10:20:00+01:00"},
+		{"2024-03-05 10:20:30 Etc/GMT+5", "2024-03-05T10:20:30-05:00"},
+		{"Tue, 05 Mar 2024 10:20:30 Z", "2024-03-05T10:20:30Z"},
+		{"Tue, 05 Mar 2024 10:20:30 UT", "2024-03-05T10:20:30Z"},
+		{"March 5, 2024 10:20 Z", "2024-03-05T10:20:00Z"},
+		{"March 5, 2024 10:20 UT", "2024-03-05T10:20:00Z"},
+		{"2024-03-05T10:20:30.Z", "2024-03-05T10:20:30Z"},
+		{"March 5, 2024 at 10:20 p.m.", "2024-03-05T22:20:00"},
+		{"05.03.2024 10:20 Uhr", "2024-03-05T10:20:00"},
+		{"10:15 AM, March 4, 2024", "2024-03-04T10:15:00"},
+		{"Tue Mar 05 2024 10:30:00 GMT-0800 (Pacific Standard Time)", "2024-03-05T10:30:00-08:00"},
+		{"Tue, 05 Mar 2024 10:20:30 +0000 (UTC)", "2024-03-05T10:20:30Z"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			got, ok := ReadDate(tc.in)
