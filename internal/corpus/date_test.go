@@ -362,6 +362,8 @@ var dateForms = []struct {
 	{"Z after a space, news sites'", "March 5, 2024 10:20 Z", time.Date(2024, 3, 5, 10, 20, 0, 0, time.UTC)},
 	{"a zone of the IANA database", "2024-03-05 05:20:30 America/New_York", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"a zone of the IANA database in summer", "Fri, 05 Jul 2024 12:20:30 Europe/Warsaw", time.Date(2024, 7, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone's name no reader reads", "2024-03-05 10:20:30 Pacific Standard Time", time.Time{}},
+	{"a zone of no name of the IANA database", "2024-03-05 10:20:30 America/Nowhere", time.Time{}},
 	{"Z after a fraction's point", "2024-03-05T10:20:30.Z", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"an offset after GMT", "Tue, 05 Mar 2024 10:30:00 GMT+3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
 	{"an offset after UTC", "2024-03-05 10:30 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
@@ -396,9 +398,16 @@ var dateForms = []struct {
 // readOtherwise are the forms of dateForms that an input reads otherwise,
 // as the table says, by input file: a feed's item reads a day and a month
 // that could go either way as gofeed does, day first, a page's <meta> date
-// month first.
+// month first; a feed's item and a page read a date and clock followed by
+// a zone no reader reads without it.
 var readOtherwise = map[string]map[string]time.Time{
 	"03/10/2023": {"f.rss": time.Date(2023, 10, 3, 0, 0, 0, 0, core.NoZone), "p.html": time.Date(2023, 3, 10, 0, 0, 0, 0, core.NoZone)},
+	"2024-03-05 10:20:30 Pacific Standard Time": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
+	"2024-03-05 10:20:30 America/Nowhere": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
 }
 
 func TestDateFormsEveryInput(t *testing.T) {

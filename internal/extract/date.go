@@ -557,14 +557,46 @@ func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 // offset is in core.NoZone, as one no output should claim is UTC; a
 // placeholder (core.NoDate: year 1, the Unix epoch) is no date, and so is a
 // date of figures whose day and month could go either way (03/10/2023:
-// ambiguousDate), as in a page's text (dateOnly).
+// ambiguousDate), as in a page's text (dateOnly), and one read without a
+// zone whose clock is followed by letters no reader took for one
+// (zoneUnread: "10:20 Pacific Standard Time", "10:20 America/Nowhere"),
+// which parseDate reads without them.
 func ReadDate(s string) (time.Time, bool) {
 	t, ok, _ := scanDate(s, true)
-	if !ok || t.IsZero() || core.NoDate(t) {
+	if !ok || t.IsZero() || core.NoDate(t) || t.Location() == core.NoZone && zoneUnread(s) {
 		return time.Time{}, false
 	}
 	return t, true
 }
+
+// zoneUnread reports whether s holds letters after its clock, up to its
+// end or a comma, other than a 12-hour clock's "AM" or "PM" (with dots or
+// without) and the "Uhr" or "h" localDate reads: a zone's name, which a
+// date read without a zone has lost ("2024-03-05 10:20:30
+// Pacific Standard Time", "… Europe/Nowhere", "10:20 Foo Time, March 5,
+// 2024", a mail date's comment: "… 10:20:30 (Foo)").
+func zoneUnread(s string) bool {
+	g := clockTail.FindStringSubmatch(s)
+	if g == nil {
+		return false
+	}
+	var letters strings.Builder
+	for _, r := range g[1] {
+		if unicode.IsLetter(r) {
+			letters.WriteRune(unicode.ToLower(r))
+		}
+	}
+	switch letters.String() {
+	case "", "am", "pm", "uhr", "h":
+		return false
+	}
+	return true
+}
+
+// clockTail is a clock (hours, minutes and seconds or none, a fraction of
+// a second or a point) and what follows it up to the end or a comma,
+// without figures: the group.
+var clockTail = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?([^\d,]*)(?:,|$)`)
 
 // parseDate parses a date in any common notation (exactDate's, then
 // localDate's, then dateparse's), accepting only years from 1990 to next

@@ -77,6 +77,9 @@ func TestPageDate(t *testing.T) {
 		// Regression: a zone of the IANA database was dropped, the
 		// date read without a zone.
 		{"a zone of the IANA database", `<h1>T</h1><p class="date">March 5, 2024 10:00 America/New_York</p>`, "", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
+		// As before: a page reads a date whose clock is followed by a
+		// zone no reader reads, without the zone.
+		{"a zone no reader reads", `<h1>T</h1><p class="date">March 5, 2024 10:20 Pacific Standard Time</p>`, "", time.Date(2024, 3, 5, 10, 20, 0, 0, core.NoZone)},
 		// Regression (reviewer's finding): an English date day first
 		// without an ordinal and with a clock gave no date.
 		{"an English day first and a clock", `<h1>T</h1><p class="date">5 March 2024 10:00</p>`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
@@ -92,7 +95,8 @@ func TestPageDate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			if got := pageDate(doc, nil, tc.url, readLinkedData(doc)); !got.Equal(tc.want) {
+			got := pageDate(doc, nil, tc.url, readLinkedData(doc))
+			if !got.Equal(tc.want) || tc.want.Location() == core.NoZone && got.Location() != core.NoZone {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})
@@ -330,7 +334,9 @@ func TestFeedDateOfNoZone(t *testing.T) {
 // database after the clock was dropped, and the date read without a zone
 // ("10:20:30 America/New_York" as 10:20:30, ordered as UTC), and so were
 // UTC's "Z" and "UT" after a space; the zone is read, "Z" and "UT" are
-// UTC.
+// UTC. Regression: other words after the clock were dropped as well
+// ("10:20:30 Pacific Standard Time" as 10:20:30); a date whose clock is
+// followed by words no reader took for a zone is no date.
 func TestReadDate(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{ // want: core.FormatDate's RFC 3339, "" unread
 		{"2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
@@ -379,6 +385,11 @@ func TestReadDate(t *testing.T) {
 		{"March 5, 2024 10:20 Z", "2024-03-05T10:20:00Z"},
 		{"March 5, 2024 10:20 UT", "2024-03-05T10:20:00Z"},
 		{"2024-03-05T10:20:30.Z", "2024-03-05T10:20:30Z"},
+		{"2024-03-05 10:20:30 Pacific Standard Time", ""},
+		{"March 5, 2024 10:00 AM Pacific Standard Time", ""},
+		{"2024-03-05 10:20:30 America/Nowhere", ""},
+		{"Tue, 05 Mar 2024 10:20:30 (Pacific Standard Time)", ""},
+		{"2024-03-05 10:20 Updated", ""},
 		{"March 5, 2024 at 10:20 p.m.", "2024-03-05T22:20:00"},
 		{"05.03.2024 10:20 Uhr", "2024-03-05T10:20:00"},
 		{"10:15 AM, March 4, 2024", "2024-03-04T10:15:00"},
