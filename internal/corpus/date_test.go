@@ -328,7 +328,8 @@ func wantDates(t *testing.T, paths []string, n int, want time.Time) {
 
 // dateForms are forms of a date from the table of docs/inputs.md
 // ("Dates"), a row or more each, with the instant each is read as (zero:
-// no date) in every input but those readOtherwise names.
+// no date), in core.NoZone when the form names no zone, in every input but
+// those readOtherwise names.
 var dateForms = []struct {
 	row, date string
 	want      time.Time
@@ -337,14 +338,17 @@ var dateForms = []struct {
 	{"ISO 8601, lower-case t and z", "2024-05-01t10:00:00z", time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)},
 	{"ISO 8601, a space and an offset", "2024-03-05 12:20:30 +0200", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"RFC forms", "Tue, 05 Mar 2024 10:20:30 GMT", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
-	{"news sites'", "March 5, 2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
-	{"news sites', day first with dots", "05.03.2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
-	{"news sites', day first with dots, one figure", "4.3.2024", time.Date(2024, 3, 4, 0, 0, 0, 0, time.UTC)},
-	{"news sites', year first with slashes and a clock", "2024/03/04 09:00", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)},
-	{"news sites', 12-hour clock", "March 4, 2024 9:00 AM", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)},
+	{"news sites'", "March 5, 2024", time.Date(2024, 3, 5, 0, 0, 0, 0, core.NoZone)},
+	{"news sites', day first with dots", "05.03.2024", time.Date(2024, 3, 5, 0, 0, 0, 0, core.NoZone)},
+	{"news sites', day first with dots, one figure", "4.3.2024", time.Date(2024, 3, 4, 0, 0, 0, 0, core.NoZone)},
+	{"news sites', year first with slashes and a clock", "2024/03/04 09:00", time.Date(2024, 3, 4, 9, 0, 0, 0, core.NoZone)},
+	{"news sites', 12-hour clock", "March 4, 2024 9:00 AM", time.Date(2024, 3, 4, 9, 0, 0, 0, core.NoZone)},
 	{"news sites', 12-hour clock with dots and a zone", "Mar 4, 2024, 9:00 a.m. EST", time.Date(2024, 3, 4, 14, 0, 0, 0, time.UTC)},
 	{"news sites', clock first", "10:15 AM EST, March 4, 2024", time.Date(2024, 3, 4, 15, 15, 0, 0, time.UTC)},
-	{"news sites', a month named in German", "3. Mai 2024", time.Date(2024, 5, 3, 0, 0, 0, 0, time.UTC)},
+	{"news sites', a month named in German", "3. Mai 2024", time.Date(2024, 5, 3, 0, 0, 0, 0, core.NoZone)},
+	{"a year of two figures, day first with dots", "05.03.99", time.Date(1999, 3, 5, 0, 0, 0, 0, core.NoZone)},
+	{"a year of two figures, day first with dots and a clock", "05.03.24 10:20", time.Date(2024, 3, 5, 10, 20, 0, 0, core.NoZone)},
+	{"a year of two figures, RFC 822", "05 Mar 99 10:20 GMT", time.Date(1999, 3, 5, 10, 20, 0, 0, time.UTC)},
 	{"day and month that could go either way", "03/10/2023", time.Time{}},
 	{"Unix time as text", "1709634030", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"a zone's name of RFC 5322", "Tue, 05 Mar 2024 05:20:30 EST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
@@ -353,6 +357,14 @@ var dateForms = []struct {
 	{"a name no zone table agrees on", "2024-03-05 10:20:30 AST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"ET in summer", "2024-07-05 06:20:30 ET", time.Date(2024, 7, 5, 10, 20, 30, 0, time.UTC)},
 	{"a name of two zones", "Tue, 05 Mar 2024 15:50:30 IST", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"UT after a space", "Tue, 05 Mar 2024 10:20:30 UT", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"Z after a space", "Tue, 05 Mar 2024 10:20:30 Z", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"Z after a space, news sites'", "March 5, 2024 10:20 Z", time.Date(2024, 3, 5, 10, 20, 0, 0, time.UTC)},
+	{"a zone of the IANA database", "2024-03-05 05:20:30 America/New_York", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone of the IANA database in summer", "Fri, 05 Jul 2024 12:20:30 Europe/Warsaw", time.Date(2024, 7, 5, 10, 20, 30, 0, time.UTC)},
+	{"a zone's name no reader reads", "2024-03-05 10:20:30 Pacific Standard Time", time.Time{}},
+	{"a zone of no name of the IANA database", "2024-03-05 10:20:30 America/Nowhere", time.Time{}},
+	{"Z after a fraction's point", "2024-03-05T10:20:30.Z", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"an offset after GMT", "Tue, 05 Mar 2024 10:30:00 GMT+3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
 	{"an offset after UTC", "2024-03-05 10:30 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
 	{"hours after MSK", "2024-03-05 10:30 MSK+1", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
@@ -365,7 +377,7 @@ var dateForms = []struct {
 	{"hours alone after another name, not its own", "2024-03-05 10:30 EST+1", time.Time{}},
 	{"minutes after MSK other than Moscow's", "2024-03-05 10:30 MSK+01:00", time.Time{}},
 	{"a zone between the clock and the year", "Tue Mar  5 10:30:00 GMT+3 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
-	{"no zone", "2024-01-02 03:04:05", time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)},
+	{"no zone", "2024-01-02 03:04:05", time.Date(2024, 1, 2, 3, 4, 5, 0, core.NoZone)},
 	{"a clock alone", "10:30:00", time.Time{}},
 	{"a year alone", "2024", time.Time{}},
 	{"a year and a month", "2024-03", time.Time{}},
@@ -386,9 +398,16 @@ var dateForms = []struct {
 // readOtherwise are the forms of dateForms that an input reads otherwise,
 // as the table says, by input file: a feed's item reads a day and a month
 // that could go either way as gofeed does, day first, a page's <meta> date
-// month first.
+// month first; a feed's item and a page read a date and clock followed by
+// a zone no reader reads without it.
 var readOtherwise = map[string]map[string]time.Time{
-	"03/10/2023": {"f.rss": time.Date(2023, 10, 3, 0, 0, 0, 0, time.UTC), "p.html": time.Date(2023, 3, 10, 0, 0, 0, 0, time.UTC)},
+	"03/10/2023": {"f.rss": time.Date(2023, 10, 3, 0, 0, 0, 0, core.NoZone), "p.html": time.Date(2023, 3, 10, 0, 0, 0, 0, core.NoZone)},
+	"2024-03-05 10:20:30 Pacific Standard Time": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
+	"2024-03-05 10:20:30 America/Nowhere": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
 }
 
 func TestDateFormsEveryInput(t *testing.T) {
@@ -422,8 +441,10 @@ func TestDateFormsEveryInput(t *testing.T) {
 				if !ok {
 					want = tc.want
 				}
-				if got := rec.Doc.Date; !got.Equal(want) {
-					t.Errorf("%s: %q read as %v, want %v", input, tc.date, got.UTC(), want)
+				got := rec.Doc.Date
+				if noZone := got.Location() == core.NoZone; !got.Equal(want) || noZone != (want.Location() == core.NoZone) {
+					t.Errorf("%s: %q read as %v (in core.NoZone: %v), want %v (%v)", input, tc.date, got.UTC(), noZone,
+						want, want.Location() == core.NoZone)
 				}
 			}
 		})

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-	_ "time/tzdata" // the zones of seasonZones, wherever the binary runs
+	_ "time/tzdata" // the zones of seasonZones and ianaZone, wherever the binary runs
 	"unicode"
 
 	"github.com/araddon/dateparse"
@@ -557,14 +557,46 @@ func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 // offset is in core.NoZone, as one no output should claim is UTC; a
 // placeholder (core.NoDate: year 1, the Unix epoch) is no date, and so is a
 // date of figures whose day and month could go either way (03/10/2023:
-// ambiguousDate), as in a page's text (dateOnly).
+// ambiguousDate), as in a page's text (dateOnly), and one read without a
+// zone whose clock is followed by letters no reader took for one
+// (zoneUnread: "10:20 Pacific Standard Time", "10:20 America/Nowhere"),
+// which parseDate reads without them.
 func ReadDate(s string) (time.Time, bool) {
 	t, ok, _ := scanDate(s, true)
-	if !ok || t.IsZero() || core.NoDate(t) {
+	if !ok || t.IsZero() || core.NoDate(t) || t.Location() == core.NoZone && zoneUnread(s) {
 		return time.Time{}, false
 	}
 	return t, true
 }
+
+// zoneUnread reports whether s holds letters after its clock, up to its
+// end or a comma, other than a 12-hour clock's "AM" or "PM" (with dots or
+// without) and the "Uhr" or "h" localDate reads: a zone's name, which a
+// date read without a zone has lost ("2024-03-05 10:20:30
+// Pacific Standard Time", "… Europe/Nowhere", "10:20 Foo Time, March 5,
+// 2024", a mail date's comment: "… 10:20:30 (Foo)").
+func zoneUnread(s string) bool {
+	g := clockTail.FindStringSubmatch(s)
+	if g == nil {
+		return false
+	}
+	var letters strings.Builder
+	for _, r := range g[1] {
+		if unicode.IsLetter(r) {
+			letters.WriteRune(unicode.ToLower(r))
+		}
+	}
+	switch letters.String() {
+	case "", "am", "pm", "uhr", "h":
+		return false
+	}
+	return true
+}
+
+// clockTail is a clock (hours, minutes and seconds or none, a fraction of
+// a second or a point) and what follows it up to the end or a comma,
+// without figures: the group.
+var clockTail = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?([^\d,]*)(?:,|$)`)
 
 // parseDate parses a date in any common notation (exactDate's, then
 // localDate's, then dateparse's), accepting only years from 1990 to next
@@ -972,12 +1004,12 @@ var seasonLocations = sync.OnceValue(func() map[string]*time.Location {
 })
 
 // namedZone returns the zone a name after a clock names, in any case: a
-// name of zoneMinutes or seasonZones, or UTC's (UTC, GMT, Z); false for
-// any other.
+// name of zoneMinutes or seasonZones, or UTC's (UTC, GMT, UT, Z); false
+// for any other.
 func namedZone(name string) (*time.Location, bool) {
 	name = strings.ToUpper(name)
 	switch name {
-	case "UTC", "GMT", "Z":
+	case "UTC", "GMT", "UT", "Z":
 		return time.UTC, true
 	}
 	if m, ok := zoneMinutes[name]; ok {
@@ -987,14 +1019,36 @@ func namedZone(name string) (*time.Location, bool) {
 	return loc, ok
 }
 
+// ianaZone returns the zone a name of the IANA time zone database names
+// ("America/New_York", "Europe/Warsaw", "Etc/GMT+5", which is UTC−5),
+// from the system's zone database or the one the binary carries
+// (time/tzdata); false for a name neither holds. A zone is loaded once.
+func ianaZone(name string) (*time.Location, bool) {
+	if loc, ok := ianaZones.Load(name); ok {
+		return loc.(*time.Location), true
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, false
+	}
+	ianaZones.Store(name, loc)
+	return loc, true
+}
+
+// ianaZones holds the locations ianaZone loaded, by name: at most the
+// database's.
+var ianaZones sync.Map
+
 // SplitZone splits s, a date whose clock is followed by a zone, into the
 // date and clock before the zone and the zone itself. The zone is a name
-// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), such a
-// name with an offset after it (zoneWithOffset: "10:30 MSK+1",
-// "10:30 GMT+3", "10:30 UTC-05:00", "10:30 CST+0800"), or an offset of
-// hours alone ("10:30 +3"). The error is ErrNoZone when s ends otherwise
-// (another reader may read it), ErrZoneOffset when it ends with a name and
-// an offset that no convention reads ("10:30 EST+1"): the date is unread.
+// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)", "10:30
+// UT", "10:30 Z"), such a name with an offset after it (zoneWithOffset:
+// "10:30 MSK+1", "10:30 GMT+3", "10:30 UTC-05:00", "10:30 CST+0800"), a
+// zone of the IANA database (ianaZone: "10:30 America/New_York"), or an
+// offset of hours alone ("10:30 +3"). The error is ErrNoZone when s ends
+// otherwise (another reader may read it), ErrZoneOffset when it ends with
+// a name and an offset that no convention reads ("10:30 EST+1"): the date
+// is unread.
 //
 // A year after the zone, as Unix's date and JavaScript's Date.toString
 // write it ("Tue Mar  5 10:30:00 GMT+3 2024"), stays in rest, after the
@@ -1010,6 +1064,11 @@ func SplitZone(s string) (rest string, loc *time.Location, err error) {
 	switch {
 	case g == nil:
 		return "", nil, ErrNoZone
+	case g[8] != "": // a zone of the IANA database
+		var ok bool
+		if loc, ok = ianaZone(g[8]); !ok {
+			return "", nil, ErrNoZone
+		}
 	case g[6] != "": // an offset alone
 		loc, err = zoneWithOffset("", g[6], g[7], "")
 	case g[2] == "AM" || g[2] == "PM": // "10:30 PM -0500": parseZoned's
@@ -1018,7 +1077,7 @@ func SplitZone(s string) (rest string, loc *time.Location, err error) {
 		loc, err = zoneWithOffset(g[2], g[3], g[4], g[5])
 	default:
 		var ok bool
-		if loc, ok = namedZone(g[2]); !ok || len(g[2]) < 2 { // "…00Z" is RFC 3339's
+		if loc, ok = namedZone(g[2]); !ok || s[len(g[1])] == 'Z' { // "…00Z" is RFC 3339's, the layouts read it
 			return "", nil, ErrNoZone
 		}
 	}
@@ -1100,12 +1159,16 @@ func InZone(t time.Time, loc *time.Location) time.Time {
 // zoneAtEnd is a date whose clock is followed by a zone: its name in
 // capitals, in brackets or not, with an offset after it or none ("10:30
 // IST", "10:30 a.m. ET", "22:15 (AEDT)", "20:00:00.123 CEST", "14:23 Uhr
-// MEZ", "10:30 MSK+1", "10:30 GMT +3", "10:30 UTC-05:00"), or an offset of
-// hours alone after a space ("10:30 +3"), which dateparse reads as a month,
-// the hour or seconds. Its groups: the date; the name, the offset's sign,
-// hours and minutes; the sign and hours of an offset alone.
+// MEZ", "10:30 MSK+1", "10:30 GMT +3", "10:30 UTC-05:00", and after a
+// fraction's point without figures: "10:30:00.Z"), an offset of hours
+// alone after a space ("10:30 +3"), which dateparse reads as a month, the
+// hour or seconds, or a name of the IANA database, an area and a place
+// ("10:30 America/New_York", "10:30 (Europe/Warsaw)"), which dateparse
+// drops. Its groups: the date; the name, the offset's sign, hours and
+// minutes; the sign and hours of an offset alone; the IANA name.
 var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)` +
-	`(?:[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2}))$`)
+	`(?:[.,]?[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2})` +
+	`|[\s,]*\(?([A-Z][A-Za-z]*(?:/[A-Za-z0-9_+\-]+)+)\)?)$`)
 
 // zoneBeforeYear is a date whose clock is followed by a zone's name, with
 // an offset after it or none, and then by the year ("Tue Mar  5 10:30:00
@@ -1164,7 +1227,8 @@ func hasLanguage(lang, primary string) bool {
 
 // localDate reads the date notations of other languages than English, with
 // the time after the date ("25.04.2024, 14:23 Uhr"), if any: the day first with
-// dots (25.04.2024, 3.4.24: never month first), the year first with 年 月 日
+// dots (25.04.2024, 3.4.24: never month first; a year of two figures in
+// centuryOf's century), the year first with 年 月 日
 // or 년 월 일 (2019年4月4日), and the month by its name in German, French,
 // Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
 // 2024", "3 de mayo de 2024", "3 мая 2024"), in core.NoZone (no zone named).
@@ -1192,13 +1256,24 @@ func localDate(s string) (time.Time, error) {
 		return time.Time{}, errNoDate
 	}
 	if y < 100 {
-		y += 2000
+		y = centuryOf(y)
 	}
 	t := time.Date(y, time.Month(m), d, hour, minute, second, 0, core.NoZone)
 	if m < 1 || m > 12 || d < 1 || t.Day() != d {
 		return time.Time{}, errNoDate
 	}
 	return t, nil
+}
+
+// centuryOf gives the year of two figures yy its century as time.Parse
+// does for its layouts' "06" (and so dateparse, RFC 822's and RFC 850's
+// forms): 69 to 99 are 1969 to 1999, 00 to 68 are 2000 to 2068, so that
+// "05.03.99" is the year "05 Mar 99" is.
+func centuryOf(yy int) int {
+	if yy >= 69 {
+		return 1900 + yy
+	}
+	return 2000 + yy
 }
 
 // dayFirstDate reads an English date written day first, with an ordinal

@@ -74,6 +74,12 @@ func TestPageDate(t *testing.T) {
 		{"a clock summer time skips", `<h1>T</h1><p class="date">Mar 10, 2024 2:30 AM ET</p>`, "", time.Date(2024, 3, 10, 7, 30, 0, 0, time.UTC)},
 		{"a clock summer time repeats: the first", `<h1>T</h1><p class="date">Nov 3, 2024 1:30 AM ET</p>`, "", time.Date(2024, 11, 3, 5, 30, 0, 0, time.UTC)},
 		{"a name no zone table agrees on", `<meta property="article:published_time" content="March 5, 2024 10:00 AM AST">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		// Regression: a zone of the IANA database was dropped, the
+		// date read without a zone.
+		{"a zone of the IANA database", `<h1>T</h1><p class="date">March 5, 2024 10:00 America/New_York</p>`, "", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
+		// As before: a page reads a date whose clock is followed by a
+		// zone no reader reads, without the zone.
+		{"a zone no reader reads", `<h1>T</h1><p class="date">March 5, 2024 10:20 Pacific Standard Time</p>`, "", time.Date(2024, 3, 5, 10, 20, 0, 0, core.NoZone)},
 		// Regression (reviewer's finding): an English date day first
 		// without an ordinal and with a clock gave no date.
 		{"an English day first and a clock", `<h1>T</h1><p class="date">5 March 2024 10:00</p>`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
@@ -89,7 +95,8 @@ func TestPageDate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			if got := pageDate(doc, nil, tc.url, readLinkedData(doc)); !got.Equal(tc.want) {
+			got := pageDate(doc, nil, tc.url, readLinkedData(doc))
+			if !got.Equal(tc.want) || tc.want.Location() == core.NoZone && got.Location() != core.NoZone {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})
@@ -283,6 +290,8 @@ func TestParseDate(t *testing.T) {
 // reading of it, in UTC, or ParseDate's where gofeed read none, in UTC too.
 // It is in core.NoZone at gofeed's clock, its day and month as gofeed
 // orders them; a date that names its zone or offset is as before.
+// Regression: one whose 12-hour clock's "AM" or "PM" ends it was in UTC,
+// its "AM" taken for a zone's name.
 func TestFeedDateOfNoZone(t *testing.T) {
 	utc := func(y, mo, d, h, mi, sec int) *time.Time {
 		t := time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC)
@@ -298,6 +307,8 @@ func TestFeedDateOfNoZone(t *testing.T) {
 		{"2024-03-05", utc(2024, 3, 5, 0, 0, 0), time.Date(2024, 3, 5, 0, 0, 0, 0, core.NoZone)},
 		{"02/01/2026", utc(2026, 1, 2, 0, 0, 0), time.Date(2026, 1, 2, 0, 0, 0, 0, core.NoZone)}, // gofeed's day first
 		{"1987-02-26 15:01:01", utc(1987, 2, 26, 15, 1, 1), time.Date(1987, 2, 26, 15, 1, 1, 0, core.NoZone)},
+		{"March 4, 2024 9:00 AM", utc(2024, 3, 4, 9, 0, 0), time.Date(2024, 3, 4, 9, 0, 0, 0, core.NoZone)},
+		{"March 4, 2024 9:00PM", utc(2024, 3, 4, 21, 0, 0), time.Date(2024, 3, 4, 21, 0, 0, 0, core.NoZone)},
 		{"2024-03-05T10:00:00", nil, time.Date(2024, 3, 5, 10, 0, 0, 0, core.NoZone)},
 		{"03.04.2024, 14:23 Uhr", nil, time.Date(2024, 4, 3, 14, 23, 0, 0, core.NoZone)},
 		// As before: a zone or an offset named.
@@ -316,7 +327,16 @@ func TestFeedDateOfNoZone(t *testing.T) {
 
 // ReadDate reads what ParseDate reads, in any year, a date that names no
 // zone in core.NoZone (written without an offset); it reads no placeholder
-// and no date whose day and month could go either way.
+// and no date whose day and month could go either way. Regression: a
+// dotted date's year of two figures was 20xx ("05.03.99" as 2099), where
+// RFC 822's "05 Mar 99" is 1999; every year of two figures is in one
+// century, time.Parse's (69 to 99: 19xx). Regression: a zone of the IANA
+// database after the clock was dropped, and the date read without a zone
+// ("10:20:30 America/New_York" as 10:20:30, ordered as UTC), and so were
+// UTC's "Z" and "UT" after a space; the zone is read, "Z" and "UT" are
+// UTC. Regression: other words after the clock were dropped as well
+// ("10:20:30 Pacific Standard Time" as 10:20:30); a date whose clock is
+// followed by words no reader took for a zone is no date.
 func TestReadDate(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{ // want: core.FormatDate's RFC 3339, "" unread
 		{"2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
@@ -342,6 +362,39 @@ func TestReadDate(t *testing.T) {
 		{"0001-01-01", ""},
 		{"March 2024", ""},
 		{"2024-03-05 10:30 EST+1", ""},
+		// A year of two figures, in every form in one century.
+		{"05.03.99", "1999-03-05T00:00:00"},
+		{"5.3.87", "1987-03-05T00:00:00"},
+		{"05.03.70", "1970-03-05T00:00:00"},
+		{"05.03.69", "1969-03-05T00:00:00"},
+		{"05.03.68", "2068-03-05T00:00:00"},
+		{"05.03.24", "2024-03-05T00:00:00"},
+		{"05.03.99, 10:20", "1999-03-05T10:20:00"},
+		{"05 Mar 99 10:20 GMT", "1999-03-05T10:20:00Z"},
+		{"05-Mar-68", "2068-03-05T00:00:00"},
+		{"3/25/99", "1999-03-25T00:00:00"},
+		// A zone after the clock.
+		{"2024-03-05 10:20:30 America/New_York", "2024-03-05T10:20:30-05:00"},
+		{"2024-07-05 10:20:30 America/New_York", "2024-07-05T10:20:30-04:00"},
+		{"2024-03-05 10:20 (Europe/Warsaw)", "2024-03-05T10:20:00+01:00"},
+		{"March 5, 2024 10:00 AM America/Los_Angeles", "2024-03-05T10:00:00-08:00"},
+		{"05.03.2024, 10:20 Europe/Berlin", "2024-03-05T10:20:00+01:00"},
+		{"2024-03-05 10:20:30 Etc/GMT+5", "2024-03-05T10:20:30-05:00"},
+		{"Tue, 05 Mar 2024 10:20:30 Z", "2024-03-05T10:20:30Z"},
+		{"Tue, 05 Mar 2024 10:20:30 UT", "2024-03-05T10:20:30Z"},
+		{"March 5, 2024 10:20 Z", "2024-03-05T10:20:00Z"},
+		{"March 5, 2024 10:20 UT", "2024-03-05T10:20:00Z"},
+		{"2024-03-05T10:20:30.Z", "2024-03-05T10:20:30Z"},
+		{"2024-03-05 10:20:30 Pacific Standard Time", ""},
+		{"March 5, 2024 10:00 AM Pacific Standard Time", ""},
+		{"2024-03-05 10:20:30 America/Nowhere", ""},
+		{"Tue, 05 Mar 2024 10:20:30 (Pacific Standard Time)", ""},
+		{"2024-03-05 10:20 Updated", ""},
+		{"March 5, 2024 at 10:20 p.m.", "2024-03-05T22:20:00"},
+		{"05.03.2024 10:20 Uhr", "2024-03-05T10:20:00"},
+		{"10:15 AM, March 4, 2024", "2024-03-04T10:15:00"},
+		{"Tue Mar 05 2024 10:30:00 GMT-0800 (Pacific Standard Time)", "2024-03-05T10:30:00-08:00"},
+		{"Tue, 05 Mar 2024 10:20:30 +0000 (UTC)", "2024-03-05T10:20:30Z"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			got, ok := ReadDate(tc.in)

@@ -58,8 +58,8 @@ func ZonedDate(raw string, parsed time.Time) time.Time {
 		t = InZone(t, loc)
 	case errors.Is(err, ErrZoneOffset):
 		return time.Time{} // "EST+1": no zone, as ParseDate reads it
-	case !endsWithZone.MatchString(raw):
-		return noZone(raw, parsed)
+	case !endsWithZone.MatchString(raw) || strings.HasSuffix(raw, "AM") || strings.HasSuffix(raw, "PM"):
+		return noZone(raw, parsed) // a 12-hour clock's "AM" is no zone
 	default:
 		t, err = dateparse.ParseIn(raw, time.UTC)
 		t = WithZoneOffset(t)
