@@ -66,6 +66,19 @@ type Linker struct {
 	copies map[int32]int
 }
 
+// stand returns the member doc stands for as an exact copy (see
+// Link.Copy): the first of its chain of copies, doc itself when it joined
+// as none. A document linked to any member of a chain, which holds one
+// member compared (the story's first, or the copy that took its place
+// when it was removed, whichever of the chain was stored first), counts as
+// linked to every copy of the chain.
+func (l *Linker) stand(doc int32) int32 {
+	if s, ok := l.stands[doc]; ok {
+		return s
+	}
+	return doc
+}
+
 // Reason says why a document is in its cluster.
 type Reason struct {
 	// Links is how many members it has duplicate links to when it joined
@@ -174,7 +187,7 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 		c := &cands[i]
 		c.Links++
 		if !k.Copy {
-			c.Links += l.copies[k.Other]
+			c.Links += l.copies[l.stand(k.Other)]
 		}
 		c.Anchored = c.Anchored || k.Other == first
 		if k.Copy && (!c.Copy || k.Other < copies[i].Other) {
@@ -197,10 +210,7 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 	l.members[first] = append(l.members[first], doc)
 	l.of[doc] = first
 	if k := copies[chosen]; k.Copy {
-		s, ok := l.stands[k.Other]
-		if !ok {
-			s = k.Other
-		}
+		s := l.stand(k.Other)
 		l.stands[doc] = s
 		l.copies[s]++
 	}

@@ -270,40 +270,24 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 	return ord, err
 }
 
-// copiesStanding returns, by member of a cluster whose members are ms,
-// how many of its exact copies stand for it, as a cluster.Linker counts
-// them (see cluster.Link.Copy): a member an exact mark joins to an earlier
-// member stands for what the earliest such member stands for, that member
-// itself when it stands for none. A link to a member counts for the
-// copies standing for it, which were never compared.
-func copiesStanding(r store.Reader, ms []int64) (map[int64]int, error) {
-	if len(ms) < 2 {
-		return nil, nil
+// exactlyJoined returns, by document of dups, the documents exact marks
+// join it to. A duplicate was compared (it was matched), so those of its
+// cluster are the exact copies that stand for it, stored without being
+// compared, which a later document is never compared with (see
+// cluster.Link.Copy). It reads the exact marks of dups alone, in one
+// query, however large their clusters.
+func exactlyJoined(r store.Reader, dups []*store.Doc) (map[int64][]int64, error) {
+	ords := make([]int64, len(dups))
+	for i, d := range dups {
+		ords[i] = d.Ord
 	}
-	marks, err := r.MethodMarks(ExactMethod, ms)
-	if err != nil || len(marks) == 0 {
-		return nil, err
-	}
-	in := make(map[int64]bool, len(ms))
-	for _, o := range ms {
-		in[o] = true
-	}
-	up := map[int64]int64{} // a copy → the earliest member an exact mark joins it to
+	marks, err := r.MethodMarks(ExactMethod, ords)
+	joined := map[int64][]int64{}
 	for _, m := range marks {
-		a, b := min(m.A, m.B), max(m.A, m.B)
-		if u, ok := up[b]; in[a] && in[b] && (!ok || a < u) {
-			up[b] = a
-		}
+		joined[m.A] = append(joined[m.A], m.B)
+		joined[m.B] = append(joined[m.B], m.A)
 	}
-	counts := make(map[int64]int, len(up))
-	for c := range up {
-		s := c
-		for u, ok := up[s]; ok; u, ok = up[s] {
-			s = u
-		}
-		counts[s]++
-	}
-	return counts, nil
+	return joined, err
 }
 
 // decodeEvidence reads a mark's evidence: the method's own, or an exact

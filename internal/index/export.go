@@ -222,10 +222,11 @@ func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, stri
 // the document whose sketch scores it by the policy "central": its own;
 // for an exact copy, stored without a sketch, that of the nearest member
 // with one that exact marks join it to, through other copies (of two as
-// near, the first stored): its original. A batch, which sketches the copy,
+// near, the first stored): its original, when the two have one content
+// (the same title and text, Doc.Hash). A batch, which sketches the copy,
 // finds it as similar to the others as its original is, and so does the
-// index. A copy joined to no such member keeps its own ordinal, which
-// scores 0.
+// index. A copy by URL or slug, whose text may differ, and a copy joined
+// to no such member keep their own ordinals, which score 0.
 func scoredAs(r store.Reader, g []*store.Doc) ([]int64, error) {
 	ords := make([]int64, len(g))
 	copied := map[int64]bool{}
@@ -252,9 +253,16 @@ func scoredAs(r store.Reader, g []*store.Doc) ([]int64, error) {
 			joined[m.A], joined[m.B] = append(joined[m.A], m.B), append(joined[m.B], m.A)
 		}
 	}
+	hash := make(map[int64]uint64, len(g))
+	for _, d := range g {
+		hash[d.Ord] = d.Hash
+	}
 	for i, o := range ords {
-		if copied[o] {
-			ords[i] = nearestSketched(o, joined, copied)
+		if !copied[o] {
+			continue
+		}
+		if n := nearestSketched(o, joined, copied); hash[n] == hash[o] {
+			ords[i] = n
 		}
 	}
 	return ords, nil
