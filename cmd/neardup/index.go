@@ -40,7 +40,7 @@ type indexCmd struct {
 	Stats   indexStatsCmd   `cmd:"" help:"Print what the index holds (JSON)."`
 	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json as neardup dedup does."`
 	Verify  indexVerifyCmd  `cmd:"" help:"Check the index's integrity; exit 1 on any fault."`
-	Repair  indexRepairCmd  `cmd:"" help:"Mend what verify finds damaged in the index's records: sketch documents again from their stored texts, remove the documents that cannot be mended (listed, to add again) and damaged marks."`
+	Repair  indexRepairCmd  `cmd:"" help:"Mend what verify finds: damaged records (documents sketched again from their stored texts, those that cannot be mended removed and listed, to add again; damaged marks), then marks naming no document, copies of nothing and clusters."`
 	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would (but that every exact copy is matched)."`
 }
 
@@ -713,6 +713,9 @@ func repairSummary(r neardup.Repaired) string {
 	}
 	if r.LeftOver > 0 {
 		parts = append(parts, count(r.LeftOver, "row", "rows")+" of no document deleted")
+	}
+	if r.Clusters > 0 {
+		parts = append(parts, "every cluster placed again ("+count(r.Clusters, "fault", "faults")+" of clusters)")
 	}
 	return strings.Join(parts, ", ")
 }

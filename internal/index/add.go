@@ -541,14 +541,13 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 // as a cluster.Linker does: a duplicate in no cluster is a cluster of one,
 // each cluster is named by its first member, none merge, and a duplicate
 // counts for the exact copies in its cluster that stand for it (see
-// exactlyJoined); copied says ord is an exact copy of its one duplicate. It
+// copiesStanding); copied says ord is an exact copy of its one duplicate. It
 // returns the cluster's id, or 0 when the policy admits none.
 func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64, copied bool) (int64, error) {
 	var cands []cluster.Candidate
 	var ids []int64                       // by candidate: the cluster's id, 0 for a cluster of one
 	lists := map[int64][]int64{}          // by cluster: its members, read once
-	members := map[int64]map[int64]bool{} // by cluster: its members, to look up
-	var joined map[int64][]int64          // by duplicate: the documents exact marks join it to
+	standing := map[int64]map[int64]int{} // by cluster: the copies a link to each member counts for
 	for i, d := range dups {
 		first, size, links := d.Ord, 1, 1
 		if d.Cluster != 0 {
@@ -562,25 +561,15 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 			}
 			first, size = ms[0], len(ms)
 			if !copied { // a copy's one link counts for itself
-				in, ok := members[d.Cluster]
+				counts, ok := standing[d.Cluster]
 				if !ok {
-					in = make(map[int64]bool, len(ms))
-					for _, o := range ms {
-						in[o] = true
-					}
-					members[d.Cluster] = in
-				}
-				if joined == nil {
 					var err error
-					if joined, err = exactlyJoined(w, dups); err != nil {
+					if counts, err = copiesStanding(w, ms); err != nil {
 						return 0, err
 					}
+					standing[d.Cluster] = counts
 				}
-				for _, o := range joined[d.Ord] {
-					if in[o] {
-						links++ // an exact copy standing for d
-					}
-				}
+				links += counts[d.Ord]
 			}
 		}
 		k := slices.IndexFunc(cands, func(c cluster.Candidate) bool { return c.Key == first })

@@ -99,6 +99,47 @@ func TestCentralScoresACopyByURLByItsOwn(t *testing.T) {
 	}
 }
 
+// TestMajorityCountsCopiesOfACopy: a story's copies by URL of its copy by
+// content stand for the story too, and a reprint matched with the story
+// joins its cluster under majority, in the add as in a rescore and dedup.
+// Regression: an add counted the exact marks joined to the matched
+// document directly, and the reprint (two links of five members) joined
+// none.
+func TestMajorityCountsCopiesOfACopy(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	story := g.Sentences(12)
+	text := strings.Join(story, " ")
+	docs := []core.Document{
+		{ID: "s", Title: "Story", Text: text, URL: "https://a.example/s"},
+		{ID: "c1", Title: "Story", Text: text, URL: "https://b.example/s"},
+	}
+	for i := 2; i <= 4; i++ {
+		docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: fmt.Sprint("Story ", i), Text: text, URL: "https://b.example/s"})
+	}
+	r := core.Document{ID: "r", Title: "Reprint", Text: strings.Join(append(g.Sentences(1), story...), " ")}
+	want := batchGroups(t, minhash.Defaults(), cluster.Majority, append(append([]core.Document{}, docs...), r))
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Majority})
+			if _, err := x.Add(t.Context(), docs, index.AddOptions{Exact: true}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.Add(t.Context(), []core.Document{r}, index.AddOptions{Exact: true}); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != want {
+				t.Errorf("index: %s, want %s", got, want)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != want {
+				t.Errorf("after rescore: %s, want %s", got, want)
+			}
+		})
+	}
+}
+
 // BenchmarkReprintOfAStoryOfCopies adds reprints, one at a time, of a story
 // stored with 500 exact copies, under --link any and majority, in SQLite:
 // under majority each reprint reads the exact marks of the documents it

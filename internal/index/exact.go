@@ -270,24 +270,49 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 	return ord, err
 }
 
-// exactlyJoined returns, by document of dups, the documents exact marks
-// join it to. A duplicate was compared (it was matched), so those of its
-// cluster are the exact copies that stand for it, stored without being
-// compared, which a later document is never compared with (see
-// cluster.Link.Copy). It reads the exact marks of dups alone, in one
-// query, however large their clusters.
-func exactlyJoined(r store.Reader, dups []*store.Doc) (map[int64][]int64, error) {
-	ords := make([]int64, len(dups))
-	for i, d := range dups {
-		ords[i] = d.Ord
+// copiesStanding returns, by member of a cluster whose members are ms,
+// how many exact copies a link to it counts for, as a cluster.Linker
+// counts them (see cluster.Link.Copy and Linker.Add): a member an exact
+// mark joins to an earlier member stands for what the earliest such member
+// stands for, that member itself when it stands for none, and a link to a
+// member counts for the copies standing for what it stands for, which were
+// never compared. It reads the exact marks of the members in one query.
+func copiesStanding(r store.Reader, ms []int64) (map[int64]int, error) {
+	if len(ms) < 2 {
+		return nil, nil
 	}
-	marks, err := r.MethodMarks(ExactMethod, ords)
-	joined := map[int64][]int64{}
+	marks, err := r.MethodMarks(ExactMethod, ms)
+	if err != nil || len(marks) == 0 {
+		return nil, err
+	}
+	in := make(map[int64]bool, len(ms))
+	for _, o := range ms {
+		in[o] = true
+	}
+	up := map[int64]int64{} // a copy → the earliest member an exact mark joins it to
 	for _, m := range marks {
-		joined[m.A] = append(joined[m.A], m.B)
-		joined[m.B] = append(joined[m.B], m.A)
+		a, b := min(m.A, m.B), max(m.A, m.B)
+		if u, ok := up[b]; in[a] && in[b] && (!ok || a < u) {
+			up[b] = a
+		}
 	}
-	return joined, err
+	root := func(o int64) int64 {
+		for u, ok := up[o]; ok; u, ok = up[o] {
+			o = u
+		}
+		return o
+	}
+	counts := make(map[int64]int, len(up))
+	for c := range up {
+		counts[root(c)]++
+	}
+	out := make(map[int64]int, len(ms))
+	for _, o := range ms {
+		if n := counts[root(o)]; n > 0 {
+			out[o] = n
+		}
+	}
+	return out, nil
 }
 
 // decodeEvidence reads a mark's evidence: the method's own, or an exact

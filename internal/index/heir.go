@@ -44,7 +44,10 @@ import (
 // not match its checksum (removing a damaged document mends the index):
 // such a record is left out, and a hole with a removed document left out
 // has no heir that takes the head's place, whether it held the head not
-// known; a text or sketch left out gives the heir no sketch. A record of
+// known, unless every document left is a copy (then the head was removed,
+// and the first copy takes its place with a sketch of its own text, where
+// the index keeps texts); a text or sketch left out gives the heir no
+// sketch. A record of
 // a document left is left out the same way (no heir, no key), but it is
 // read again to place the document (see recluster).
 type heirs struct {
@@ -219,6 +222,21 @@ func (x *Index) takeHead(r store.Reader, hl *hole, byOrd map[int64]*store.Doc, h
 	if head == nil || len(read) == 0 {
 		if k := slices.IndexFunc(read, func(o int64) bool { return byOrd[o].Skip != core.SkipExactCopy }); k >= 0 {
 			return read[k], 0, nil // the head, left
+		}
+		if len(read) > 0 && x.meta.StoreText {
+			// Every document left is a copy, so the head was removed,
+			// its record left out: the first copy takes its place with a
+			// sketch of its own text.
+			d := byOrd[read[0]]
+			stored, err := r.Doc(d.ID)
+			if errors.As(err, new(*store.ChecksumError)) {
+				return d.Ord, 0, nil // a damaged text: no sketch
+			}
+			if err != nil {
+				return 0, 0, err
+			}
+			h.sketches[d.Ord] = x.sketchStored(&stored)
+			return d.Ord, 0, nil
 		}
 		return hl.left[0], 0, nil
 	}

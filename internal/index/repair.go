@@ -27,8 +27,9 @@ type Repaired struct {
 	Sketched int
 	// Marks counts the damaged marks removed or made again, Entries the
 	// entries of the change log cleared, LeftOver the rows stored for no
-	// document deleted.
-	Marks, Entries, LeftOver int
+	// document deleted, Clusters the faults of clusters mended by placing
+	// every cluster again.
+	Marks, Entries, LeftOver, Clusters int
 }
 
 // ErrStoreDamaged is Repair's error for an index whose store finds damage
@@ -136,6 +137,7 @@ func (r *Repaired) add(o Repaired) {
 	r.Marks += o.Marks
 	r.Entries += o.Entries
 	r.LeftOver += o.LeftOver
+	r.Clusters += o.Clusters
 }
 
 // mendIndex mends what the index's consistency checks (Verify's but the
@@ -156,21 +158,114 @@ func (x *Index) mendIndex(w store.Writer, out *Repaired) error {
 	if err := w.Mend(&store.Damage{Marks: f.marks}); err != nil {
 		return err
 	}
+	var also []int64 // the documents whose marks changed
 	for _, m := range f.marks {
 		out.Lines = append(out.Lines, m.Fault+": mark removed")
+		also = append(also, m.A, m.B)
 	}
 	out.Marks = len(f.marks)
 	remove, err := x.sketchOrRemove(w, f.sketches, out)
 	if err != nil {
 		return err
 	}
+	orphans, err := x.adoptOrphans(w, f.orphans, out)
+	if err != nil {
+		return err
+	}
+	also = append(also, orphans...)
 	if _, err := x.removeOrds(w, remove); err != nil {
 		return err
 	}
 	for _, line := range f.clusters {
 		out.Lines = append(out.Lines, line+": clusters placed again")
 	}
-	return x.reclusterAll(w)
+	out.Clusters = len(f.clusters)
+	switch {
+	case len(f.clusters) > 0:
+		return x.reclusterAll(w)
+	case len(also) > 0:
+		return x.reclusterAround(w, also)
+	}
+	return nil // sketches made again change no cluster
+}
+
+// adoptOrphans gives each group of exact copies that exact marks join to no
+// document compared (their original's record gone) a head: the first is
+// sketched from its stored text, as a copy that takes a removed original's
+// place is (see heirs), and the others are marked its exact copies; in an
+// index without texts the group is removed, named. It returns the
+// documents whose marks changed.
+func (x *Index) adoptOrphans(w store.Writer, groups [][]int64, out *Repaired) ([]int64, error) {
+	var changed, remove []int64
+	for _, g := range groups {
+		docs, err := readable(w, g)
+		if err != nil {
+			return nil, err
+		}
+		head := docs[g[0]]
+		if !x.meta.StoreText || head == nil {
+			for _, o := range g {
+				remove = append(remove, o)
+				if d := docs[o]; d != nil {
+					out.Removed = append(out.Removed, d.ID)
+					out.Lines = append(out.Lines, fmt.Sprintf("document %q is an exact copy joined to no document compared: removed", d.ID))
+				}
+			}
+			continue
+		}
+		stored, err := w.Doc(head.ID)
+		if err != nil {
+			return nil, err
+		}
+		hs := x.sketchStored(&stored)
+		if err := w.SetSketch(head.Ord, hs.skip, hs.sk); err != nil {
+			return nil, err
+		}
+		out.Sketched++
+		out.Lines = append(out.Lines, fmt.Sprintf("document %q is an exact copy joined to no document compared: sketched from its stored text", head.ID))
+		var marks []store.Mark
+		for _, o := range g[1:] {
+			d := docs[o]
+			ev := joinedEvidence(head, d, nil)
+			if ev == nil {
+				ev, _ = json.Marshal(ExactEvidence{By: "slug"})
+			}
+			marks = append(marks, exactMark(head.Ord, o, ev))
+			if d != nil {
+				out.Lines = append(out.Lines, fmt.Sprintf("document %q is an exact copy joined to no document compared: marked a copy of %q", d.ID, head.ID))
+			}
+		}
+		if err := w.AddMarks(marks); err != nil {
+			return nil, err
+		}
+		changed = append(changed, g...)
+	}
+	if _, err := x.removeOrds(w, remove); err != nil {
+		return nil, err
+	}
+	return changed, nil
+}
+
+// reclusterAround places again the clusters of documents ords, and the
+// documents their duplicate marks join (see recluster).
+func (x *Index) reclusterAround(w store.Writer, ords []int64) error {
+	docs, err := readable(w, ords)
+	if err != nil {
+		return err
+	}
+	var lost, also []int64
+	for _, o := range ords {
+		d := docs[o]
+		if d == nil {
+			continue // removed
+		}
+		also = append(also, o)
+		if d.Cluster != 0 {
+			lost = append(lost, d.Cluster)
+		}
+	}
+	slices.Sort(lost)
+	return x.recluster(w, slices.Compact(lost), also)
 }
 
 // sketchOrRemove sketches again each of docs that sketchAgain can, and

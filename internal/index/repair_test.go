@@ -319,3 +319,46 @@ func TestRepairMendsTheIndexConsistency(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairGivesCopiesOfNothingAHead deletes an exact copy's original
+// behind the store's back: a repair removes the mark naming it and sketches
+// the copy from its stored text, so that it takes the original's place (a
+// near duplicate of the story matches it), and verify finds the index
+// sound. Regression: the copy was left a copy of nothing, unsketched, and
+// verify found nothing wrong (it now says so).
+func TestRepairGivesCopiesOfNothingAHead(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story := g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			exact := index.AddOptions{Exact: true}
+			if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1)}, exact); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3)}, exact); err != nil {
+				t.Fatal(err)
+			}
+			x.Close()
+			storetest.Exec(t, dsn, `DELETE FROM docs WHERE id = 'a'`)
+			r := repairAt(t, dsn)
+			if !slices.Contains(r.Lines, `document "b" is an exact copy joined to no document compared: sketched from its stored text`) {
+				t.Errorf("repair said %q, want b sketched", r.Lines)
+			}
+			y := open(t, dsn, index.OpenOptions{})
+			if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+				t.Errorf("verify: %v %v", f.List, err)
+			}
+			if y.Len() != 1 {
+				t.Errorf("loaded %d, want b sketched as heir", y.Len())
+			}
+			ms, err := y.Query(t.Context(), []core.Document{storyDoc("q", near, 5)})
+			if err != nil || len(ms[0].Pairs) == 0 {
+				t.Errorf("a near duplicate of the story matched %v (%v): want b", ms[0].Pairs, err)
+			}
+		})
+	}
+}

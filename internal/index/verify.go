@@ -82,8 +82,9 @@ func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 // others, each cluster within one (two duplicates may be in two clusters,
 // or in none).
 func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
-	var uf cluster.UnionFind
+	var uf, exact cluster.UnionFind // duplicates; exact copies
 	uf.Grow(len(rows))
+	exact.Grow(len(rows))
 	err := r.EachMark(func(m *store.Mark) error {
 		a, okA := byOrd[m.A]
 		b, okB := byOrd[m.B]
@@ -91,6 +92,10 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		case !okA || !okB:
 			f.mark(m, fmt.Sprintf("mark %d~%d names a document that is not stored", m.A, m.B))
 			return nil
+		case m.Method == ExactMethod:
+			exact.Union(int32(a), int32(b))
+		}
+		switch {
 		case m.A >= m.B:
 			f.mark(m, fmt.Sprintf("mark %d~%d is not in the order of adds", m.A, m.B))
 		case m.Label != core.Duplicate && m.Label != core.Similar:
@@ -111,6 +116,7 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 	if err != nil {
 		return err
 	}
+	x.verifyCopies(rows, &exact, f)
 	root := map[int64]int32{}
 	members := map[int64][]int{} // cluster → its members, by row
 	var order []int64
@@ -136,6 +142,35 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 	return nil
 }
 
+// verifyCopies adds a fault for each exact copy (stored without being
+// compared) that exact marks join to no document compared, directly or
+// through other copies: a copy of nothing, which no later document is
+// compared with. exact joins the rows that exact marks join.
+func (x *Index) verifyCopies(rows []store.Doc, exact *cluster.UnionFind, f *faultList) {
+	compared := map[int32]bool{}
+	for i, d := range rows {
+		if d.Skip != core.SkipExactCopy {
+			compared[exact.Find(int32(i))] = true
+		}
+	}
+	groups := map[int32][]int64{}
+	var order []int32
+	for i, d := range rows {
+		r := exact.Find(int32(i))
+		if d.Skip != core.SkipExactCopy || compared[r] {
+			continue
+		}
+		if groups[r] == nil {
+			order = append(order, r)
+		}
+		groups[r] = append(groups[r], d.Ord)
+		f.Add(fmt.Sprintf("document %q is an exact copy joined to no document compared", d.ID))
+	}
+	for _, r := range order {
+		f.orphans = append(f.orphans, groups[r])
+	}
+}
+
 // faultList is store.Faults with a formatting add, and what of the faults
 // a repair mends (see mendIndex).
 type faultList struct {
@@ -148,13 +183,16 @@ type faultList struct {
 	marks    []store.DamagedMark
 	sketches []store.DamagedDoc
 	clusters []string
+	// orphans are the groups of exact copies exact marks join to no
+	// document compared (see verifyCopies), each in the order stored.
+	orphans [][]int64
 }
 
 func (f *faultList) add(format string, args ...any) { f.Add(fmt.Sprintf(format, args...)) }
 
 // mendable reports whether f holds faults a repair mends.
 func (f *faultList) mendable() bool {
-	return len(f.marks) > 0 || len(f.sketches) > 0 || len(f.clusters) > 0
+	return len(f.marks) > 0 || len(f.sketches) > 0 || len(f.clusters) > 0 || len(f.orphans) > 0
 }
 
 // mark adds the fault line of mark m.
