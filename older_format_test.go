@@ -312,11 +312,24 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 // there, as that format made them, in the index and in a Dedup with its
 // options, where a new index tells them apart by the short name.
 func TestOlderShortNamesSketchFormat(t *testing.T) {
-	docs := []neardup.Document{townForecast("Leeds"), townForecast("Brighton")}
-	for _, tc := range []struct {
-		defaults neardup.MethodOptions
-		format   int
-	}{{minhash.Defaults(), 8}, {simhash.Defaults(), 5}, {sentences.Defaults(), 2}, {cosine.Defaults(), 2}} {
+	olderFormatKeeps(t, []neardup.Document{townForecast("Leeds"), townForecast("Brighton")}, "the forecasts of two towns",
+		[]olderFormat{{minhash.Defaults(), 8}, {simhash.Defaults(), 5}, {sentences.Defaults(), 2}, {cosine.Defaults(), 2}})
+}
+
+// olderFormat is a method and a sketch format before its current one.
+type olderFormat struct {
+	defaults neardup.MethodOptions
+	format   int
+}
+
+// olderFormatKeeps checks, for each method of formats, that a new index
+// does not find docs duplicates, and that an index of the older format
+// does, as that format made them, storing sketches of that format alone,
+// and so does a Dedup with that index's options; what names the documents
+// in messages.
+func olderFormatKeeps(t *testing.T, docs []neardup.Document, what string, formats []olderFormat) {
+	t.Helper()
+	for _, tc := range formats {
 		name := tc.defaults.Method()
 		t.Run(name, func(t *testing.T) {
 			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
@@ -324,13 +337,13 @@ func TestOlderShortNamesSketchFormat(t *testing.T) {
 			}
 			dir := t.TempDir()
 			if got, _ := add(t, filepath.Join(dir, "new.db")); got == neardup.Duplicate {
-				t.Errorf("a new index: the forecasts of two towns are a %s", got)
+				t.Errorf("a new index: %s are a %s", what, got)
 			}
 			old := filepath.Join(dir, "old.db")
 			setSketchFormat(t, old, tc.defaults, tc.format)
 			got, opts := add(t, old)
 			if got != neardup.Duplicate {
-				t.Errorf("an index of sketch format %d: the forecasts of two towns are %q, want the duplicate it made", tc.format, got)
+				t.Errorf("an index of sketch format %d: %s are %q, want the duplicate it made", tc.format, what, got)
 			}
 			if formats := detailFormats(t, old); string(formats) != string([]byte{byte(tc.format), byte(tc.format)}) {
 				t.Errorf("an index of sketch format %d stores sketches of formats %v", tc.format, formats)
@@ -340,7 +353,7 @@ func TestOlderShortNamesSketchFormat(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
-				t.Errorf("Dedup with the options of an index of sketch format %d found %+v, want the forecasts duplicates", tc.format, res.Pairs)
+				t.Errorf("Dedup with the options of an index of sketch format %d found %+v, want %s duplicates", tc.format, res.Pairs, what)
 			}
 		})
 	}
@@ -474,35 +487,6 @@ func addedLabel(t *testing.T, db string, o neardup.Options, docs []neardup.Docum
 // its options, where a new index finds its three figures changed.
 func TestOlderScriptsSketchFormat(t *testing.T) {
 	docs := []neardup.Document{enginetest.Notice("ar", '۰', 0, 120, 100, 18), enginetest.Notice("ar", '۰', 5, 150, 120, 23)}
-	for _, tc := range []struct {
-		defaults neardup.MethodOptions
-		format   int
-	}{{minhash.Defaults(), 10}, {simhash.Defaults(), 6}, {sentences.Defaults(), 3}, {cosine.Defaults(), 3}} {
-		name := tc.defaults.Method()
-		t.Run(name, func(t *testing.T) {
-			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
-				return addedLabel(t, db, neardup.Options{MethodName: name}, docs)
-			}
-			dir := t.TempDir()
-			if got, _ := add(t, filepath.Join(dir, "new.db")); got == neardup.Duplicate {
-				t.Errorf("a new index: the notices of two weeks are a %s", got)
-			}
-			old := filepath.Join(dir, "old.db")
-			setSketchFormat(t, old, tc.defaults, tc.format)
-			got, opts := add(t, old)
-			if got != neardup.Duplicate {
-				t.Errorf("an index of sketch format %d: the notices of two weeks are %q, want the duplicate it made", tc.format, got)
-			}
-			if formats := detailFormats(t, old); string(formats) != string([]byte{byte(tc.format), byte(tc.format)}) {
-				t.Errorf("an index of sketch format %d stores sketches of formats %v", tc.format, formats)
-			}
-			res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
-				t.Errorf("Dedup with the options of an index of sketch format %d found %+v, want the notices duplicates", tc.format, res.Pairs)
-			}
-		})
-	}
+	olderFormatKeeps(t, docs, "the notices of two weeks",
+		[]olderFormat{{minhash.Defaults(), 10}, {simhash.Defaults(), 6}, {sentences.Defaults(), 3}, {cosine.Defaults(), 3}})
 }
