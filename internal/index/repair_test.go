@@ -187,15 +187,7 @@ func TestRepairOfADamagedOriginalAndItsExactMark(t *testing.T) {
 		for _, markToo := range []bool{false, true} {
 			t.Run(e+map[bool]string{false: "/text", true: "/text+mark"}[markToo], func(t *testing.T) {
 				dsn := storetest.DSN(t, e)
-				x := open(t, dsn, index.OpenOptions{StoreText: true})
-				exact := index.AddOptions{Exact: true}
-				if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1)}, exact); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3)}, exact); err != nil {
-					t.Fatal(err)
-				}
-				x.Close()
+				storyAndItsCopy(t, dsn, story)
 				storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
 				if markToo {
 					storetest.Exec(t, dsn, `UPDATE marks SET score = score / 2`)
@@ -204,17 +196,7 @@ func TestRepairOfADamagedOriginalAndItsExactMark(t *testing.T) {
 				if len(r.Removed) != 1 || r.Removed[0] != "a" {
 					t.Errorf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
 				}
-				y := open(t, dsn, index.OpenOptions{})
-				if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
-					t.Errorf("verify: %v %v", f.List, err)
-				}
-				if y.Len() != 1 {
-					t.Errorf("loaded %d, want b sketched as heir", y.Len())
-				}
-				ms, err := y.Query(t.Context(), []core.Document{storyDoc("q", near, 5)})
-				if err != nil || len(ms[0].Pairs) == 0 {
-					t.Errorf("a near duplicate of the story matched %v (%v): want b", ms[0].Pairs, err)
-				}
+				copyTookItsPlace(t, dsn, near)
 			})
 		}
 	}
@@ -334,31 +316,44 @@ func TestRepairGivesCopiesOfNothingAHead(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
 			dsn := storetest.DSN(t, e)
-			x := open(t, dsn, index.OpenOptions{StoreText: true})
-			exact := index.AddOptions{Exact: true}
-			if _, err := x.Add(t.Context(), []core.Document{storyDoc("a", story, 1)}, exact); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := x.Add(t.Context(), []core.Document{storyDoc("b", story, 3)}, exact); err != nil {
-				t.Fatal(err)
-			}
-			x.Close()
+			storyAndItsCopy(t, dsn, story)
 			storetest.Exec(t, dsn, `DELETE FROM docs WHERE id = 'a'`)
 			r := repairAt(t, dsn)
 			if !slices.Contains(r.Lines, `document "b" is an exact copy joined to no document compared: sketched from its stored text`) {
 				t.Errorf("repair said %q, want b sketched", r.Lines)
 			}
-			y := open(t, dsn, index.OpenOptions{})
-			if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
-				t.Errorf("verify: %v %v", f.List, err)
-			}
-			if y.Len() != 1 {
-				t.Errorf("loaded %d, want b sketched as heir", y.Len())
-			}
-			ms, err := y.Query(t.Context(), []core.Document{storyDoc("q", near, 5)})
-			if err != nil || len(ms[0].Pairs) == 0 {
-				t.Errorf("a near duplicate of the story matched %v (%v): want b", ms[0].Pairs, err)
-			}
+			copyTookItsPlace(t, dsn, near)
 		})
+	}
+}
+
+// storyAndItsCopy stores, in a new index at dsn that keeps texts, a story a
+// and b, its exact copy, as watch stores them, and closes the index.
+func storyAndItsCopy(t *testing.T, dsn string, story []string) {
+	t.Helper()
+	x := open(t, dsn, index.OpenOptions{StoreText: true})
+	exact := index.AddOptions{Exact: true}
+	for i, id := range []string{"a", "b"} {
+		if _, err := x.Add(t.Context(), []core.Document{storyDoc(id, story, 1+2*i)}, exact); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.Close()
+}
+
+// copyTookItsPlace checks that the index at dsn is sound and holds b alone,
+// sketched, which a near duplicate of its story matches.
+func copyTookItsPlace(t *testing.T, dsn string, near []string) {
+	t.Helper()
+	y := open(t, dsn, index.OpenOptions{})
+	if f, err := y.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+		t.Errorf("verify: %v %v", f.List, err)
+	}
+	if y.Len() != 1 {
+		t.Errorf("loaded %d, want b sketched as heir", y.Len())
+	}
+	ms, err := y.Query(t.Context(), []core.Document{storyDoc("q", near, 5)})
+	if err != nil || len(ms[0].Pairs) == 0 {
+		t.Errorf("a near duplicate of the story matched %v (%v): want b", ms[0].Pairs, err)
 	}
 }
