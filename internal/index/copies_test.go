@@ -49,12 +49,7 @@ func TestMajorityCountsCopiesOfAnHeir(t *testing.T) {
 			if got := groups(t, x); got != want {
 				t.Errorf("index: %s, want %s", got, want)
 			}
-			if _, err := x.Rescore(t.Context(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if got := groups(t, x); got != want {
-				t.Errorf("after rescore: %s, want %s", got, want)
-			}
+			groupsAfterRescore(t, x, want)
 		})
 	}
 }
@@ -130,12 +125,7 @@ func TestMajorityCountsCopiesOfACopy(t *testing.T) {
 			if got := groups(t, x); got != want {
 				t.Errorf("index: %s, want %s", got, want)
 			}
-			if _, err := x.Rescore(t.Context(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if got := groups(t, x); got != want {
-				t.Errorf("after rescore: %s, want %s", got, want)
-			}
+			groupsAfterRescore(t, x, want)
 		})
 	}
 }

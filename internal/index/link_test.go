@@ -17,6 +17,17 @@ import (
 	"github.com/neardup/neardup/method/tfidf"
 )
 
+// groupsAfterRescore checks that a rescore of x leaves its clusters want.
+func groupsAfterRescore(t *testing.T, x *index.Index, want string) {
+	t.Helper()
+	if _, err := x.Rescore(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := groups(t, x); got != want {
+		t.Errorf("after a rescore: %s, want %s", got, want)
+	}
+}
+
 // groups returns the index's clusters as sorted lists of member ids.
 func groups(t *testing.T, x *index.Index) string {
 	t.Helper()
@@ -101,12 +112,7 @@ func TestLinkingPolicies(t *testing.T) {
 			if got := fmt.Sprint(ex.joined); got != tc.joined {
 				t.Errorf("exported %s, want %s", got, tc.joined)
 			}
-			if _, err := x.Rescore(t.Context(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if got := groups(t, x); got != tc.want {
-				t.Errorf("after a rescore: %s, want %s", got, tc.want)
-			}
+			groupsAfterRescore(t, x, tc.want)
 			if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
 				t.Fatal(err)
 			}
@@ -281,12 +287,7 @@ func TestExactCopiesJoinByEveryLinking(t *testing.T) {
 			if got := fmt.Sprint(ex.joined); !strings.Contains(got, "[c4 "+tc.joined+"]") {
 				t.Errorf("exported %s, want c4 %s", got, tc.joined)
 			}
-			if _, err := x.Rescore(t.Context(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if got := groups(t, x); got != want {
-				t.Errorf("after a rescore: %s, want %s", got, want)
-			}
+			groupsAfterRescore(t, x, want)
 			if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
 				t.Fatal(err)
 			}
@@ -343,12 +344,7 @@ func TestReprintJoinsAStoryWithExactCopies(t *testing.T) {
 						t.Errorf("exported %s, want r a duplicate of 5 of 5 members", got)
 					}
 				}
-				if _, err := x.Rescore(t.Context(), nil); err != nil {
-					t.Fatal(err)
-				}
-				if got := groups(t, x); got != want {
-					t.Errorf("after a rescore: %s, want %s", got, want)
-				}
+				groupsAfterRescore(t, x, want)
 				if _, err := x.Remove(t.Context(), []string{"s"}); err != nil {
 					t.Fatal(err)
 				}
@@ -395,12 +391,7 @@ func TestRemovalPastTheBucketLimitPlacesByTheMarksStored(t *testing.T) {
 			if got := groups(t, y); got != fresh {
 				t.Errorf("a new index of the rest: %s, want %s", got, fresh)
 			}
-			if _, err := x.Rescore(t.Context(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if got := groups(t, x); got != fresh {
-				t.Errorf("after a rescore: %s, want %s", got, fresh)
-			}
+			groupsAfterRescore(t, x, fresh)
 		})
 	}
 }
