@@ -413,34 +413,18 @@ func (x *Index) sketchAgain(r store.Reader, doc *store.DamagedDoc) *store.Sketch
 // documents removed.
 func (x *Index) remark(w store.Writer, marks []store.DamagedMark, remade map[int]bool, gone map[int64]bool, out *Repaired) error {
 	var ords []int64
-	for _, m := range marks {
-		if !gone[m.A] && !gone[m.B] {
-			ords = append(ords, m.A, m.B)
-		}
-	}
-	docs, err := readable(w, ords)
-	if err != nil {
-		return err
-	}
-	var also, lost []int64
 	for i, m := range marks {
 		done := "mark removed"
 		if remade[i] {
 			done = "mark made again"
 		}
 		out.Lines = append(out.Lines, m.Fault+": "+done)
-		a, b := docs[m.A], docs[m.B]
-		if a == nil || b == nil {
-			continue
-		}
-		also = append(also, m.A, m.B)
-		for _, d := range []*store.Doc{a, b} {
-			if d.Cluster != 0 {
-				lost = append(lost, d.Cluster)
+		for _, o := range []int64{m.A, m.B} {
+			if !gone[o] {
+				ords = append(ords, o)
 			}
 		}
 	}
 	out.Marks = len(marks)
-	slices.Sort(lost)
-	return x.recluster(w, slices.Compact(lost), also)
+	return x.reclusterAround(w, ords)
 }
