@@ -55,7 +55,7 @@ func TestTemplateFilledWithOtherNames(t *testing.T) {
 		panic("no such method")
 	}
 	mh, sh := minhash.Defaults(), simhash.Defaults()
-	mh.Slots, sh.Slots = true, true // --slots, on by default (docs/methods.md)
+	mh.Slots, sh.Slots = true, true // --slots, on by default (docs/wire-rules.md)
 	mh.Names, sh.Names = false, false
 	for _, o := range []neardup.MethodOptions{mh, sh} {
 		t.Run(o.Method(), func(t *testing.T) {

@@ -326,7 +326,7 @@ func wantDates(t *testing.T, paths []string, n int, want time.Time) {
 	}
 }
 
-// dateForms are forms of a date from the table of docs/inputs.md
+// dateForms are forms of a date from the table of docs/dates.md
 // ("Dates"), a row or more each, with the instant each is read as (zero:
 // no date), in core.NoZone when the form names no zone, in every input but
 // those readOtherwise names.

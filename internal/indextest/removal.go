@@ -24,7 +24,7 @@ import (
 // (ScoresSeeCorpus) keeps the weights the first two gave the documents
 // stored after a removed one: their scores, and pairs, differ from the
 // last two's, though not those of the documents stored before the first
-// removed (docs/index.md, "Batch and incremental agree"). The other
+// removed (docs/agreement.md). The other
 // methods score alike in all four.
 func (s Suite) afterARemoval(t *testing.T) {
 	g := enginetest.NewTextGen(10)

@@ -95,7 +95,7 @@ type Options struct {
 	// by another newsroom, which names the event in the same words and
 	// shares few character shingles. Pairs of title words, with the
 	// document's place in time, are then candidate keys too (see
-	// titleKeys). 0.25 measured best (docs/methods.md); 0 turns it off; it
+	// titleKeys). 0.25 measured best (docs/wire-rules.md); 0 turns it off; it
 	// needs Similar.
 	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words, the texts a few shingles and the dates are within --story-window (one story rewritten); 0 turns it off"`
 	// StoryWindow is how many hours apart two dated documents the
@@ -129,7 +129,7 @@ type Options struct {
 	// quotation; names are compared by their initials and the letter pairs
 	// of their shapes, the look-alikes a character recogniser confuses
 	// folded, so that a misread name keeps its name. On by default: it
-	// refuses no true pair of the labelled sets (docs/methods.md).
+	// refuses no true pair of the labelled sets (docs/wire-rules.md).
 	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued

@@ -100,7 +100,7 @@ type Options struct {
 	// quotation; names are compared by their initials and the letter pairs
 	// of their shapes, the look-alikes a character recogniser confuses
 	// folded, so that a misread name keeps its name. On by default: it
-	// refuses no true pair of the labelled sets (docs/methods.md).
+	// refuses no true pair of the labelled sets (docs/wire-rules.md).
 	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
 	// Features is what the fingerprint is made of: Chars, n-grams of the
 	// letters and digits of the words, or Words, n-grams of words.
