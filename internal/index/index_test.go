@@ -22,7 +22,7 @@ import (
 
 var specs = []engine.Spec{minhash.Spec, sentences.Spec}
 
-func open(t *testing.T, dsn string, o index.OpenOptions) *index.Index {
+func open(t testing.TB, dsn string, o index.OpenOptions) *index.Index {
 	t.Helper()
 	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
 	if err != nil {
