@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"html"
+	"io"
 	nurl "net/url"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	xhtml "golang.org/x/net/html"
 
 	"github.com/neardup/neardup/core"
@@ -224,6 +226,59 @@ func TestUnreadDates(t *testing.T) {
 	}
 }
 
+// Regression: a feed file's item whose date no reader reads was left
+// undated without a word, where a field's is counted and named
+// (UnreadDates): it is counted and named as a field's, an Atom entry's
+// updated date as its published one, and a placeholder (the Unix epoch)
+// too; an item without a date is not.
+func TestFeedUnreadDates(t *testing.T) {
+	dir := t.TempDir()
+	item := func(guid, date string) string {
+		return `<item><title>x</title><guid>` + guid + `</guid><description>Some text.</description>` + date + `</item>`
+	}
+	writeFiles(t, dir, map[string]string{
+		"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+			item("1", `<pubDate>Tue, 05 Mar 2024 10:30:00 GMT</pubDate>`) +
+			item("2", `<pubDate>sometime yesterday</pubDate>`) +
+			item("3", "") +
+			item("4", `<pubDate>Thu, 01 Jan 1970 00:00:00 GMT</pubDate>`) +
+			`</channel></rss>`,
+		"g.atom": `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>` +
+			`<entry><title>x</title><id>5</id><content>Some text.</content><updated>the 1st of May</updated></entry></feed>`,
+	})
+	t.Chdir(dir)
+	r, err := Open([]string{"f.rss", "g.atom"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var notes []string
+	for pass := range 2 {
+		notes = notes[:0]
+		for {
+			raw, err := r.NextRaw()
+			if err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if rec := r.Decode(raw); rec.UnreadDate != "" {
+				notes = append(notes, rec.UnreadDate)
+			}
+		}
+		want := []string{`"sometime yesterday" at f.rss#2`, `"Thu, 01 Jan 1970 00:00:00 GMT" at f.rss#4`, `"the 1st of May" at g.atom#1`}
+		if diff := cmp.Diff(want, notes); diff != "" {
+			t.Errorf("pass %d: records' notes (-want +got):\n%s", pass+1, diff)
+		}
+		if n, first := r.UnreadDates(); n != 3 || first != want[0] {
+			t.Errorf("pass %d: %d unread dates, first %s; want 3, %s", pass+1, n, first, want[0])
+		}
+		if err := r.Rewind(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // CST is China Standard Time (UTC+8) in a document written in Chinese and
 // North America's Central Time (UTC−6) in others, in every format.
 func TestChinaStandardTime(t *testing.T) {
@@ -292,7 +347,7 @@ func TestDateWithoutDay(t *testing.T) {
 			}
 			wantUnread := 0
 			if tc.file == "" {
-				wantUnread = 1 // the file's: a feed's dates are gofeed's to read
+				wantUnread = 2 // the file's and the feed's, alike
 			}
 			if n, first := r.UnreadDates(); n != wantUnread {
 				t.Errorf("%d unread dates (first %s), want %d", n, first, wantUnread)

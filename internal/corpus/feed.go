@@ -22,6 +22,9 @@ import (
 type feedItem struct {
 	id, url, title, text, author, source string
 	date                                 time.Time
+	// unreadDate is the item's date as the feed writes it when it is
+	// not read (its document undated), "" when it is read or blank.
+	unreadDate string
 }
 
 // feedSource reads a web feed file (RSS, Atom or RDF, saved as .rss, .atom
@@ -32,7 +35,8 @@ type feedItem struct {
 // as text (their HTML rendered as extraction renders pages); its source
 // the feed's title; its date, published else updated, as extract.FeedDate
 // reads it, in UTC, or in core.NoZone when it names no zone or offset
-// (none for a placeholder: core.NoDate). The file is
+// (none for a placeholder: core.NoDate; a date written but not read is
+// noted as a field's is: Record.UnreadDate). The file is
 // parsed whole: one over the record limit is a too-large record.
 type feedSource struct {
 	rd     io.Reader
@@ -94,15 +98,27 @@ func (s *feedSource) parse() error {
 		// As watch reads a feed's: gofeed keeps the clock of "GMT+3" as
 		// UTC's and reads "MSK" as UTC and "MSK+1" as nothing, and it
 		// reads placeholders (the Unix epoch, year 1) as dates.
-		if d := extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed); !core.NoDate(d) {
-			if d.Location() != core.NoZone {
-				d = d.UTC()
-			}
+		switch d := extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed); {
+		case d.IsZero() || core.NoDate(d):
+			item.unreadDate = strings.TrimSpace(itemDateText(it))
+		case d.Location() != core.NoZone:
+			item.date = d.UTC()
+		default:
 			item.date = d
 		}
 		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
 	}
 	return nil
+}
+
+// itemDateText returns the text of the date extract.FeedDate reads of an
+// item: its published date's, unless only its updated date was parsed or
+// it has none.
+func itemDateText(it *gofeed.Item) string {
+	if it.PublishedParsed == nil && (it.UpdatedParsed != nil || strings.TrimSpace(it.Published) == "") {
+		return it.Updated
+	}
+	return it.Published
 }
 
 // resolve returns an item's link made absolute against the feed's, or ""
@@ -139,15 +155,21 @@ func itemText(it *gofeed.Item) string {
 }
 
 // decodeItem makes the record of a feed item; its Raw is
-// {"id","url","title","text","date","author","source"}.
+// {"id","url","title","text","date","author","source"}. A date the item
+// writes and no reader reads is noted as a field's (Record.UnreadDate).
 func (r *Reader) decodeItem(raw Raw) Record {
 	it := raw.item
 	doc := core.Document{ID: r.idOf(it.id), Origin: raw.Origin, URL: strings.ToValidUTF8(it.url, "\uFFFD"),
 		Title: it.title, Text: it.text, Source: strings.ToValidUTF8(it.source, "\uFFFD"), Date: it.date}
+	var unread string
+	if it.unreadDate != "" {
+		unread = r.unreadDate(it.unreadDate, raw.Origin, raw.seq)
+	}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = itemJSON(rec.Doc, it.author)
 	}
+	rec.UnreadDate = unread
 	return rec
 }
 
