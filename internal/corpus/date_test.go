@@ -419,6 +419,9 @@ var dateForms = []struct {
 	{"a zone of the IANA database in summer", "Fri, 05 Jul 2024 12:20:30 Europe/Warsaw", time.Date(2024, 7, 5, 10, 20, 30, 0, time.UTC)},
 	{"a zone's name no reader reads", "2024-03-05 10:20:30 Pacific Standard Time", time.Time{}},
 	{"a zone of no name of the IANA database", "2024-03-05 10:20:30 America/Nowhere", time.Time{}},
+	{"a word of capitals no reader knows for a zone", "2024-03-05 10:20:30 ABC", time.Time{}},
+	{"a word no reader knows for a zone", "Tue, 05 Mar 2024 10:20:30 Abc", time.Time{}},
+	{"Uhr after the clock", "Tue, 05 Mar 2024 10:20:30 Uhr", time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone)},
 	{"Z after a fraction's point", "2024-03-05T10:20:30.Z", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
 	{"an offset after GMT", "Tue, 05 Mar 2024 10:30:00 GMT+3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
 	{"an offset after UTC", "2024-03-05 10:30 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
@@ -461,6 +464,12 @@ var readOtherwise = map[string]map[string]time.Time{
 		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
 	},
 	"2024-03-05 10:20:30 America/Nowhere": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
+	"2024-03-05 10:20:30 ABC": {
+		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
+	},
+	"Tue, 05 Mar 2024 10:20:30 Abc": {
 		"f.rss": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone), "p.html": time.Date(2024, 3, 5, 10, 20, 30, 0, core.NoZone),
 	},
 }

@@ -570,11 +570,12 @@ func ReadDate(s string) (time.Time, bool) {
 }
 
 // zoneUnread reports whether s holds letters after its clock, up to its
-// end or a comma, other than a 12-hour clock's "AM" or "PM" (with dots or
-// without) and the "Uhr" or "h" localDate reads: a zone's name, which a
-// date read without a zone has lost ("2024-03-05 10:20:30
-// Pacific Standard Time", "… Europe/Nowhere", "10:20 Foo Time, March 5,
-// 2024", a mail date's comment: "… 10:20:30 (Foo)").
+// end, a year at its end or a comma, other than a 12-hour clock's "AM" or
+// "PM" (with dots or without) and the "Uhr" or "h" localDate reads: a
+// zone's name, which a date read without a zone has lost ("2024-03-05
+// 10:20:30 Pacific Standard Time", "… Europe/Nowhere", "10:20 Foo Time,
+// March 5, 2024", "Tue Mar  5 10:30:00 Foo 2024", a mail date's comment:
+// "… 10:20:30 (Foo)").
 func zoneUnread(s string) bool {
 	g := clockTail.FindStringSubmatch(s)
 	if g == nil {
@@ -594,9 +595,67 @@ func zoneUnread(s string) bool {
 }
 
 // clockTail is a clock (hours, minutes and seconds or none, a fraction of
-// a second or a point) and what follows it up to the end or a comma,
-// without figures: the group.
-var clockTail = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?([^\d,]*)(?:,|$)`)
+// a second or a point) and what follows it up to the end, a year at the
+// end or a comma, without figures: the group.
+var clockTail = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?([^\d,]*?)(?:\s+(?:19|20)\d\d)?\s*(?:,|$)`)
+
+// withoutNoZone returns s without the words after its clock when they name
+// no zone (namesNoZone: "3 May 2024 09:00 Reuters", "10:30 Uhr", "10:30
+// ABC", "10:15 AM Foo, March 4, 2024", "Tue Mar  5 10:30:00 Abc 2024"),
+// and whether it took any off; its "AM" or "PM" stays. The layouts and
+// dateparse read a word of capitals ("ABC") or a word after a date they
+// know ("Abc", "Uhr") as a zone, at UTC's offset.
+func withoutNoZone(s string) (string, bool) {
+	m := clockWords.FindStringSubmatchIndex(s)
+	if m == nil || !namesNoZone(s[m[2]:m[3]]) {
+		return s, false
+	}
+	return s[:m[2]] + s[m[3]:], true
+}
+
+// clockWords is a clock (hours, minutes and seconds or none, a fraction of
+// a second or a point) with its "AM" or "PM", if any, and the words after
+// it, without figures, up to the end, a year at the end or a comma: the
+// group is the words.
+var clockWords = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?(?:\s*[AaPp]\.?[Mm](?:\.|\b))?([^\d,]*?)(?:\s+(?:19|20)\d\d)?\s*(?:,|$)`)
+
+// namesNoZone reports whether words, what follows a clock, hold letters
+// that name no zone: "Uhr" or "h" alone (which localDate reads after a
+// clock), or anything but one name of a zone a reader knows, in brackets
+// or not (namedZone's, one of sharedZones, a zone of the IANA database:
+// ianaZone's) and "Uhr" or "h" beside it.
+func namesNoZone(words string) bool {
+	if !strings.ContainsFunc(words, unicode.IsLetter) {
+		return false
+	}
+	var named []string
+	for _, w := range strings.FieldsFunc(words, func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' }) {
+		if l := strings.ToLower(strings.Trim(w, ".")); l != "uhr" && l != "h" && l != "" {
+			named = append(named, w)
+		}
+	}
+	if len(named) != 1 {
+		return true
+	}
+	w := named[0]
+	if _, ok := namedZone(w); ok || sharedZones[strings.ToUpper(w)] {
+		return false
+	}
+	if !strings.Contains(w, "/") {
+		return true
+	}
+	_, ok := ianaZone(w)
+	return !ok
+}
+
+// sharedZones are zone names that zones far apart share, of which news
+// means none the most (a name news mostly means one zone by is in
+// zoneMinutes): a date that carries one is read as UTC. Any other word
+// after a clock names no zone (namesNoZone).
+var sharedZones = map[string]bool{
+	"ACT": true, "ADT": true, "AMST": true, "AMT": true, "AST": true, "BDT": true, "CAT": true, "ECT": true,
+	"GST": true, "LHST": true, "SST": true, "WST": true,
+}
 
 // parseDate parses a date in any common notation (exactDate's, then
 // localDate's, then dateparse's), accepting only years from 1990 to next
@@ -622,6 +681,7 @@ func scanDate(s string, value bool) (t time.Time, ok, refused bool) {
 		return time.Time{}, false, false
 	}
 	s = upperISO(s)
+	s, _ = withoutNoZone(s) // a word read as a zone would be UTC
 	if t, ok, refused := exactDate(s); ok && (value || plausibleYear(t)) {
 		return t, true, false
 	} else if ok || refused {
@@ -973,7 +1033,8 @@ func zoneLocation(z string) (*time.Location, bool) {
 // news is taken: IST is India's (Israel's in Hebrew: WithLanguageZone),
 // BST Britain's summer time (Bangladesh's in Bengali), PST North
 // America's Pacific, not the Philippines'. Names no zone table agrees on
-// (AST, CAT, SST, …) are not here: a date that carries one is read as UTC.
+// (AST, CAT, SST, …) are not here but in sharedZones: a date that carries
+// one is read as UTC.
 var zoneMinutes = map[string]int{
 	"EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60, "MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
 	"AKST": -9 * 60, "AKDT": -8 * 60, "HST": -10 * 60, "NST": -3*60 - 30, "NDT": -2*60 - 30, "BRT": -3 * 60, "ART": -3 * 60,

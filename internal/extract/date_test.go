@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mmcdole/gofeed"
+
 	"github.com/neardup/neardup/core"
 )
 
@@ -400,6 +402,69 @@ func TestReadDate(t *testing.T) {
 			got, ok := ReadDate(tc.in)
 			if s := core.FormatDate(got, time.RFC3339Nano); ok != (tc.want != "") || ok && s != tc.want {
 				t.Errorf("ReadDate(%q) = %s, %v; want %q", tc.in, s, ok, tc.want)
+			}
+		})
+	}
+}
+
+// Regression: a word after a clock that names no zone was read as one, at
+// UTC's offset, by the layouts (a word of capitals: "ABC") or by dateparse
+// (a word after a date it reads: "Abc", "Uhr"), so that a date of no zone
+// was written and ordered as UTC's; "May 6, 2025 10:30 Uhr" was no date. A
+// word no reader knows for a zone is no zone: a field's date is unread, as
+// one of other words after its clock ("Pacific Standard Time"), and a
+// page's or a feed's item's is read without a zone; "Uhr" names none, and
+// a date before it is read without a zone in every input. A zone a reader
+// knows, and a name zones far apart share (AST, read as UTC), are read as
+// before.
+func TestWordAfterClockIsNoZone(t *testing.T) {
+	for _, tc := range []struct {
+		in          string
+		field, page string // core.FormatDate's RFC 3339, "" unread; a page's is a feed's item's too
+	}{
+		{"2024-03-05 10:20:30 ABC", "", "2024-03-05T10:20:30"},
+		{"Tue, 05 Mar 2024 10:20:30 ABC", "", "2024-03-05T10:20:30"},
+		{"Tue, 05 Mar 2024 10:20:30 Abc", "", "2024-03-05T10:20:30"},
+		{"3 May 2024 09:00 Abc", "", "2024-05-03T09:00:00"},
+		{"3 May 2024 09:00 Reuters", "", "2024-05-03T09:00:00"},
+		{"12 March 2024 14:05 Updated", "", "2024-03-12T14:05:00"},
+		{"March 5, 2024 10:00 AM ABC", "", "2024-03-05T10:00:00"},
+		{"10:15 AM ABC, March 4, 2024", "", "2024-03-04T10:15:00"},
+		{"Tue Mar  5 10:30:00 ABC 2024", "", "2024-03-05T10:30:00"},
+		{"Tue, 05 Mar 2024 10:20:30 Uhr", "2024-03-05T10:20:30", "2024-03-05T10:20:30"},
+		{"6 May 2025 10:30 Uhr", "2025-05-06T10:30:00", "2025-05-06T10:30:00"},
+		{"May 6, 2025 10:30 Uhr", "2025-05-06T10:30:00", "2025-05-06T10:30:00"},
+		// As before.
+		{"03.04.2024, 14:23 Uhr", "2024-04-03T14:23:00", "2024-04-03T14:23:00"},
+		{"25.04.2024, 14:23 Uhr MEZ", "2024-04-25T14:23:00+01:00", "2024-04-25T14:23:00+01:00"},
+		{"Tue, 05 Mar 2024 10:20:30 EST", "2024-03-05T10:20:30-05:00", "2024-03-05T10:20:30-05:00"},
+		{"Tue Mar  5 10:30:00 MSK 2024", "2024-03-05T10:30:00+03:00", "2024-03-05T10:30:00+03:00"},
+		{"March 5, 2024 10:00 AM ET", "2024-03-05T10:00:00-05:00", "2024-03-05T10:00:00-05:00"},
+		{"2024-03-05 10:20 (Europe/Warsaw)", "2024-03-05T10:20:00+01:00", "2024-03-05T10:20:00+01:00"},
+		{"2024-03-05 10:20:30 AST", "2024-03-05T10:20:30Z", "2024-03-05T10:20:30Z"},
+		{"March 5, 2024 10:00 AM AST", "2024-03-05T10:00:00Z", "2024-03-05T10:00:00Z"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			format := func(d time.Time, ok bool) string {
+				if !ok || d.IsZero() {
+					return ""
+				}
+				return core.FormatDate(d, time.RFC3339)
+			}
+			if got := format(ReadDate(tc.in)); got != tc.field {
+				t.Errorf("ReadDate: %q, want %q", got, tc.field)
+			}
+			if got := format(ParseDate(tc.in)); got != tc.page {
+				t.Errorf("ParseDate: %q, want %q", got, tc.page)
+			}
+			f, err := gofeed.NewParser().Parse(strings.NewReader(`<rss version="2.0"><channel><item><title>x</title><pubDate>` +
+				tc.in + `</pubDate></item></channel></rss>`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			it := f.Items[0]
+			if got := format(FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed), true); got != tc.page {
+				t.Errorf("FeedDate: %q, want %q", got, tc.page)
 			}
 		})
 	}

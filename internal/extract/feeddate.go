@@ -43,9 +43,10 @@ func FeedDate(published string, publishedParsed *time.Time, updated string, upda
 // of "GMT+3" as UTC's, and gives RSS dates in UTC. It is no date when
 // raw's end is a zone's name and an offset no convention reads ("EST+1":
 // SplitZone's ErrZoneOffset); parsed in core.NoZone when raw names no zone
-// or offset (noZone); parsed when raw ends with a name package extract
-// does not know, or when it reads otherwise than gofeed by more than zones
-// differ (a day and a month the other way round: 02/01/2026).
+// or offset (noZone), a word that names none included (noZoneWords: "10:30
+// ABC"); parsed when raw ends with a name zones far apart share
+// (sharedZones: "AST"), or when it reads otherwise than gofeed by more
+// than zones differ (a day and a month the other way round: 02/01/2026).
 func ZonedDate(raw string, parsed time.Time) time.Time {
 	raw = strings.TrimSpace(raw)
 	var t time.Time
@@ -58,8 +59,8 @@ func ZonedDate(raw string, parsed time.Time) time.Time {
 		t = InZone(t, loc)
 	case errors.Is(err, ErrZoneOffset):
 		return time.Time{} // "EST+1": no zone, as ParseDate reads it
-	case !endsWithZone.MatchString(raw) || strings.HasSuffix(raw, "AM") || strings.HasSuffix(raw, "PM"):
-		return noZone(raw, parsed) // a 12-hour clock's "AM" is no zone
+	case !endsWithZone.MatchString(raw) || strings.HasSuffix(raw, "AM") || strings.HasSuffix(raw, "PM") || noZoneWords(raw):
+		return noZone(raw, parsed) // a 12-hour clock's "AM" is no zone, nor is a word no reader knows as one
 	default:
 		t, err = dateparse.ParseIn(raw, time.UTC)
 		t = WithZoneOffset(t)
@@ -76,6 +77,13 @@ func ZonedDate(raw string, parsed time.Time) time.Time {
 		return parsed
 	}
 	return t
+}
+
+// noZoneWords reports whether raw's clock is followed by words that name
+// no zone (withoutNoZone), which gofeed reads as UTC ("10:30 ABC").
+func noZoneWords(raw string) bool {
+	_, dropped := withoutNoZone(raw)
+	return dropped
 }
 
 // noZone gives parsed, gofeed's reading of raw, in core.NoZone when raw
