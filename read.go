@@ -8,6 +8,7 @@ import (
 	"iter"
 
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/output"
 )
 
 // ReadOptions choose the format of the inputs of ReadFiles and Read and
@@ -37,10 +38,12 @@ type ReadOptions struct {
 	Charset string
 }
 
+// corpus gives the reader's options of o; a walk of a directory leaves out
+// what a dedup run wrote there (output.Earlier), as dedup's does.
 func (o ReadOptions) corpus() corpus.Options {
 	return corpus.Options{Format: o.Format, IDField: o.IDField, TitleField: o.TitleField, TextField: o.TextField,
 		URLField: o.URLField, SourceField: o.SourceField, DateField: o.DateField, MaxBytes: o.MaxBytes,
-		Charset: o.Charset, SinglePass: true}
+		Charset: o.Charset, SinglePass: true, Exclude: output.Earlier}
 }
 
 // RecordError says why a record of an input could not be read as a

@@ -79,7 +79,7 @@ func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	walk := inputWalk{outDir: c.Out, own: func(path string) bool { return output.Wrote(c.Out, path) }}
+	walk := inputWalk{outDir: c.Out, own: func(path string) bool { return output.Wrote(c.Out, path) || output.Earlier(path) }}
 	if err := refuseInputAsOutput(c.Inputs, walk, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV},
 		outputFile{"--matrix", c.Matrix}, outputFile{"--cpuprofile", c.CPUProfile}); err != nil {
 		return err

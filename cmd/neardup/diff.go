@@ -18,6 +18,7 @@ import (
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/output"
 )
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
@@ -64,7 +65,7 @@ func (c *diffCmd) Run(g *globals) error {
 		return usageError{err.Error()}
 	}
 	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin, warn: os.Stderr,
-		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true},
+		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true, Exclude: output.Earlier},
 		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
 	c.formatFlags.apply(&o.read)
 	if err := c.readFlags.apply(&o.read); err != nil {

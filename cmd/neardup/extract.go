@@ -157,14 +157,14 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			return err
 		}
 	}
-	// Neither this run's output nor an earlier one's is a page; the
-	// caller's Exclude, if any, leaves out files too.
+	// Neither this run's output nor an earlier one's, nor what dedup
+	// wrote, is a page; the caller's Exclude, if any, leaves out files too.
 	given, own := o.Source.Exclude, func(string) bool { return false }
 	if o.Out != "-" {
 		own = isOutput(o.Out)
 	}
 	o.Source.Exclude = func(p string) bool {
-		return given != nil && given(p) || own(p) || earlierOutput(p)
+		return given != nil && given(p) || own(p) || earlierOutput(p) || output.Earlier(p)
 	}
 	// Each directory is walked once: the files checked are those read.
 	listing, err := source.List(o.Inputs, o.Source)

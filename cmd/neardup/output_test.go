@@ -416,7 +416,7 @@ func TestOutputDirHoldingAnInputRefused(t *testing.T) {
 // and replaced with the results, exit 0: the document was lost. It is
 // refused (exit 2) with a message naming both, and the file left as it
 // was. A file the walk does not read (hidden, of another name) and one a
-// previous run wrote there are written as before.
+// previous run wrote there, of this -o or another, are written as before.
 func TestOutputInAnInputDirectoryRefused(t *testing.T) {
 	t.Parallel()
 	text := "The city council voted on Tuesday to approve construction of a new bridge across the northern harbour, ending a debate that lasted nearly four years."
@@ -478,6 +478,11 @@ func TestOutputInAnInputDirectoryRefused(t *testing.T) {
 				t.Errorf("%s, run %d: exit code %d; stderr:\n%s", args[0], run+1, code, errOut)
 			}
 		}
+	}
+	// So is a report a run of another -o wrote there, told by its mark:
+	// it was refused, as a page the run would read.
+	if code, _, errOut := runChild(t, "dedup", "-q", p("crawl"), "-o", p("out8"), "--report", p("crawl/report.html")); code != 0 {
+		t.Errorf("--report of a run of another -o: exit code %d; stderr:\n%s", code, errOut)
 	}
 	// The report named first through a link to the directory, then by its
 	// own path, is the same file: the run's own (reviewer's finding: it was

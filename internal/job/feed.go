@@ -18,6 +18,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
 )
@@ -88,14 +89,16 @@ type FeedStats struct {
 }
 
 // OpenFeed opens the inputs of a Feed run for a single reading (no
-// temporary copy for a second one). A command opens them before the index,
-// so that an input that is missing or unreadable fails before an index is
+// temporary copy for a second one), leaving out of its walk what a dedup
+// run wrote (output.Earlier). A command opens them before the index, so
+// that an input that is missing or unreadable fails before an index is
 // created or changed.
 func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 	if len(inputs) == 0 {
 		return nil, errors.New("job: no input")
 	}
 	o.SinglePass = true
+	o.Exclude = output.WithoutEarlier(o.Exclude)
 	return corpus.Open(inputs, o)
 }
 

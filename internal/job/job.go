@@ -131,10 +131,11 @@ func (e *strictError) Error() string {
 // Unwrap returns ErrStrict and the record's error.
 func (e *strictError) Unwrap() []error { return []error{ErrStrict, e.err} }
 
-// Run executes the job and returns its statistics. A *MatrixError comes
-// with the statistics of a run whose results are in place but for the
-// matrix; any other error with none, the previous results left as they
-// were.
+// Run executes the job and returns its statistics. Its walk of an input
+// directory leaves out its own output set and what an earlier run wrote
+// there (output.Earlier). A *MatrixError comes with the statistics of a run
+// whose results are in place but for the matrix; any other error with
+// none, the previous results left as they were.
 func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if len(o.Inputs) == 0 {
 		return engine.Stats{}, errors.New("job: no input")
@@ -189,6 +190,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if prev := o.Corpus.Exclude; prev != nil {
 		co.Exclude = func(p string) bool { return out.Excludes(p) || prev(p) }
 	}
+	co.Exclude = output.WithoutEarlier(co.Exclude)
 	var ck *checkpointer
 	if o.Resume {
 		if ck, err = openCheckpoints(o, co, out, o.Progress); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/output"
 )
 
@@ -39,6 +40,47 @@ func TestOutputInsideInputNotRead(t *testing.T) {
 		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", p, err)
 		}
+	}
+}
+
+// Regression: the results a run wrote inside its input directory (its -o,
+// its report, titles and matrix) were read as inputs by a later run of
+// another -o, the report as a page and the matrix as a record without a
+// text, which failed the run, and by `index add`: a later run reads what
+// the first did, whatever -o it writes, as extract leaves out what it
+// wrote.
+func TestEarlierResultsNotRead(t *testing.T) {
+	in := t.TempDir()
+	writeCorpus(t, in)
+	first, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(in, "out"),
+		Report: filepath.Join(in, "report.html"), TitlesCSV: filepath.Join(in, "titles.csv"),
+		Matrix: filepath.Join(in, "matrix.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(t.TempDir(), "other")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Read != second.Read || first.Documents != second.Documents {
+		t.Errorf("a run of another -o read %d records (%d documents), the first %d (%d)", second.Read, second.Documents, first.Read, first.Documents)
+	}
+	r, err := OpenFeed([]string{in}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	read := 0
+	for {
+		if _, err := r.NextRaw(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		read++
+	}
+	if read != first.Read {
+		t.Errorf("index add's reading read %d records, the first run %d", read, first.Read)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/csv"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,5 +51,50 @@ func TestTitlesCSVInjection(t *testing.T) {
 		if orig := []string{r.A, r.B, back[2], r.TitleA, r.TitleB}; !cmp.Equal(orig, back) {
 			t.Errorf("row %d read back: %q, want %q", i+1, back, orig)
 		}
+	}
+}
+
+// A later run tells the files a set wrote by their content, whatever their
+// names (wroteExtra, holdsSet): a titles file by its header row, a matrix by
+// its first keys, the output directory by its manifest; a corpus of the
+// user's, a CSV file or JSON object of other first fields, a directory of
+// documents and an empty file are none of them.
+func TestEarlierResultsTold(t *testing.T) {
+	written := func(write func(w *bufio.Writer) error) []byte {
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		if err := write(w); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		return b.Bytes()
+	}
+	for name, file := range map[string][]byte{
+		"titles":           written(Titles([]TitleRow{{A: "a1", B: "b1", Score: 0.9, TitleA: "Port", TitleB: "Port reopens"}})),
+		"titles, no pairs": written(Titles(nil)),
+		"matrix":           written(Matrix("minhash", []string{"a1", "b1"}, []MatrixPair{{A: 0, B: 1, Score: 0.9}})),
+		"matrix, no pairs": written(Matrix("simhash", nil, nil)),
+	} {
+		if !wroteExtra(file[:min(len(file), extraHeadBytes)]) {
+			t.Errorf("%s: not told; it opens %q", name, file[:min(len(file), extraHeadBytes)])
+		}
+	}
+	for _, file := range []string{"", "id,text\n1,Some text.\n", "a,b,score\n", `{"format":"other","method":"minhash"}`,
+		`{"id":"1","text":"Some text."}` + "\n"} {
+		if wroteExtra([]byte(file)) {
+			t.Errorf("%q is told for a titles file or a matrix", file)
+		}
+	}
+	dir := t.TempDir()
+	out, docs := filepath.Join(dir, "out"), filepath.Join(dir, "docs")
+	if err := writeGeneration(out, nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if !holdsSet(out) || holdsSet(docs) || holdsSet(filepath.Join(out, KeptFile)) {
+		t.Errorf("holdsSet: %v of the output, %v of a directory of documents, %v of kept.jsonl; want true, false, false",
+			holdsSet(out), holdsSet(docs), holdsSet(filepath.Join(out, KeptFile)))
 	}
 }

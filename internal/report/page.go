@@ -39,11 +39,8 @@ details>p{margin:8px 10px}
 // page is the report's HTML template. html/template escapes every value by
 // its context (text, attribute, URL); only the diff tables, which package
 // diff escapes itself, are inserted as HTML.
-var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural}).Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural}).Parse(pageStart +
+	`<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
 {{.CSS}}

@@ -12,6 +12,7 @@
 package report
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -131,10 +132,10 @@ func (l Limits) members(c core.Cluster) []string {
 	return out
 }
 
-// Write writes r as one self-contained HTML page. Every text from the
-// documents is escaped, so markup or "</script>" in a document shows as
-// text. Write compares each member shown with its representative; it
-// reports only errors of w.
+// Write writes r as one self-contained HTML page, which opens with the
+// report's mark (see Wrote). Every text from the documents is escaped, so
+// markup or "</script>" in a document shows as text. Write compares each
+// member shown with its representative; it reports only errors of w.
 func Write(w io.Writer, r Report) error {
 	p := build(r)
 	if err := page.Execute(w, p); err != nil {
@@ -142,3 +143,17 @@ func Write(w io.Writer, r Report) error {
 	}
 	return nil
 }
+
+// pageStart is how every report opens: the head's first lines, with the
+// generator's mark, which no page of a corpus carries.
+const pageStart = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
+	`<meta name="generator" content="neardup report">` + "\n"
+
+// Wrote reports whether a file that opens with head (its first bytes, at
+// least HeadBytes of them when it is that long) is a report Write wrote,
+// by the mark it opens with: a later run that meets it among its inputs
+// leaves it out, as its own output, not a page.
+func Wrote(head []byte) bool { return bytes.HasPrefix(head, []byte(pageStart)) }
+
+// HeadBytes is how many of a file's first bytes Wrote needs.
+const HeadBytes = len(pageStart)

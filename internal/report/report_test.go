@@ -48,6 +48,35 @@ func sample() Report {
 	return r
 }
 
+// A report opens with its mark, by which a later run leaves it out of its
+// inputs (Wrote): the first HeadBytes bytes of every report carry it, those
+// of a page, an empty file or a report cut before its mark do not.
+func TestWroteTellsReports(t *testing.T) {
+	empty := sample()
+	empty.Clusters, empty.Docs = nil, nil
+	for _, r := range []Report{sample(), empty} {
+		var b bytes.Buffer
+		if err := Write(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if !Wrote(b.Bytes()[:HeadBytes]) {
+			t.Errorf("a report is not told: it opens %q", b.Bytes()[:HeadBytes])
+		}
+		if Wrote(b.Bytes()[:HeadBytes-1]) {
+			t.Error("a report cut before the end of its mark is told")
+		}
+	}
+	for _, page := range []string{"", `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>neardup report</title>`, `<!DOCTYPE html><html><head><meta name="generator" content="neardup report"></head><body><p>A page.</p></body></html>`} {
+		if Wrote([]byte(page)) {
+			t.Errorf("a page is told for a report: %q", page)
+		}
+	}
+}
+
 func TestWriteGolden(t *testing.T) {
 	var got bytes.Buffer
 	if err := Write(&got, sample()); err != nil {
