@@ -16,22 +16,30 @@ import (
 // report (report.Wrote), a titles file or a similarity matrix (wroteExtra).
 // A reading leaves it out, whatever -o its run writes and wherever the
 // earlier run wrote it, as extract leaves out the files it wrote: it holds
-// results, not documents. It reads at most a few hundred bytes of a file.
+// results, not documents. Only a file named as HTML, CSV or JSON, the
+// formats those files are, is opened, and at most a few hundred bytes of it
+// read: a walk of text files opens none twice.
 func Earlier(path string) bool {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return false
-	case st.IsDir():
-		return holdsSet(path)
-	case !st.Mode().IsRegular() || !container.Listed(filepath.Base(path)):
-		return false
+	switch container.ByName(filepath.Base(path)) {
+	case container.HTML, container.CSV, container.JSON, container.JSONL:
+		if wroteFile(path) {
+			return true
+		}
 	}
+	return holdsSet(path)
+}
+
+// wroteFile reports whether the regular file at path opens as a report, a
+// titles file or a similarity matrix.
+func wroteFile(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
 	head := make([]byte, max(report.HeadBytes, extraHeadBytes))
 	n, _ := io.ReadFull(f, head)
 	return report.Wrote(head[:n]) || wroteExtra(head[:n])

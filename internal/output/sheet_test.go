@@ -93,6 +93,18 @@ func TestEarlierResultsTold(t *testing.T) {
 	if err := os.Mkdir(docs, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Only a name the three kinds are read under is opened: a text file
+	// holding a titles header is a document.
+	titles := written(Titles(nil))
+	for name, want := range map[string]bool{"t.csv": true, "t.txt": false} {
+		p := filepath.Join(docs, name)
+		if err := os.WriteFile(p, titles, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := Earlier(p); got != want {
+			t.Errorf("Earlier(%s) holding a titles file = %v, want %v", name, got, want)
+		}
+	}
 	if !holdsSet(out) || holdsSet(docs) || holdsSet(filepath.Join(out, KeptFile)) {
 		t.Errorf("holdsSet: %v of the output, %v of a directory of documents, %v of kept.jsonl; want true, false, false",
 			holdsSet(out), holdsSet(docs), holdsSet(filepath.Join(out, KeptFile)))
