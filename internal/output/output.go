@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -703,16 +704,30 @@ func checkDir(dir, name string) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
+	shards := slices.DeleteFunc(slices.Clone(foreign), func(f string) bool { return !beamShard.MatchString(f) })
+	foreign = slices.DeleteFunc(foreign, beamShard.MatchString)
 	if len(foreign) > 0 {
-		more := ""
-		if len(foreign) > 3 {
-			more = fmt.Sprintf(" and %d more", len(foreign)-3)
-			foreign = foreign[:3]
-		}
-		return nil, fmt.Errorf("%s: holds files neardup did not write (%s%s); the results replace the whole directory, so choose a new or empty directory, or one neardup wrote",
-			name, strings.Join(foreign, ", "), more)
+		return nil, fmt.Errorf("%s: holds files neardup did not write (%s); the results replace the whole directory, so choose a new or empty directory, or one neardup wrote",
+			name, fewOf(foreign))
+	}
+	if len(shards) > 0 {
+		return nil, fmt.Errorf("%s: holds neardup-beam's results in shards (%s); join them first (neardup-beam merge %s), "+
+			"into one file of each, which a run replaces, or choose a new or empty directory", name, fewOf(shards), name)
 	}
 	return known, nil
+}
+
+// beamShard matches the name of a shard of a result file as neardup-beam
+// writes them (its --shards): pairs-00000-of-00004.jsonl,
+// kept-00003-of-00004.jsonl.gz.
+var beamShard = regexp.MustCompile(`^(pairs|clusters|kept|removed|rejects)-[0-9]{5}-of-[0-9]{5}\.jsonl(\.gz|\.zst)?$`)
+
+// fewOf lists the first three names of names, and how many more there are.
+func fewOf(names []string) string {
+	if len(names) > 3 {
+		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+	}
+	return strings.Join(names, ", ")
 }
 
 // isOldTemp reports whether name is a temporary file an earlier version
