@@ -593,6 +593,21 @@ func Wrote(dir, path string) bool {
 	})
 }
 
+// SetFiles returns the files inside dir of the result set dir holds, as
+// its manifest (ManifestFile) lists them: slash-separated paths relative
+// to dir, the manifest not among them. A program that writes dir without
+// a Set (neardup-beam) removes those it does not write over, and the
+// manifest, which no longer tells the set dir holds. A dir that holds no
+// manifest (written before manifests, or by such a program) lists none; a
+// damaged manifest is an error.
+func SetFiles(dir string) ([]string, error) {
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m.Files, nil
+}
+
 // createOutside creates the temporary file of the extra x outside the
 // output directory, beside its destination. The file is listed in the new
 // set's manifest before it is created, so that a run that finds this set
