@@ -95,7 +95,7 @@ func TestMeterEnd(t *testing.T) {
 // TestLinesStartOnTheirOwn writes warnings through Lines between the
 // updates of a meter on a terminal and wants each on a screen line of its
 // own, the meter's line drawn anew below them: a warning was written on
-// the end of the progress line ("…, 3sWarning: skipped: …").
+// the end of the progress line ("…, 3swarning: skipped: …").
 func TestLinesStartOnTheirOwn(t *testing.T) {
 	var b bytes.Buffer
 	m := NewTerminal(&b, 0)
