@@ -26,6 +26,7 @@ import (
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
@@ -496,6 +497,62 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 		if _, err := os.Stat(again); err != nil {
 			t.Fatalf("the input %s, read as %s into %s, was removed as a file of an earlier run: %v", again, o.Inputs[0], o.Out, err)
 		}
+	}
+}
+
+// TestRunReplacesBatchResults runs neardup dedup with a Parquet kept
+// file, a report and a titles file in a folder of the output directory,
+// then the pipeline into the same directory, and wants the directory to
+// hold the pipeline's files alone: kept.parquet, the report and the
+// batch's manifest, which listed them, were left beside them. A set
+// written before manifests loses its kept.parquet, known by its name.
+func TestRunReplacesBatchResults(t *testing.T) {
+	inputs := expand(t, writeCorpus(t, t.TempDir(), 300, 3))
+	for _, tc := range []struct {
+		name     string
+		manifest bool
+		want     []string
+	}{
+		{"a set with a manifest", true, nil},
+		{"a set written before manifests", false, []string{"report.html", "sub"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			_, err := job.Run(context.Background(), job.Options{Inputs: inputs, Out: out, Kept: "kept.parquet",
+				Report: filepath.Join(out, "report.html"), TitlesCSV: filepath.Join(out, "sub", "titles.csv")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"kept.parquet", "report.html", "sub/titles.csv", output.ManifestFile} {
+				if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+					t.Fatalf("the batch wrote no %s: %v", name, err)
+				}
+			}
+			if !tc.manifest {
+				if err := os.Remove(filepath.Join(out, output.ManifestFile)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o := Options{Inputs: inputs, Out: out}
+			runPipeline(t, o)
+			if _, err := RemoveEarlier(context.Background(), o); err != nil {
+				t.Fatal(err)
+			}
+			entries, err := os.ReadDir(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range entries {
+				got = append(got, e.Name())
+			}
+			want := append([]string{clustersFile, keptFile, pairsFile, rejectsFile, removedFile}, tc.want...)
+			want = append(want, statsFile)
+			slices.Sort(want)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("the output directory after the batch and the pipeline (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

@@ -38,11 +38,14 @@ func Lock(out string) (release func(), err error) {
 // results: the shards of every file when o writes one file of each (Merge
 // would join them over this run's files), the one files and shards of
 // another count when o writes shards, a kept file of another name
-// (kept.jsonl.gz beside kept.jsonl), the temporary files of a run
-// stopped while writing, and the files of the stages (NewStage) in o.Out
-// but o's, which no live run holds when o.Out is local and its caller
-// holds its lock (Lock): those of runs killed. Other files, and the inputs (o.Inputs, files as
-// Expand lists them: out/kept.jsonl.gz read again), are left as they are.
+// (kept.jsonl.gz or kept.parquet beside kept.jsonl), the temporary files
+// of a run stopped while writing, the files of the stages (NewStage) in
+// o.Out but o's, which no live run holds when o.Out is local and its
+// caller holds its lock (Lock): those of runs killed, and every file of
+// the result set of neardup dedup a local o.Out holds (a report too, as
+// its manifest lists them: output.SetFiles), its manifest last. Other
+// files, and the inputs (o.Inputs, files as Expand lists them:
+// out/kept.jsonl.gz read again), are left as they are.
 // Call it once the pipeline of o has succeeded and its files are in o.Out
 // (Publish does), so that a run that fails leaves the earlier run's files
 // in place; it returns the paths removed. A file system that cannot
@@ -86,12 +89,32 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	set, manifest, err := earlierSet(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	earlier := map[string]bool{}
 	for _, p := range all {
-		if name := path.Base(p); isResult(name) && !writes[name] && !isInput(p) {
+		if name := path.Base(p); isResult(name) && !writes[name] {
+			earlier[p] = true
+		}
+	}
+	for name, p := range set {
+		if !writes[name] {
+			earlier[p] = true
+		}
+	}
+	for p := range earlier {
+		if !isInput(p) {
 			stale = append(stale, p)
 		}
 	}
 	slices.Sort(stale)
+	if manifest != "" {
+		// Last: it names the files of its set to a run stopped before
+		// they are all removed.
+		stale = append(stale, manifest)
+	}
 	rm, ok := fs.(filesystem.Remover)
 	if !ok && len(stale) > 0 {
 		return nil, fmt.Errorf("%s holds, beside this run's results, files of an earlier run (%s) that its file system cannot remove here: remove them by hand, so that it holds this run's alone", o.Out, strings.Join(stale, ", "))
@@ -101,15 +124,53 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 			return stale[:i], fmt.Errorf("removing %s, of an earlier run: %w", p, err)
 		}
 	}
-	if isLocal(o.Out) { // the stages' directories, now empty
+	if isLocal(o.Out) { // the stages' directories, and those of files of the set, now empty
 		dirs, _ := filepath.Glob(outPath(o.Out, stagePrefix+"*"))
 		for _, d := range dirs {
 			if o.Stage == "" || samePath(d) != samePath(o.Stage) {
 				os.Remove(d)
 			}
 		}
+		for name, p := range set {
+			for range strings.Count(name, "/") {
+				p = filepath.Dir(p)
+				os.Remove(p) // when empty
+			}
+		}
 	}
 	return stale, nil
+}
+
+// earlierSet lists the files of the result set of neardup dedup that the
+// local directory out holds, as its manifest lists them
+// (output.SetFiles), each there and a file: the files of an earlier run,
+// whatever their names (kept.parquet, a report), by their names in its
+// manifest ("sub/report.html"), with their paths in out. manifest is the
+// manifest's path, "" when out holds none. A directory of another file
+// system holds none: neardup dedup writes local directories alone.
+func earlierSet(out string) (files map[string]string, manifest string, err error) {
+	if !isLocal(out) {
+		return nil, "", nil
+	}
+	names, err := output.SetFiles(out)
+	if err != nil {
+		return nil, "", err
+	}
+	manifest = filepath.Join(out, output.ManifestFile)
+	if _, err := os.Lstat(manifest); err != nil {
+		return nil, "", nil
+	}
+	files = map[string]string{}
+	for _, name := range names {
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
+			continue // no file of out
+		}
+		p := filepath.Join(out, filepath.FromSlash(name))
+		if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
+			files[name] = p
+		}
+	}
+	return files, manifest, nil
 }
 
 // staleStages lists the files in o.Out of the stages (NewStage) but o's
@@ -144,8 +205,9 @@ func (o Options) files() []string {
 }
 
 // isResult reports whether name is a file a run writes into its output
-// directory: a result file, a shard of one, or the temporary name of
-// either.
+// directory, or neardup dedup into its own: a result file (a kept file of
+// any name either writes: kept.parquet too), a shard of one, or the
+// temporary name of either.
 func isResult(name string) bool {
 	name = strings.TrimSuffix(name, ".tmp")
 	if m := shardName.FindStringSubmatch(name); m != nil {
@@ -156,7 +218,7 @@ func isResult(name string) bool {
 		return true
 	}
 	format, ok := output.KeptFormat(name)
-	return ok && format != "parquet" && name == "kept."+format
+	return ok && name == "kept."+format
 }
 
 // samePath is p as two names of one local file compare: absolute, clean

@@ -273,6 +273,22 @@ func TestDuplicateIDs(t *testing.T) {
 			t.Errorf("kept: %q, want a's two documents", got)
 		}
 	})
+	// Regression: the reject of a repeated id in a Parquet file gave its
+	// row as a "line", where every other reject of a Parquet row says "row".
+	t.Run("skip names a Parquet row as a row", func(t *testing.T) {
+		pa, pb := filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet")
+		writeParquet(t, pa, rows[:1])
+		writeParquet(t, pb, []article{rows[3], rows[0]})
+		out := filepath.Join(dir, "skip-parquet")
+		if _, err := Run(t.Context(), Options{Inputs: []string{pa, pb}, Out: out, OnDuplicateID: DuplicateSkip}); err != nil {
+			t.Fatal(err)
+		}
+		rj := lines(t, filepath.Join(out, output.RejectsFile))
+		want := `{"file":"` + pb + `","row":2,"id":"a","reason":"duplicate-id","field":"id","error":"id \"a\" repeats the id of ` + pa + `:1"}`
+		if len(rj) != 1 || rj[0] != want {
+			t.Errorf("rejects.jsonl: %q, want %s", rj, want)
+		}
+	})
 	t.Run("rename", func(t *testing.T) {
 		out := filepath.Join(dir, "rename")
 		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, OnDuplicateID: DuplicateRename}); err != nil {

@@ -53,6 +53,8 @@ type FeedOptions struct {
 	Warn        io.Writer
 	MaxWarnings int
 	Strict      bool
+	// newMeter is Options.newMeter.
+	newMeter func(io.Writer) *progress.Meter
 }
 
 // FeedStats summarise a feed run.
@@ -117,7 +119,11 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		o.Chunk = 1000
 	}
 	o.MaxWarnings = warnLimit(o.MaxWarnings)
-	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
+	// Warnings are written while the meter draws, each on a line of its
+	// own.
+	meter := newMeter(o.Progress, o.newMeter)
+	o.Warn = meter.Lines(o.Warn)
+	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: meter, started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {
 		f.out = bufio.NewWriterSize(o.Out, 64<<10)

@@ -136,8 +136,11 @@ func (run *runner) add(it *item) (added bool, err error) {
 	case DuplicateSkip:
 		run.skippedAt = append(run.skippedAt, run.read-1)
 		field := cmp.Or(run.o.Corpus.IDField, "id")
-		rec := corpus.Record{Doc: *doc, Skip: SkipDuplicateID, Err: &corpus.RecordError{Origin: doc.Origin, Field: field,
-			Reason: SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", dup.ID, dup.First)}}
+		// The record as read, so that its place is told as the reader
+		// told it (a Parquet file's row, Record.Row), skipped.
+		rec := it.rec
+		rec.Skip, rec.Err = SkipDuplicateID, &corpus.RecordError{Origin: doc.Origin, Field: field,
+			Reason: SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", dup.ID, dup.First)}
 		return false, run.skip(rec)
 	case DuplicateRename:
 		// The warning names the document that kept the id: the first

@@ -114,6 +114,18 @@ type Options struct {
 	// wrapBatch, when set (by a test), wraps the run's batch, to see what
 	// the run asks of it.
 	wrapBatch func(engine.Batch) engine.Batch
+	// newMeter, when set (by a test), makes the meter of Progress in place
+	// of progress.New: one that draws as on a terminal.
+	newMeter func(io.Writer) *progress.Meter
+}
+
+// newMeter returns the meter of the progress writer w: made by byTest,
+// when a test set one, else by progress.New.
+func newMeter(w io.Writer, byTest func(io.Writer) *progress.Meter) *progress.Meter {
+	if byTest != nil {
+		return byTest(w)
+	}
+	return progress.New(w)
 }
 
 // ErrStrict marks the error that ends a strict run at its first bad record
@@ -208,7 +220,11 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	pacer := startGCPacer(r.Progress)
 	defer pacer.stop()
 
-	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
+	// Warnings are written while the meter draws, each on a line of its
+	// own.
+	meter := newMeter(o.Progress, o.newMeter)
+	o.Warn = meter.Lines(o.Warn)
+	run := &runner{o: o, b: b, r: r, out: out, meter: meter, seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer, budget: watch,
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
 	if err := run.sketchAll(ctx); err != nil {

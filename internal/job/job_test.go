@@ -4,11 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,6 +21,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
@@ -25,6 +29,7 @@ import (
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/tfidf"
 )
@@ -822,4 +827,73 @@ func TestWarnTooShortCountsDocumentsOnly(t *testing.T) {
 	if strings.Contains(warn.String(), "every document is too short") {
 		t.Errorf("warnings %q; the two documents were compared", warn.String())
 	}
+}
+
+// TestWarningsStartTheirOwnLine runs dedup and an index's feed with the
+// progress and the warnings on one writer, the meter drawing as on a
+// terminal, and wants each warning at the start of a line as a terminal
+// shows it: a warning of a record skipped was written on the end of the
+// progress line ("reading: 1024 docs, …warning: skipped: …").
+func TestWarningsStartTheirOwnLine(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	var b bytes.Buffer
+	for i := range 2048 { // the meter draws after every 1024 records (dedup) or chunk (feed)
+		fmt.Fprintf(&b, `{"id":"%d","text":"%s"}`+"\n", i, strings.Repeat(words[i%len(words)]+" ", 30))
+	}
+	b.WriteString(`{"id":"empty","text":""}` + "\n")
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	terminal := func(w io.Writer) *progress.Meter { return progress.NewTerminal(w, 0) }
+	check := func(t *testing.T, stderr string) {
+		t.Helper()
+		warned := false
+		for line := range strings.SplitSeq(stderr, "\n") {
+			// A terminal shows what follows the last clearing of the line.
+			if i := strings.LastIndex(line, "\r\033[K"); i >= 0 {
+				line = line[i+len("\r\033[K"):]
+			}
+			if i := strings.Index(line, "warning: "); i > 0 {
+				t.Errorf("a warning written on the end of a line: %q", line)
+			} else if i == 0 {
+				warned = true
+			}
+		}
+		if !warned || !strings.Contains(stderr, "\r\033[K") {
+			t.Fatalf("no warning, or no progress line drawn:\n%q", stderr)
+		}
+	}
+	t.Run("dedup", func(t *testing.T) {
+		var stderr bytes.Buffer
+		_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Workers: 2,
+			Progress: &stderr, Warn: &stderr, newMeter: terminal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, stderr.String())
+	})
+	t.Run("feed", func(t *testing.T) {
+		r, err := OpenFeed([]string{in}, corpus.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		add := func(_ context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error {
+			for doc, err := range docs {
+				if err != nil {
+					return err
+				}
+				if err := onMatch(&neardup.Match{ID: doc.ID, Status: neardup.Added}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		var stderr bytes.Buffer
+		if _, err := Feed(t.Context(), r, FeedOptions{Add: add, Chunk: 1, Workers: 2, Progress: &stderr, Warn: &stderr, newMeter: terminal}); err != nil {
+			t.Fatal(err)
+		}
+		check(t, stderr.String())
+	})
 }

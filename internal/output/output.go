@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -592,6 +593,21 @@ func Wrote(dir, path string) bool {
 	})
 }
 
+// SetFiles returns the files inside dir of the result set dir holds, as
+// its manifest (ManifestFile) lists them: slash-separated paths relative
+// to dir, the manifest not among them. A program that writes dir without
+// a Set (neardup-beam) removes those it does not write over, and the
+// manifest, which no longer tells the set dir holds. A dir that holds no
+// manifest (written before manifests, or by such a program) lists none; a
+// damaged manifest is an error.
+func SetFiles(dir string) ([]string, error) {
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m.Files, nil
+}
+
 // createOutside creates the temporary file of the extra x outside the
 // output directory, beside its destination. The file is listed in the new
 // set's manifest before it is created, so that a run that finds this set
@@ -703,16 +719,30 @@ func checkDir(dir, name string) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
+	shards := slices.DeleteFunc(slices.Clone(foreign), func(f string) bool { return !beamShard.MatchString(f) })
+	foreign = slices.DeleteFunc(foreign, beamShard.MatchString)
 	if len(foreign) > 0 {
-		more := ""
-		if len(foreign) > 3 {
-			more = fmt.Sprintf(" and %d more", len(foreign)-3)
-			foreign = foreign[:3]
-		}
-		return nil, fmt.Errorf("%s: holds files neardup did not write (%s%s); the results replace the whole directory, so choose a new or empty directory, or one neardup wrote",
-			name, strings.Join(foreign, ", "), more)
+		return nil, fmt.Errorf("%s: holds files neardup did not write (%s); the results replace the whole directory, so choose a new or empty directory, or one neardup wrote",
+			name, fewOf(foreign))
+	}
+	if len(shards) > 0 {
+		return nil, fmt.Errorf("%s: holds neardup-beam's results in shards (%s); join them first (neardup-beam merge %s), "+
+			"into one file of each, which a run replaces, or choose a new or empty directory", name, fewOf(shards), name)
 	}
 	return known, nil
+}
+
+// beamShard matches the name of a shard of a result file as neardup-beam
+// writes them (its --shards): pairs-00000-of-00004.jsonl,
+// kept-00003-of-00004.jsonl.gz.
+var beamShard = regexp.MustCompile(`^(pairs|clusters|kept|removed|rejects)-[0-9]{5}-of-[0-9]{5}\.jsonl(\.gz|\.zst)?$`)
+
+// fewOf lists the first three names of names, and how many more there are.
+func fewOf(names []string) string {
+	if len(names) > 3 {
+		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+	}
+	return strings.Join(names, ", ")
 }
 
 // isOldTemp reports whether name is a temporary file an earlier version

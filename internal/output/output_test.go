@@ -354,6 +354,45 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 	}
 }
 
+// TestBeamShardsRefusedAsShards: a directory holding neardup-beam's
+// shards is refused, its error saying they are neardup-beam's shards and
+// how to join them; it said they were files neardup did not write. A file
+// of another's among them is refused as before, the shards left out of
+// its list.
+func TestBeamShardsRefusedAsShards(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"shards", []string{"clusters-00000-of-00002.jsonl", "clusters-00001-of-00002.jsonl", "kept-00000-of-00002.jsonl.gz",
+			"kept-00001-of-00002.jsonl.gz", StatsFile},
+			"holds neardup-beam's results in shards (clusters-00000-of-00002.jsonl, clusters-00001-of-00002.jsonl, " +
+				"kept-00000-of-00002.jsonl.gz and 1 more); join them first (neardup-beam merge OUT), into one file of each, " +
+				"which a run replaces, or choose a new or empty directory"},
+		{"shards and a file of another's", []string{"pairs-00000-of-00001.jsonl.zst", "notes.txt"},
+			"holds files neardup did not write (notes.txt);"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "OUT")
+			for _, f := range tc.files {
+				if err := errors.Join(os.MkdirAll(dir, 0o755), os.WriteFile(filepath.Join(dir, f), []byte("{}\n"), 0o644)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Create(dir)
+			if want := strings.ReplaceAll(tc.want, "merge OUT", "merge "+dir); err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("Create: %v, want %q", err, want)
+			}
+			for _, f := range tc.files {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Errorf("%s: %v", f, err)
+				}
+			}
+		})
+	}
+}
+
 // A directory holding anything neardup did not write is never replaced:
 // -o . would otherwise swap away the working directory.
 func TestForeignFilesRefused(t *testing.T) {

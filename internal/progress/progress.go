@@ -70,6 +70,48 @@ func New(w io.Writer) *Meter {
 	return m
 }
 
+// NewTerminal returns a Meter that draws on w as on a terminal whatever w
+// is, its one line redrawn in place at an update at most every interval
+// (0: at every update; New's on a terminal, 200ms): for a writer that
+// passes what it is given on to a terminal, which New tells only of an
+// *os.File. It returns nil when w is nil.
+func NewTerminal(w io.Writer, interval time.Duration) *Meter {
+	if w == nil {
+		return nil
+	}
+	return &Meter{w: w, tty: true, interval: interval}
+}
+
+// Lines returns the writer to write lines to w through while the meter may
+// be drawing, where w goes to the screen the meter draws on (warnings on
+// stderr): each write first clears the line the meter drew, so that what
+// it writes starts a line of its own, and the meter draws its line anew
+// below at its next update. Each write is to end its last line. A nil
+// Meter, or one not on a terminal, whose lines are whole, returns w as it
+// is (nil for nil).
+func (m *Meter) Lines(w io.Writer) io.Writer {
+	if m == nil || !m.tty || w == nil {
+		return w
+	}
+	return lines{m, w}
+}
+
+// lines is the writer Lines returns.
+type lines struct {
+	m *Meter
+	w io.Writer
+}
+
+func (l lines) Write(p []byte) (int, error) {
+	l.m.mu.Lock()
+	defer l.m.mu.Unlock()
+	if l.m.drawn {
+		fmt.Fprint(l.m.w, "\r\033[K")
+		l.m.drawn = false
+	}
+	return l.w.Write(p)
+}
+
 // Stage starts a named stage; its rate is measured from now.
 func (m *Meter) Stage(name string) {
 	if m == nil {

@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestMeterLines(t *testing.T) {
@@ -88,4 +90,67 @@ func TestMeterEnd(t *testing.T) {
 			t.Errorf("error %v: %q, want one line starting %q", tc.err, b.String(), tc.want)
 		}
 	}
+}
+
+// TestLinesStartOnTheirOwn writes warnings through Lines between the
+// updates of a meter on a terminal and wants each on a screen line of its
+// own, the meter's line drawn anew below them: a warning was written on
+// the end of the progress line ("…, 3swarning: skipped: …").
+func TestLinesStartOnTheirOwn(t *testing.T) {
+	var b bytes.Buffer
+	m := NewTerminal(&b, 0)
+	warn := m.Lines(&b)
+	m.Stage("reading")
+	m.Update(100, 1, 4)
+	fmt.Fprintln(warn, "warning: skipped: a.jsonl:3: empty")
+	fmt.Fprintln(warn, "warning: skipped: a.jsonl:4: empty")
+	m.Update(150, 2, 4)
+	m.Done(200)
+	fmt.Fprintln(warn, "warning: dates not read: 1")
+	got := screen(b.String())
+	if len(got) != 4 || got[0] != "warning: skipped: a.jsonl:3: empty" || got[1] != "warning: skipped: a.jsonl:4: empty" ||
+		!strings.HasPrefix(got[2], "reading: 200 docs, ") || got[3] != "warning: dates not read: 1" {
+		t.Errorf("the screen holds %q, want the two warnings, the stage's last line and the warning after it", got)
+	}
+	if w := New(&b).Lines(&b); w != io.Writer(&b) {
+		t.Errorf("Lines of a meter not on a terminal is %T, want the writer as it is", w)
+	}
+	if w := m.Lines(nil); w != nil {
+		t.Errorf("Lines(nil) is %v, want nil", w)
+	}
+}
+
+// screen is what a terminal shows of out, line by line: a carriage return
+// goes back to the line's start, ESC [K clears the line from there.
+func screen(out string) []string {
+	var lines []string
+	var line []rune
+	col := 0
+	for i := 0; i < len(out); {
+		switch {
+		case out[i] == '\r':
+			col = 0
+			i++
+		case strings.HasPrefix(out[i:], "\033[K"):
+			line = line[:col]
+			i += len("\033[K")
+		case out[i] == '\n':
+			lines = append(lines, string(line))
+			line, col = nil, 0
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(out[i:])
+			if col < len(line) {
+				line[col] = r
+			} else {
+				line = append(line, r)
+			}
+			col++
+			i += n
+		}
+	}
+	if len(line) > 0 {
+		lines = append(lines, string(line))
+	}
+	return lines
 }
