@@ -22,10 +22,15 @@ type Status string
 
 // The statuses of a Match.
 const (
-	Added    Status = Status(index.Added)    // stored, with its matches
-	Replaced Status = Status(index.Replaced) // stored in place of a document of the same ID
-	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is (Query: matched with the others)
-	Checked  Status = Status(index.Checked)  // checked by Query, not stored
+	// Added is a document stored, with its matches, whose ID was not
+	// stored before the call (AddSeq: before its chunk); an earlier
+	// document of the call of its ID, which it replaced, is Superseded.
+	Added Status = Status(index.Added)
+	// Replaced is a document stored in place of a document of the same
+	// ID stored before the call (AddSeq: before its chunk).
+	Replaced Status = Status(index.Replaced)
+	Exists   Status = Status(index.Exists)  // not stored: a document of the same ID is (Query: matched with the others)
+	Checked  Status = Status(index.Checked) // checked by Query, not stored
 	// Conflict is a document given to Add whose ID is stored with other
 	// content (title, URL, source, date or text; Match.Differs names
 	// them): not stored, the stored document left as it is. Replace

@@ -75,6 +75,15 @@ type Live interface {
 	// stored documents, with statistics that count it in place of that
 	// one (see Recounter); the live index is then as it was.
 	Probe(sk LiveSketch, doc *core.Document, replaced Replaced, details Details) ([]Hit, error)
+	// Judge matches stored document ord again as Probe matches a document
+	// that stands for it, and returns its pairs with the loaded documents
+	// of others alone, best first: index and detail are its sketch's
+	// stored parts, doc the document (its date, and its text where the
+	// method quotes it in its evidence). A method that can verify named
+	// candidates (a Check or Copies stage, and no Pairs.Select) verifies
+	// it against others alone; another matches it with every candidate.
+	// The live index is then as it was.
+	Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, details Details) ([]Hit, error)
 
 	// Candidates gathers the candidates of a check of doc beside writes
 	// (reads): ok is false when the method cannot check so, or dates are
@@ -366,12 +375,47 @@ func (l *live[S, E]) match(p Pending, doc *core.Document, details Details, outsi
 	if err != nil {
 		return nil, err
 	}
-	found = settle(l.m, found, doc)
+	return l.hits(settle(l.m, found, doc)), nil
+}
+
+// matchOnly is match of p's pairs with the loaded documents of others
+// alone (see Judge).
+func (l *live[S, E]) matchOnly(p Pending, doc *core.Document, details Details, outside func(a, b int32) bool, others []int64) ([]Hit, error) {
+	var verify func(cands []int32, s *S, src Source[S], emit func(int32, float64, E)) error
+	switch {
+	case l.m.Pairs.Select != nil: // keeps the best of every pair
+	case l.m.Check != nil:
+		verify = l.m.Check.Verify
+	case l.m.Copies != nil:
+		verify = l.m.Copies.Verify
+	}
+	if verify == nil {
+		hits, err := l.match(p, doc, details, outside)
+		return slices.DeleteFunc(hits, func(h Hit) bool { return !slices.Contains(others, h.Other) }), err
+	}
+	var cands []int32
+	for _, o := range others {
+		if mem, ok := l.mem[o]; ok && !outside(mem, p.mem) {
+			cands = append(cands, mem)
+		}
+	}
+	slices.Sort(cands)
+	var found []Found[E]
+	add := func(f Found[E]) { found = append(found, f) }
+	err := verify(slices.Compact(cands), pending[S](p), liveSource[S, E]{l, details}, emitter(l.m, &p.mem, outside, add, nil))
+	if err != nil {
+		return nil, err
+	}
+	return l.hits(settle(l.m, found, doc)), nil
+}
+
+// hits are the pairs found of a document matched, by stored ordinal.
+func (l *live[S, E]) hits(found []Found[E]) []Hit {
 	hits := make([]Hit, len(found))
 	for i, f := range found {
 		hits[i] = Hit{Other: l.ords[f.A], Score: f.Score, Label: f.Label, Evidence: f.Ev}
 	}
-	return hits, nil
+	return hits
 }
 
 // outside reports whether documents a and b are dated farther apart than
@@ -390,20 +434,39 @@ func (l *live[S, E]) Probe(sk LiveSketch, doc *core.Document, replaced Replaced,
 	if err != nil {
 		return nil, err
 	}
-	defer l.m.Remove(p.mem, pending[S](p)) // after Recount: see Recounter
-	self, ok := l.mem[replaced.Ord]
-	if !ok {
-		return l.Match(p, doc, details)
-	}
-	s, err := l.uncount(self, replaced)
+	return l.probe(p, doc, replaced, details, nil)
+}
+
+func (l *live[S, E]) Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, details Details) ([]Hit, error) {
+	s, err := l.m.DecodeSketch(index, detail)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("document %d: %w", ord, err)
 	}
-	hits, err := l.match(p, doc, details, func(a, b int32) bool { return a == self || l.outside(a, b) })
-	if s != nil {
-		l.m.Recount.Recount(self, s)
+	mem := l.assign(0, unixOrZero(doc))
+	l.m.Add(mem, s)
+	return l.probe(Pending{mem: mem, v: typed[S]{s}}, doc, Replaced{Ord: ord, Index: index}, details, others)
+}
+
+// probe matches begun document p as Probe does, standing for the stored
+// document replaced, and takes it out again; with others not nil, its
+// pairs with the loaded documents of others alone (see Judge).
+func (l *live[S, E]) probe(p Pending, doc *core.Document, replaced Replaced, details Details, others []int64) ([]Hit, error) {
+	defer l.m.Remove(p.mem, pending[S](p)) // after Recount: see Recounter
+	outside := l.outside
+	if self, ok := l.mem[replaced.Ord]; ok {
+		s, err := l.uncount(self, replaced)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			defer l.m.Recount.Recount(self, s)
+		}
+		outside = func(a, b int32) bool { return a == self || l.outside(a, b) }
 	}
-	return hits, err
+	if others != nil {
+		return l.matchOnly(p, doc, details, outside, others)
+	}
+	return l.match(p, doc, details, outside)
 }
 
 // uncount takes the counts of the stored document a probe stands for,

@@ -100,15 +100,21 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				for k := range i {
 					outs[k].Pairs = slices.DeleteFunc(outs[k].Pairs, func(p core.Pair) bool { return p.A == d.ID })
 				}
+				status := Replaced
 				if k, ok := mine[d.ID]; ok && added[k] == prev {
 					// Stored by an earlier document of this add, or left
-					// Unchanged by one: not stored in the end.
+					// Unchanged by one: not stored in the end. This one
+					// takes its place, added when it was, as what the
+					// add did of the ID is what it stores in the end.
+					if outs[k].Status == Added {
+						status = Added
+					}
 					outs[k], added[k] = Match{ID: d.ID, Status: Superseded, Pairs: []core.Pair{}}, 0
 				}
 				if err := x.reportMade(w, outs[:i], added[:i], made); err != nil {
 					return err
 				}
-				outs[i].Status = Replaced
+				outs[i].Status = status
 			}
 			var ord int64
 			orig, ev, err := ex.copyOf(i, unixOrZero(d), func(ord int64) (*store.Doc, error) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -30,7 +31,10 @@ import (
 // took it for the same article when it stored it, never comparing the two.
 // When it has the head's sketch, or the head's content, it takes the
 // head's marks of the index's method too, so that the near duplicates of
-// the story stay its duplicates, as a rescore finds them. Otherwise the
+// the story stay its duplicates, as a rescore finds them: with the head's
+// sketch, as they are; with a sketch of its own text, judged again
+// (judgeAgain), since a copy of the head's title and text can differ from
+// it in what the method reads besides (its date, its source). Otherwise the
 // heir is the head, when it is left, else the first stored. Each exact
 // mark made so says what its two documents share: the same content, else
 // the same URL, else what the copy shared with the removed document it
@@ -51,7 +55,10 @@ import (
 // a document left is left out the same way (no heir, no key), but it is
 // read again to place the document (see recluster).
 type heirs struct {
-	marks    []store.Mark
+	marks []store.Mark
+	// again are the marks taken from heads that are to be judged again
+	// once the heirs are loaded (see judgeAgain), as taken.
+	again    []store.Mark
 	sketches map[int64]heirSketch // by the document taking a head's place
 	keys     map[uint64]int64     // an exact key → the document it passes to
 	joined   []int64              // every document joined again, to be placed again
@@ -72,8 +79,13 @@ type hole struct {
 	ev      map[int64][]byte // by document left: the evidence of its mark
 }
 
-// succession is a head removed and the heir that takes its marks.
-type succession struct{ head, heir int64 }
+// succession is a head removed and the heir that takes its marks; again
+// when they are to be judged again, the heir given a sketch of its own
+// text.
+type succession struct {
+	head, heir int64
+	again      bool
+}
 
 // findHeirs reads, before documents ords are removed, what their removal
 // does for the documents exact marks join to them; nil when it joins none.
@@ -107,7 +119,7 @@ func (x *Index) findHeirs(w store.Writer, ords []int64) (*heirs, error) {
 			return nil, err
 		}
 		if head != 0 {
-			took = append(took, succession{head, heir})
+			took = append(took, succession{head, heir, x.meta.StoreText})
 		}
 		for _, o := range hl.left {
 			if o != heir {
@@ -279,16 +291,109 @@ func (x *Index) sketchOf(r store.Reader, head, d *store.Doc) (heirSketch, error)
 // sketchStored returns the sketch of stored document d, read with its
 // text, as an add of it makes it.
 func (x *Index) sketchStored(d *store.Doc) heirSketch {
-	doc := core.Document{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
-	if d.Date != 0 {
-		doc.Date = time.Unix(d.Date, 0)
-	}
+	doc := storedDocument(d)
 	ls := x.live.NewSketcher().Sketch(&doc)
 	if ls.Skip() != core.SkipNone {
 		return heirSketch{skip: ls.Skip()}
 	}
 	index, detail := ls.Encoded()
 	return heirSketch{sk: &store.Sketch{Index: index, Detail: detail}}
+}
+
+// storedDocument is stored document d as it was added, its text as read.
+func storedDocument(d *store.Doc) core.Document {
+	doc := core.Document{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
+	if d.Date != 0 {
+		doc.Date = time.Unix(d.Date, 0)
+	}
+	return doc
+}
+
+// judgeAgain judges again, once the heirs are loaded, the pairs of
+// h.again, marks an heir took from its head: each pair's later document
+// is matched again against the earlier as a rescore matches it (see
+// engine.Live.Judge), and the pair is marked with what that finds, or not
+// at all when it finds nothing. A pair whose later document's record,
+// text or sketch, or whose earlier one's sketch, does not match its
+// checksum keeps the mark taken. The marks are stored and added to
+// h.marks.
+func (x *Index) judgeAgain(w store.Writer, h *heirs) error {
+	if h == nil || len(h.again) == 0 {
+		return nil
+	}
+	if err := x.readDates(w); err != nil {
+		return err
+	}
+	earlier := map[int64][]int64{} // by later document
+	for _, m := range h.again {
+		earlier[m.B] = append(earlier[m.B], m.A)
+	}
+	laters := slices.Sorted(maps.Keys(earlier))
+	byOrd, err := readable(w, laters)
+	if err != nil {
+		return err
+	}
+	found := map[[2]int64]*engine.Hit{}
+	unread := map[int64]bool{}
+	for _, b := range laters {
+		var hits []engine.Hit
+		err := store.ErrNotFound
+		if d := byOrd[b]; d != nil {
+			hits, err = x.judge(w, d, earlier[b])
+		}
+		if errors.Is(err, store.ErrNotFound) || errors.As(err, new(*store.ChecksumError)) {
+			unread[b] = true
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for i := range hits {
+			found[[2]int64{hits[i].Other, b}] = &hits[i]
+		}
+	}
+	at := now()
+	var ms []store.Mark
+	for _, m := range h.again {
+		hit := found[[2]int64{m.A, m.B}]
+		switch {
+		case unread[m.B]:
+			ms = append(ms, m)
+		case hit != nil:
+			ev, err := json.Marshal(hit.Evidence)
+			if err != nil {
+				return err
+			}
+			ms = append(ms, store.Mark{A: m.A, B: m.B, Method: m.Method, Score: core.Round(hit.Score), Label: hit.Label,
+				Evidence: ev, At: at})
+		}
+	}
+	h.marks = append(h.marks, ms...)
+	return w.AddMarks(ms)
+}
+
+// judge matches stored document d again against the stored documents of
+// others, read with its text, and returns its pairs with them; none when
+// it has no sketch.
+func (x *Index) judge(r store.Reader, d *store.Doc, others []int64) ([]engine.Hit, error) {
+	stored, err := r.Doc(d.ID)
+	if err != nil {
+		return nil, err
+	}
+	sk, err := r.Sketch(d.Ord)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	doc := storedDocument(&stored)
+	var hits []engine.Hit
+	err = x.changing(func() (err error) {
+		hits, err = x.live.Judge(d.Ord, sk.Index, sk.Detail, &doc, others, details{r})
+		return err
+	})
+	return hits, err
 }
 
 // passKeys finds the exact keys of removed documents that apply to the
@@ -388,15 +493,16 @@ func (h *heirs) dropMarked(r store.Reader, ords []int64) error {
 // inherit gives each heir of took the marks of its head of the index's
 // method, with the documents left, or with the heir of a head removed
 // too: the same score, label and evidence, each with the earlier of its
-// two documents as A.
+// two documents as A; those of an heir to be judged again go to h.again.
 func (h *heirs) inherit(r store.Reader, method string, took []succession, gone map[int64]bool) error {
 	if len(took) == 0 {
 		return nil
 	}
 	heirOf := make(map[int64]int64, len(took))
+	again := map[int64]bool{}
 	var ords []int64
 	for _, s := range took {
-		heirOf[s.head] = s.heir
+		heirOf[s.head], again[s.heir] = s.heir, s.again
 		ords = append(ords, s.head, s.heir)
 	}
 	ms, err := r.MethodMarks(method, ords)
@@ -422,7 +528,11 @@ func (h *heirs) inherit(r store.Reader, method string, took []succession, gone m
 			have[k] = true
 			n := m
 			n.A, n.B, n.At = k[0], k[1], at
-			h.marks = append(h.marks, n)
+			if again[heir] || again[other] {
+				h.again = append(h.again, n)
+			} else {
+				h.marks = append(h.marks, n)
+			}
 		}
 	}
 	return nil

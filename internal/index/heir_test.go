@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
@@ -196,8 +197,10 @@ func TestCopiesByURLOutliveTheirOriginal(t *testing.T) {
 
 // TestRemovalNeverFailsOnARecordReadForHeirs: a removal reads the records
 // of the documents exact marks join to those it removes, and the heir's
-// text or the original's sketch, for the heir alone; one that does not
-// match its checksum is left out, and the removal goes on. Regression: the
+// text or the original's sketch, for the heir alone, and the record, text
+// and sketch of a near duplicate whose pair with the heir it judges again;
+// one that does not match its checksum is left out (the pair keeps the
+// mark taken), and the removal goes on. Regression: the
 // removal failed on it, where it read none of them before (a record
 // stored without its checksum by a writer of version 8, which docs/index.md
 // says `index remove` mends), and an expiry failed on the same chunk at
@@ -205,6 +208,8 @@ func TestCopiesByURLOutliveTheirOriginal(t *testing.T) {
 func TestRemovalNeverFailsOnARecordReadForHeirs(t *testing.T) {
 	g := enginetest.NewTextGen(73)
 	story := g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
 	ordOf := func(id string) string { return `(SELECT ord FROM docs WHERE id = '` + id + `')` }
 	remove := func(x *index.Index, t *testing.T, id string) error {
 		_, err := x.Remove(t.Context(), []string{id})
@@ -233,21 +238,32 @@ func TestRemovalNeverFailsOnARecordReadForHeirs(t *testing.T) {
 			func(x *index.Index, t *testing.T) error { return remove(x, t, "a") }, false},
 		{"the original's sketch", false, `UPDATE sketch_detail SET crc = NULL WHERE ord = ` + ordOf("a"),
 			func(x *index.Index, t *testing.T) error { return remove(x, t, "a") }, false},
+		// The pair of the heir and the near duplicate, read to judge it
+		// again, keeps the mark the heir took.
+		{"a near duplicate's text", true, `UPDATE texts SET crc = NULL WHERE ord = ` + ordOf("y"),
+			func(x *index.Index, t *testing.T) error { return remove(x, t, "a") }, false},
 	} {
 		for _, e := range storetest.Engines {
 			t.Run(tc.name+"/"+e, func(t *testing.T) {
 				dsn := storetest.DSN(t, e)
 				x := open(t, dsn, index.OpenOptions{StoreText: tc.texts})
-				for i, id := range []string{"a", "b"} {
+				for i, id := range []string{"a", "b", "y"} {
 					d := enginetest.Doc(id, story)
+					if id == "y" {
+						d = enginetest.Doc(id, near)
+					}
 					d.Date = time.Date(2026, 3, 1+2*i, 9, 0, 0, 0, time.UTC)
 					if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
 						t.Fatal(err)
 					}
 				}
+				before := marks(t, dsn)
 				storetest.Exec(t, dsn, tc.damage)
 				if err := tc.gone(x, t); err != nil {
 					t.Fatalf("removing a document beside a damaged record: %v", err)
+				}
+				if got := marks(t, dsn); tc.name == "a near duplicate's text" && got["b~y"] != before["a~y"] {
+					t.Errorf("b~y after the removal: %q, want a~y's, %q", got["b~y"], before["a~y"])
 				}
 				if faults, err := x.Verify(t.Context(), nil); err != nil || (faults.Total > 0) == tc.mended {
 					t.Errorf("verify: %v %v; want faults: %v", faults.List, err, !tc.mended)
@@ -342,8 +358,9 @@ func exactMarks(t *testing.T, dsn string) map[string]string {
 
 // TestHeirTakesTheNearDuplicatesOfItsOriginal: a near duplicate x of a
 // story, marked with its original a, is marked with the copy that takes
-// a's place when a goes, with the same score, label and evidence, and is
-// in its cluster, as after a rescore; a copy by URL of another text,
+// a's place when a goes, with the same label (judged again where the copy
+// has a sketch of its own text: see TestHeirIsJudgedAgainByItsOwnDate),
+// and is in its cluster, as after a rescore; a copy by URL of another text,
 // given its own sketch, takes none of them, as a rescore finds none.
 // Regression: x was left out of the story's cluster, its mark gone with
 // a, where a rescore put them together.
@@ -411,6 +428,120 @@ func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHeirIsJudgedAgainByItsOwnDate: a copy by content that takes a
+// removed original's place shares its title and text, not its date, which
+// the rules of dates read (--date-apart: datelines of other days and dates
+// days apart): given a sketch of its own text, its pairs with the
+// original's near duplicates are judged again, and the index holds after
+// the removal the marks and clusters a rescore makes, on either side of
+// the near duplicate in the order stored, by every linking policy.
+// Without texts the copy takes the original's sketch, date and all, and
+// its marks as they are, which a rescore finds too. Regression: the copy
+// took the original's marks unchanged, a duplicate where its own date made
+// the pair similar (24 hours apart where it was 120), and the cluster with
+// it, where a rescore, a query and dedup found none; and similar where its
+// date made a duplicate.
+func TestHeirIsJudgedAgainByItsOwnDate(t *testing.T) {
+	const (
+		title = "City council approves new harbour bridge"
+		body  = "The city council voted on Tuesday to approve construction of a new bridge across the northern harbour, " +
+			"ending a debate that lasted nearly four years. The project is expected to cost 412 million euros and to take " +
+			"six years to complete.\n\nCouncil members backed the plan by 31 votes to 12 after a session that ran late into " +
+			"the %s. Supporters said the bridge would cut commuting times for about 60,000 residents of the northern " +
+			"districts.\n\nOpponents warned that the cost estimate was too optimistic and that construction would disrupt " +
+			"the fishing port for years. The mayor said tenders would be published in the spring."
+	)
+	doc := func(id string, dateline, day int, word string) core.Document {
+		return core.Document{ID: id, Title: title, Text: fmt.Sprintf("HARBOURTON, March %d - "+body, dateline, word),
+			Date: time.Date(2024, 3, day, 10, 0, 0, 0, time.UTC)}
+	}
+	for _, tc := range []struct {
+		name   string
+		stored []core.Document // a, the original, first; b its copy by content; y its near duplicate
+		want   core.Label      // b~y's label after the removal of a
+	}{
+		{"the copy dated days before, stored before the near duplicate",
+			[]core.Document{doc("a", 5, 5, "evening"), doc("b", 5, 1, "evening"), doc("y", 6, 6, "night")}, core.Similar},
+		{"the copy dated days before, stored after the near duplicate",
+			[]core.Document{doc("a", 5, 5, "evening"), doc("y", 6, 6, "night"), doc("b", 5, 1, "evening")}, core.Similar},
+		{"the original dated days after, its copy the day before",
+			[]core.Document{doc("a", 5, 12, "evening"), doc("b", 5, 5, "evening"), doc("y", 6, 6, "night")}, core.Duplicate},
+	} {
+		for _, e := range storetest.Engines {
+			for _, link := range []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor} {
+				for _, text := range []bool{true, false} {
+					t.Run(fmt.Sprintf("%s/%s/%s/texts=%v", tc.name, e, link, text), func(t *testing.T) {
+						dsn := storetest.DSN(t, e)
+						x := open(t, dsn, index.OpenOptions{StoreText: text, Link: link})
+						for _, d := range tc.stored {
+							ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+							if err != nil {
+								t.Fatal(err)
+							}
+							if d.ID == "b" && ms[0].Skip != core.SkipExactCopy {
+								t.Fatalf("b: %+v, want an exact copy of a", ms[0])
+							}
+						}
+						if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
+							t.Fatal(err)
+						}
+						removed, clusters := methodMarks(t, dsn), groups(t, x)
+						if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+							t.Errorf("verify: %v %v", faults.List, err)
+						}
+						if _, err := x.Rescore(t.Context(), nil); err != nil {
+							t.Fatal(err)
+						}
+						if diff := cmp.Diff(methodMarks(t, dsn), removed); diff != "" {
+							t.Errorf("marks after the removal (-after a rescore +after the removal):\n%s", diff)
+						}
+						if got := groups(t, x); got != clusters {
+							t.Errorf("clusters after the removal %s, after a rescore %s", clusters, got)
+						}
+						pair := "b~y"
+						if tc.stored[1].ID == "y" {
+							pair = "y~b"
+						}
+						// Without texts b has a's sketch, and its date: the
+						// rescore above is its only measure.
+						if got := marks(t, dsn)[pair]; text && got != tc.want {
+							t.Errorf("%s after the removal: %q, want %q", pair, got, tc.want)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// methodMarks returns the stored marks of the index's method as "a~b" →
+// their label, score and evidence, read through a fresh handle.
+func methodMarks(t *testing.T, dsn string) map[string]string {
+	t.Helper()
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	out := map[string]string{}
+	err = st.View(t.Context(), func(r store.Reader) error {
+		ids := map[int64]string{}
+		if err := r.EachDoc(false, func(d *store.Doc) error { ids[d.Ord] = d.ID; return nil }); err != nil {
+			return err
+		}
+		return r.EachMark(func(m *store.Mark) error {
+			if m.Method != index.ExactMethod {
+				out[ids[m.A]+"~"+ids[m.B]] = fmt.Sprintf("%s %v %s", m.Label, m.Score, m.Evidence)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestReplaceReportsTheMarksMadeInItsPlace: an add that replaces an
@@ -551,6 +682,49 @@ func BenchmarkCatchUpAfterRemovingCopies(b *testing.B) {
 				b.ReportMetric(float64(removing.Milliseconds())/float64(b.N), "remove-ms/op")
 			})
 		}
+	}
+}
+
+// BenchmarkRemovalJudgesTheHeirAgain times the removal of a story's
+// original, in SQLite, whose copy by content, of another date, takes its
+// place and its pairs with 200 near duplicates stored after it, each
+// judged again (see TestHeirIsJudgedAgainByItsOwnDate), among 300
+// unrelated documents: each near duplicate's record, text and sketch are
+// read, and it is verified against the copy alone.
+func BenchmarkRemovalJudgesTheHeirAgain(b *testing.B) {
+	const near = 200
+	g := enginetest.NewTextGen(5)
+	story := g.Sentences(20)
+	docs := enginetest.Background(g, 300)
+	for i := range near + 2 {
+		id, text := fmt.Sprint("n", i), slices.Clone(story)
+		switch i {
+		case 0:
+			id = "a"
+		case 1:
+			id = "b"
+		default:
+			text[i%len(text)] = g.Sentence()
+		}
+		d := enginetest.Doc(id, text)
+		d.Date = time.Date(2026, 1, 1, i, 0, 0, 0, time.UTC)
+		docs = append(docs, d)
+	}
+	for range b.N {
+		b.StopTimer()
+		x, err := index.Open(b.Context(), storetest.DSN(b, "sqlite"), store.Options{Sync: "normal"}, specs, index.OpenOptions{StoreText: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := x.Add(b.Context(), docs, index.AddOptions{Exact: true}); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := x.Remove(b.Context(), []string{"a"}); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		x.Close()
 	}
 }
 

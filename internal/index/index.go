@@ -161,9 +161,14 @@ type Status string
 
 // The statuses of a Match.
 const (
-	Added    Status = "added"    // stored, with its matches
-	Replaced Status = "replaced" // stored in place of a document of the same ID
-	Exists   Status = "exists"   // not stored: a document of the same ID is (Query: matched with the others)
+	// Added is a document stored, with its matches, whose ID was not
+	// stored before the add (an earlier document of the add of its ID,
+	// which it replaced, is Superseded).
+	Added Status = "added"
+	// Replaced is a document stored in place of a document of the same
+	// ID stored before the add.
+	Replaced Status = "replaced"
+	Exists   Status = "exists" // not stored: a document of the same ID is (Query: matched with the others)
 	// Conflict is a document given without Replace whose ID is stored
 	// with other content (Match.Differs names the fields): not stored, the
 	// stored one left as it is.

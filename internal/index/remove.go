@@ -65,8 +65,10 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 // marks joined to them, a copy taking the place of a removed original (see
 // heirs), takes the documents out of the in-memory index and loads the
 // copies given a sketch (through the change log, as another process
-// would), and places again the documents whose clusters the removal may
-// change (recluster). It returns the marks it made between documents left.
+// would), judges again the marks a copy given a sketch of its own text
+// took (judgeAgain), and places again the documents whose clusters the
+// removal may change (recluster). It returns the marks it made between
+// documents left.
 func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if len(ords) == 0 {
 		return nil, nil
@@ -89,6 +91,9 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 		return nil, err
 	}
 	if err := x.forgetRemoved(w, lastRemoval, lastOrd); err != nil {
+		return nil, err
+	}
+	if err := x.judgeAgain(w, h); err != nil {
 		return nil, err
 	}
 	if h == nil {

@@ -13,11 +13,15 @@ import (
 
 // TestReplacedWithinOneAdd: with Replace, a document that a later one of
 // the same add and ID replaces is reported Superseded, with no cluster, no
-// original and no matches; every other result's cluster, original and
-// pairs are those that stand once the add is stored. Regression: the first of two
-// documents of one ID reported a cluster that did not exist once the add
-// was stored, or one it was not in, and no original; z, between two
-// versions of x, reported a duplicate of the version replaced.
+// original and no matches, and the last of the ID Added when the ID was
+// not stored before the add, else Replaced; every other result's cluster,
+// original and pairs are those that stand once the add is stored.
+// Regression: the first of two documents of one ID reported a cluster that
+// did not exist once the add was stored, or one it was not in, and no
+// original; z, between two versions of x, reported a duplicate of the
+// version replaced; the last of an ID new to the index was reported
+// Replaced, and an add of three records of one ID to an empty index
+// counted no document added.
 func TestReplacedWithinOneAdd(t *testing.T) {
 	g := enginetest.NewTextGen(61)
 	a := g.Sentences(10)
@@ -31,11 +35,13 @@ func TestReplacedWithinOneAdd(t *testing.T) {
 		add    []core.Document
 		want   []index.Status
 	}{
-		{"x new", []core.Document{y}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
+		{"x new", []core.Document{y}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Added}},
 		{"x stored", []core.Document{y, x2}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
 		{"x stored, given unchanged first", []core.Document{y, x1}, []core.Document{x1, z, x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
-		{"a cluster that goes with it", nil, []core.Document{x1, enginetest.Doc("w", a), x2}, []index.Status{index.Superseded, index.Added, index.Replaced}},
-		{"three of x", []core.Document{y}, []core.Document{x1, z, x2, x1}, []index.Status{index.Superseded, index.Added, index.Superseded, index.Replaced}},
+		{"a cluster that goes with it", nil, []core.Document{x1, enginetest.Doc("w", a), x2}, []index.Status{index.Superseded, index.Added, index.Added}},
+		{"three of x", []core.Document{y}, []core.Document{x1, z, x2, x1}, []index.Status{index.Superseded, index.Added, index.Superseded, index.Added}},
+		{"three of x stored", []core.Document{y, x2}, []core.Document{x1, z, x2, x1}, []index.Status{index.Superseded, index.Added, index.Superseded, index.Replaced}},
+		{"three of x in an empty index", nil, []core.Document{x1, x2, x1}, []index.Status{index.Superseded, index.Superseded, index.Added}},
 	} {
 		for _, e := range storetest.Engines {
 			t.Run(tc.name+"/"+e, func(t *testing.T) {

@@ -7,10 +7,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -88,6 +91,75 @@ func (s Suite) afterARemoval(t *testing.T) {
 			}
 		})
 	}
+}
+
+// heirJudgedAgain: an exact copy of a story's original by content, of
+// another date and source, stored without a sketch, takes the original's
+// place when it is removed, with a sketch of its own text, and its pairs
+// with the near duplicates stored before and after it are judged again:
+// the index then holds for it the marks a rescore makes (their decisions,
+// for a method that weighs by the corpus: see ScoresSeeCorpus).
+func (s Suite) heirJudgedAgain(t *testing.T) {
+	g := enginetest.NewTextGen(11)
+	story := g.Sentences(12)
+	before, after := slices.Clone(story), slices.Clone(story)
+	before[3], after[8] = g.Sentence(), g.Sentence()
+	docs := enginetest.Background(g, 30)
+	for i, d := range []core.Document{enginetest.Doc("a", story), enginetest.Doc("n1", before), enginetest.Doc("b", story),
+		enginetest.Doc("n2", after)} {
+		d.Date = time.Date(2026, 3, []int{1, 2, 5, 6}[i], 9, 0, 0, 0, time.UTC)
+		docs = append(docs, d)
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x, err := index.Open(t.Context(), storetest.DSN(t, e), store.Options{Sync: "normal"}, []engine.Spec{s.Spec},
+				index.OpenOptions{Method: s.Options, StoreText: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { x.Close() })
+			for _, d := range docs {
+				if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
+				t.Fatal(err)
+			}
+			removed := s.marksOf(t, x, "b")
+			if len(removed) < 2 {
+				t.Fatalf("b, taking a's place, holds the marks %v; want its pairs with n1 and n2", removed)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if d := pairDiff(s.marksOf(t, x, "b"), removed, nil); d != "" {
+				t.Errorf("b's marks after the removal differ from a rescore's (-rescore +removal):\n%s", d)
+			}
+		})
+	}
+}
+
+// marksOf returns the marks of the method of document id in x by "a~b",
+// each as its label or, unless ScoresSeeCorpus, its label, score and
+// evidence.
+func (s Suite) marksOf(t *testing.T, x *index.Index, id string) map[string]string {
+	t.Helper()
+	d, err := x.Document(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range d.Marks {
+		switch {
+		case m.Method != s.Spec.Name:
+		case s.ScoresSeeCorpus:
+			got[m.A+"~"+m.B] = string(m.Label)
+		default:
+			got[m.A+"~"+m.B] = fmt.Sprintf("%s %v %s", m.Label, m.Score, m.Evidence)
+		}
+	}
+	return got
 }
 
 // query queries x with probes and returns the pairs found by "a~b", each

@@ -42,6 +42,7 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("ReopenedIndexMatchesBatch", s.reopened)
 	t.Run("RemoveAndAddAgain", s.removeAndAddAgain)
 	t.Run("AfterARemoval", s.afterARemoval)
+	t.Run("HeirJudgedAgain", s.heirJudgedAgain)
 	t.Run("RescoredExportMatchesBatch", s.rescoredExportMatchesBatch)
 	t.Run("SketchRoundTrip", s.sketchRoundTrip)
 }

@@ -480,10 +480,12 @@ func TestPostWithoutText(t *testing.T) {
 
 // TestReplaceWithinOneRequest: with replace=true, a document that a later
 // one of the same request and id replaces is reported superseded, with no
-// cluster or matches, and every cluster reported exists once the request is
-// stored, with the original reported. Regression: the first reported a
-// cluster that then did not exist (404), or one it was not in, and no
-// original.
+// cluster or matches, the later one added when its id was not stored
+// before the request, else replaced, and every cluster reported exists
+// once the request is stored, with the original reported. Regression: the
+// first reported a cluster that then did not exist (404), or one it was
+// not in, and no original; the later one was reported replaced where its
+// id was new.
 func TestReplaceWithinOneRequest(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
@@ -504,6 +506,9 @@ func TestReplaceWithinOneRequest(t *testing.T) {
 				}
 				if r := res.Results[1]; r.Cluster == 0 || r.Status != neardup.Added {
 					t.Errorf("x stored %v: %s: %+v, want added, in y's cluster", stored, r.ID, r)
+				}
+				if r, want := res.Results[2], map[bool]neardup.Status{false: neardup.Added, true: neardup.Replaced}[stored]; r.Status != want {
+					t.Errorf("x stored %v: the last x: %+v, want %s", stored, r, want)
 				}
 				for _, r := range res.Results {
 					if r.Cluster == 0 {
