@@ -46,8 +46,11 @@ const (
 // a story rewritten keeps its lead and changes words further on.
 const leadWords = 50
 
-// maxFillWords bounds the words of one fill: a longer run of capitals is a
-// heading, not a name.
+// maxFillWords bounds the words of a quotation that fills a slot: a
+// longer one is a sentence quoted, not a name. A run of capitals is read
+// whole, however long ("Franklin Pennsylvania Investors U.S. Government
+// Securities Fund"): cut short, the rest would fill another place, and
+// the name no place the other notice's name fills.
 const maxFillWords = 6
 
 // titlePlace is mixed into the places of a title, which are not the
@@ -260,12 +263,12 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 0, 0
 	}
 	n := 1
-	for i+n < len(words) && n < maxFillWords && isJoin(text[words[i+n-1].End:words[i+n].Start]) {
+	for i+n < len(words) && (isJoin(text[words[i+n-1].End:words[i+n].Start]) || abbreviationJoins(text, words, i+n)) {
 		if !isCapital(text[words[i+n].Start:words[i+n].End]) {
 			// One or two particles between two capitalised words are the
 			// name's: "Aix-en-Provence", "Jan van Dijk", "Ludwig van der
 			// Berg", "Stratford-upon-Avon".
-			if p := particles(text, words, i+n); p > 0 && n+p < maxFillWords {
+			if p := particles(text, words, i+n); p > 0 {
 				n += p + 1
 				continue
 			}
@@ -280,6 +283,24 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 0, 0 // a capital a sentence starts with; the rest of the run is read next
 	}
 	return n, fillName
+}
+
+// abbreviationJoins reports whether the dot between words[j-1] and
+// words[j] ends an abbreviation inside a name, not a sentence: words[j-1]
+// is one capital letter or letters with dots between them ("F", "U.S"),
+// and words[j], after its dot and a space, starts with a capital and opens
+// no sentence ("Investors U.S. Government Securities Fund", "John F.
+// Kennedy"; not "in the U.S. The company").
+func abbreviationJoins(text string, words []analysis.Token, j int) bool {
+	gap := text[words[j-1].End:words[j].Start]
+	if len(gap) < 2 || gap[0] != '.' || !isJoin(gap[1:]) {
+		return false
+	}
+	w := text[words[j-1].Start:words[j-1].End]
+	if !(len(w) == 1 && isCapital(w) || strings.IndexByte(w, '.') > 0) {
+		return false
+	}
+	return isCapital(text[words[j].Start:words[j].End]) && kindOf(words[j].Hash) != stopWord
 }
 
 // particles returns how many particles (nameParticles, one or two) start

@@ -1,8 +1,10 @@
 package templates
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -101,6 +103,12 @@ func TestFillRules(t *testing.T) {
 		{"a hard-wrapped line is one line",
 			"", "LONDON, May 2 - The bank said Corran Mills\nLtd sold the plant, the bank said.",
 			"", "LONDON, May 2 - The bank said Corran Mills Ltd sold\nthe plant, the bank said.", 1, 0},
+		{"a name of more than six words fills its place whole",
+			"", "PORTVILLE, May 2 - Acme Ohio Zebra Fund said its board declared a monthly dividend.",
+			"", "PORTVILLE, May 2 - Acme Ohio Investors Intermediate Government Securities Opportunities Fund said its board declared a monthly dividend.", 1, 1},
+		{"an abbreviation's dot inside a name is the name's",
+			"", "PORTVILLE, May 2 - Acme Ohio Zebra Fund said its board declared a monthly dividend.",
+			"", "PORTVILLE, May 2 - Acme Investors U.S. Government Fund said its board declared a monthly dividend.", 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
@@ -162,6 +170,70 @@ func TestOneWordNamesNotHeld(t *testing.T) {
 		a, b := contextOf(v[0]+" shares fall on profit warning", text(v[0])), contextOf(v[1]+" shares fall on profit warning", text(v[1]))
 		if shared, other, _ := fillsInPlace(a.Fills, b.Fills); shared == 0 || other > 0 {
 			t.Errorf("%s and %s: %d places filled by both, %d with other names; want one name", v[0], v[1], shared, other)
+		}
+	}
+}
+
+// TestLongNamesFillTheirPlace pins the fault where one dividend notice of
+// two funds was one story when a fund's name ran past six words, or past
+// an abbreviation's dot ("Franklin Pennsylvania Investors U.S. Government
+// Securities Fund"): the run of capitals was cut there, its rest read as
+// another name, so that neither part filled the place of the other fund's
+// name, and another name and another dividend were one place changed. A
+// reprint of the notice under another title stays one story.
+func TestLongNamesFillTheirPlace(t *testing.T) {
+	const notice = " said its board declared a monthly dividend of %s cts per share, payable April 30 to holders of record April 15."
+	r := Rules{Slots: true, Names: true, Template: true}
+	for _, tc := range []struct {
+		name, a, b   string
+		titleB, divB string
+		veto         bool
+	}{
+		{"eight words", "Acme Ohio Zebra Fund", "Acme Ohio Investors Intermediate Government Securities Opportunities Fund",
+			"ACME OHIO FUND SETS PAYOUT", "4.2", true},
+		{"an abbreviation's dot", "Acme Ohio Zebra Fund", "Acme Ohio Investors U.S. Government Fund",
+			"ACME OHIO FUND SETS PAYOUT", "4.2", true},
+		{"the same fund reprinted", "Acme Ohio Investors Intermediate Government Securities Opportunities Fund",
+			"Acme Ohio Investors Intermediate Government Securities Opportunities Fund", "ACME OHIO FUND DECLARES DIVIDEND", "nine", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := contextOf("ACME OHIO FUND SETS PAYOUT", tc.a+fmt.Sprintf(notice, "nine"))
+			b := contextOf(tc.titleB, tc.b+fmt.Sprintf(notice, tc.divB))
+			e := Compare(&a, &b, Sample{}, Sample{})
+			Recheck(&a, &b, Sample{}, Sample{}, &e)
+			if got := r.Veto(&e) != None; got != tc.veto {
+				t.Errorf("vetoed %v, want %v (fills %v, places %v)", got, tc.veto, e.Fills, e.Places)
+			}
+		})
+	}
+}
+
+// TestAbbreviationJoins checks where a dot after a word goes on with a
+// name: after one capital letter or letters with dots between them, before
+// a capitalised word that opens no sentence.
+func TestAbbreviationJoins(t *testing.T) {
+	var an analysis.Analyzer
+	for _, tc := range []struct {
+		text, next string
+		want       bool
+	}{
+		{"Investors U.S. Government Securities Fund", "Government", true},
+		{"President John F. Kennedy said", "Kennedy", true},
+		{"the U.S.\nGovernment Securities Fund", "Government", true},
+		{"sold in the U.S. The company said", "The", false},
+		{"sold in the U.S. Sales rose", "Sales", true}, // read as a name: a sentence that opens with a capital of no stop word
+		{"said Dr. Ames Porter", "Ames", false},
+		{"sold in Canada. Sales rose", "Sales", false},
+		{"the U.S. economy grew", "economy", false},
+		{"the U.S., Canada and Mexico", "Canada", false},
+	} {
+		words := an.Words(tc.text)
+		j := slices.IndexFunc(words, func(w analysis.Token) bool { return tc.text[w.Start:w.End] == tc.next })
+		if j < 1 {
+			t.Fatalf("%q: no word %q after another", tc.text, tc.next)
+		}
+		if got := abbreviationJoins(tc.text, words, j); got != tc.want {
+			t.Errorf("%q: the dot before %q joins %v, want %v", tc.text, tc.next, got, tc.want)
 		}
 	}
 }
