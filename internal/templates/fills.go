@@ -2,6 +2,7 @@ package templates
 
 import (
 	"github.com/neardup/neardup/internal/figures"
+	"math"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -519,9 +520,10 @@ func keepSlotsFills(slots, fills []uint64) ([]uint64, []uint64) {
 // ("Zelenskiy", "Zelenskyy"; 14 at two thirds of the pairs).
 const minSharedBits = 4
 
-// maxHeldBits bounds the bigram bits of a value found inside another: a
-// word ("Spurs"), not a name of several words, whose bits the longer
-// name's mask would hold by chance.
+// maxHeldBits bounds the bigram bits of a word: a value found inside
+// another is a word ("Spurs"), not a name of several words, whose bits the
+// longer name's mask would hold by chance; a value of more bits is
+// compared as a name of several words.
 const maxHeldBits = 9
 
 // sameFill reports whether two fills of one place hold the same value (or
@@ -544,12 +546,16 @@ func fillsAgree(a, b uint64, held bool) bool {
 	x, y := a&fillValueMask>>fillInitialBits, b&fillValueMask>>fillInitialBits
 	both, nx, ny := bits.OnesCount64(x&y), bits.OnesCount64(x), bits.OnesCount64(y)
 	ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1)
-	if ia != 0 && ib != 0 {
-		// Two names of several words, or abbreviations: the same initials,
-		// or most of their letter pairs (a name's words in another order).
-		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
+	nu := bits.OnesCount64(x | y)
+	if (ia != 0 || nx > maxHeldBits) && (ib != 0 || ny > maxHeldBits) {
+		// Two names of several words (a value of more bits than a word
+		// sets: a name of six words or more keeps no initials), or
+		// abbreviations: the same initials, or most of their letter pairs
+		// (a name's words in another order, a word added: "E-Systems
+		// Inc").
+		return ia != 0 && ia == ib || mostPairs(nx, ny, nu)
 	}
-	if ia == 0 && ib == 0 && 2*both >= bits.OnesCount64(x|y) && (both >= minSharedBits || x == y) {
+	if ia == 0 && ib == 0 && 2*both >= nu && (both >= minSharedBits || x == y) {
 		return true
 	}
 	// A word held inside a name of several words (or initials): "Spurs"
@@ -557,7 +563,39 @@ func fillsAgree(a, b uint64, held bool) bool {
 	// ("Saturday" and "Ólafur Þórðarson" share half of their bits). Not
 	// inside another word: a word's few bits lie in another's mask by
 	// chance, about one pair of names in thirty ("Sony" in "Danone").
-	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits)
+	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits && ny <= halfMask || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits && nx <= halfMask)
+}
+
+// maskPairs holds, for each count of bits set in a fill's mask, how many
+// distinct letter pairs set them, as many as chance would spread over
+// fillMaskBits bits (linear counting: -m ln(1 - k/m)): a name of several
+// words sets most bits, many pairs hashed to one, so that the bits two such
+// masks share are mostly chance's. A full mask counts as one bit short.
+var maskPairs = func() (t [fillMaskBits + 1]float64) {
+	for k := range t {
+		t[k] = -fillMaskBits * math.Log(1-float64(min(k, fillMaskBits-1))/fillMaskBits)
+	}
+	return t
+}()
+
+// halfMask is half of a fill's mask, in bits: a mask with more set
+// holds most letter pairs by chance, and tells neither what lies inside it
+// nor, by its bits alone, how many pairs it shares with another.
+const halfMask = fillMaskBits / 2
+
+// mostPairs reports whether two masks of nx and ny bits, of which nu are
+// set in either, share two thirds of their letter pairs or more: counted
+// by their bits while nu is at most halfMask, else by the pairs that many
+// bits stand for (maskPairs), as several pairs set one bit by chance.
+// "Franklin Pennsylvania Tax-Free Income Fund" and "Franklin Pennsylvania
+// Investors U.S. Government Securities Fund" share 17 of 23 bits but about
+// 23 of 42 pairs.
+func mostPairs(nx, ny, nu int) bool {
+	if nu <= halfMask {
+		return 3*(nx+ny-nu) >= 2*nu // the bits they share
+	}
+	u := maskPairs[nu]
+	return 3*(maskPairs[nx]+maskPairs[ny]-u) >= 2*u
 }
 
 // initials returns a 14-bit hash of the initials of a name of two or more
