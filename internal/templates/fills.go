@@ -78,7 +78,7 @@ var commodities = []string{
 // timeWords are the words that say the time of day of a report.
 var timeWords = []string{
 	"opg", "opening", "open", "opens", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
-	"close", "closes", "closing", "clsg",
+	"close", "closes", "closing", "clsg", "early", "late",
 }
 
 // sentenceStops are the words that open a sentence without naming
