@@ -2,6 +2,7 @@ package templates
 
 import (
 	"github.com/neardup/neardup/internal/figures"
+	"math"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -46,8 +47,11 @@ const (
 // a story rewritten keeps its lead and changes words further on.
 const leadWords = 50
 
-// maxFillWords bounds the words of one fill: a longer run of capitals is a
-// heading, not a name.
+// maxFillWords bounds the words of a quotation that fills a slot: a
+// longer one is a sentence quoted, not a name. A run of capitals is read
+// whole, however long ("Franklin Pennsylvania Investors U.S. Government
+// Securities Fund"): cut short, the rest would fill another place, and
+// the name no place the other notice's name fills.
 const maxFillWords = 6
 
 // titlePlace is mixed into the places of a title, which are not the
@@ -74,7 +78,7 @@ var commodities = []string{
 // timeWords are the words that say the time of day of a report.
 var timeWords = []string{
 	"opg", "opening", "open", "opens", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
-	"close", "closes", "closing", "clsg",
+	"close", "closes", "closing", "clsg", "early", "late",
 }
 
 // sentenceStops are the words that open a sentence without naming
@@ -260,12 +264,12 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 0, 0
 	}
 	n := 1
-	for i+n < len(words) && n < maxFillWords && isJoin(text[words[i+n-1].End:words[i+n].Start]) {
+	for i+n < len(words) && (isJoin(text[words[i+n-1].End:words[i+n].Start]) || abbreviationJoins(text, words, i+n)) {
 		if !isCapital(text[words[i+n].Start:words[i+n].End]) {
 			// One or two particles between two capitalised words are the
 			// name's: "Aix-en-Provence", "Jan van Dijk", "Ludwig van der
 			// Berg", "Stratford-upon-Avon".
-			if p := particles(text, words, i+n); p > 0 && n+p < maxFillWords {
+			if p := particles(text, words, i+n); p > 0 {
 				n += p + 1
 				continue
 			}
@@ -280,6 +284,24 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 0, 0 // a capital a sentence starts with; the rest of the run is read next
 	}
 	return n, fillName
+}
+
+// abbreviationJoins reports whether the dot between words[j-1] and
+// words[j] ends an abbreviation inside a name, not a sentence: words[j-1]
+// is one capital letter or letters with dots between them ("F", "U.S"),
+// and words[j], after its dot and a space, starts with a capital and opens
+// no sentence ("Investors U.S. Government Securities Fund", "John F.
+// Kennedy"; not "in the U.S. The company").
+func abbreviationJoins(text string, words []analysis.Token, j int) bool {
+	gap := text[words[j-1].End:words[j].Start]
+	if len(gap) < 2 || gap[0] != '.' || !isJoin(gap[1:]) {
+		return false
+	}
+	w := text[words[j-1].Start:words[j-1].End]
+	if !(len(w) == 1 && isCapital(w) || strings.IndexByte(w, '.') > 0) {
+		return false
+	}
+	return isCapital(text[words[j].Start:words[j].End]) && kindOf(words[j].Hash) != stopWord
 }
 
 // particles returns how many particles (nameParticles, one or two) start
@@ -498,9 +520,10 @@ func keepSlotsFills(slots, fills []uint64) ([]uint64, []uint64) {
 // ("Zelenskiy", "Zelenskyy"; 14 at two thirds of the pairs).
 const minSharedBits = 4
 
-// maxHeldBits bounds the bigram bits of a value found inside another: a
-// word ("Spurs"), not a name of several words, whose bits the longer
-// name's mask would hold by chance.
+// maxHeldBits bounds the bigram bits of a word: a value found inside
+// another is a word ("Spurs"), not a name of several words, whose bits the
+// longer name's mask would hold by chance; a value of more bits is
+// compared as a name of several words.
 const maxHeldBits = 9
 
 // sameFill reports whether two fills of one place hold the same value (or
@@ -523,12 +546,16 @@ func fillsAgree(a, b uint64, held bool) bool {
 	x, y := a&fillValueMask>>fillInitialBits, b&fillValueMask>>fillInitialBits
 	both, nx, ny := bits.OnesCount64(x&y), bits.OnesCount64(x), bits.OnesCount64(y)
 	ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1)
-	if ia != 0 && ib != 0 {
-		// Two names of several words, or abbreviations: the same initials,
-		// or most of their letter pairs (a name's words in another order).
-		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
+	nu := bits.OnesCount64(x | y)
+	if (ia != 0 || nx > maxHeldBits) && (ib != 0 || ny > maxHeldBits) {
+		// Two names of several words (a value of more bits than a word
+		// sets: a name of six words or more keeps no initials), or
+		// abbreviations: the same initials, or most of their letter pairs
+		// (a name's words in another order, a word added: "E-Systems
+		// Inc").
+		return ia != 0 && ia == ib || mostPairs(nx, ny, nu)
 	}
-	if ia == 0 && ib == 0 && 2*both >= bits.OnesCount64(x|y) && (both >= minSharedBits || x == y) {
+	if ia == 0 && ib == 0 && 2*both >= nu && (both >= minSharedBits || x == y) {
 		return true
 	}
 	// A word held inside a name of several words (or initials): "Spurs"
@@ -536,7 +563,39 @@ func fillsAgree(a, b uint64, held bool) bool {
 	// ("Saturday" and "Ólafur Þórðarson" share half of their bits). Not
 	// inside another word: a word's few bits lie in another's mask by
 	// chance, about one pair of names in thirty ("Sony" in "Danone").
-	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits)
+	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits && ny <= halfMask || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits && nx <= halfMask)
+}
+
+// maskPairs holds, for each count of bits set in a fill's mask, how many
+// distinct letter pairs set them, as many as chance would spread over
+// fillMaskBits bits (linear counting: -m ln(1 - k/m)): a name of several
+// words sets most bits, many pairs hashed to one, so that the bits two such
+// masks share are mostly chance's. A full mask counts as one bit short.
+var maskPairs = func() (t [fillMaskBits + 1]float64) {
+	for k := range t {
+		t[k] = -fillMaskBits * math.Log(1-float64(min(k, fillMaskBits-1))/fillMaskBits)
+	}
+	return t
+}()
+
+// halfMask is half of a fill's mask, in bits: a mask with more set
+// holds most letter pairs by chance, and tells neither what lies inside it
+// nor, by its bits alone, how many pairs it shares with another.
+const halfMask = fillMaskBits / 2
+
+// mostPairs reports whether two masks of nx and ny bits, of which nu are
+// set in either, share two thirds of their letter pairs or more: counted
+// by their bits while nu is at most halfMask, else by the pairs that many
+// bits stand for (maskPairs), as several pairs set one bit by chance.
+// "Franklin Pennsylvania Tax-Free Income Fund" and "Franklin Pennsylvania
+// Investors U.S. Government Securities Fund" share 17 of 23 bits but about
+// 23 of 42 pairs.
+func mostPairs(nx, ny, nu int) bool {
+	if nu <= halfMask {
+		return 3*(nx+ny-nu) >= 2*nu // the bits they share
+	}
+	u := maskPairs[nu]
+	return 3*(maskPairs[nx]+maskPairs[ny]-u) >= 2*u
 }
 
 // initials returns a 14-bit hash of the initials of a name of two or more

@@ -77,6 +77,18 @@ func (r *Rules) Veto(e *Evidence) Reason {
 	return None
 }
 
+// Refills reports whether the rules in force read the pair of evidence e
+// as one template filled in twice: with other figures (Template: Refilled,
+// or titles whose figures are disjoint) or with other words (Slots:
+// WordsRefilled, two times of day in the headings among them). A title
+// marked as a re-run exempts the pair. Whatever words their titles share,
+// such documents are two reports ("MIDWEST GRAIN FUTURES 10:50 EDT" and
+// "12:30 EDT", "WORLD BANK LOANS MEXICO 400 MLN DLRS" and "PAKISTAN 220
+// MLN"), not one story rewritten.
+func (r *Rules) Refills(e *Evidence) bool {
+	return !e.Rerun && (r.Template && (e.Refilled() || e.TitleFiguresDisjoint) || r.Slots && e.WordsRefilled())
+}
+
 // NamesDisagree reports whether the titles and names of the two documents
 // say they are about different things: each holds a name the other never
 // mentions (another company, fund, issuer or town in the same template)

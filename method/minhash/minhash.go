@@ -292,8 +292,10 @@ const MeasureTitleWords = "title_words"
 // disagree, or they are members of a templated family) or the pair is a
 // story and its follow-up (see isFollowUp; a title marked as a re-run keeps
 // the pair a duplicate). Similar by Jaccard, or as one story rewritten by
-// its titles' words (see Options.StoryTitle). It reads the evidence, not
-// the score, which names the measure that decided (see scored).
+// its titles' words (see Options.StoryTitle) when the template rules in
+// force do not read it as one template filled in twice
+// (templates.Rules.Refills). It reads the evidence, not the score, which
+// names the measure that decided (see scored).
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
 	dup := m.byScores(&ev)
@@ -308,7 +310,7 @@ func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 		return core.Duplicate, true
 	case o.Similar > 0 && ev.Jaccard >= o.Similar:
 		return core.Similar, true
-	case o.sameStory(ev.TitleWords) && ev.Jaccard >= storyJaccard && ev.ForeignNames == [2]int{}:
+	case o.sameStory(ev.TitleWords) && ev.Jaccard >= storyJaccard && ev.ForeignNames == [2]int{} && !m.rules.Refills(&ev.Evidence):
 		return core.Similar, true
 	}
 	return "", false

@@ -90,8 +90,11 @@ type Options struct {
 	// StoryTitle also makes a pair similar when its titles share at least
 	// this share of their words (Jaccard index, words of four letters or
 	// more cut to six) and at least two words, neither title names what the other text lacks
-	// (see Names), its texts share a few shingles (storyJaccard) and both
-	// are undated or dated at most StoryWindow apart: one story rewritten
+	// (see Names), its texts share a few shingles (storyJaccard), both
+	// are undated or dated at most StoryWindow apart, and the template
+	// rules in force do not read it as one template filled in twice (its
+	// titles' figures disjoint, other figures or words in its places, two
+	// times of day in its headings: templates.Rules.Refills): one story rewritten
 	// by another newsroom, which names the event in the same words and
 	// shares few character shingles. Pairs of title words, with the
 	// document's place in time, are then candidate keys too (see
