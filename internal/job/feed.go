@@ -126,7 +126,9 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: meter, started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {
-		f.out = bufio.NewWriterSize(o.Out, 64<<10)
+		// On the terminal the meter draws on, a line printed clears its
+		// line first, as a warning does.
+		f.out = bufio.NewWriterSize(meter.Lines(o.Out), 64<<10)
 		// Each line is encoded on its own and written whole: a reader of
 		// the output never sees half a line, even of a process killed.
 		f.enc = json.NewEncoder(&f.line)

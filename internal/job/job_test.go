@@ -895,5 +895,31 @@ func TestWarningsStartTheirOwnLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		check(t, stderr.String())
+		// The results printed on the terminal the meter draws on start
+		// their own lines too.
+		r2, err := OpenFeed([]string{in}, corpus.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r2.Close()
+		var screen bytes.Buffer
+		if _, err := Feed(t.Context(), r2, FeedOptions{Add: add, Chunk: 1, Workers: 2, Out: &screen, Progress: &screen,
+			Warn: &screen, newMeter: terminal}); err != nil {
+			t.Fatal(err)
+		}
+		results := 0
+		for line := range strings.SplitSeq(screen.String(), "\n") {
+			if i := strings.LastIndex(line, "\r\033[K"); i >= 0 {
+				line = line[i+len("\r\033[K"):]
+			}
+			if i := strings.Index(line, `{"id":`); i > 0 {
+				t.Fatalf("a result printed on the end of a line: %q", line)
+			} else if i == 0 {
+				results++
+			}
+		}
+		if results == 0 || !strings.Contains(screen.String(), "\r\033[K") {
+			t.Fatalf("no result printed, or no progress line drawn:\n%q", screen.String())
+		}
 	})
 }

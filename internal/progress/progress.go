@@ -88,10 +88,16 @@ func NewTerminal(w io.Writer, interval time.Duration) *Meter {
 // it writes starts a line of its own, and the meter draws its line anew
 // below at its next update. Each write is to end its last line. A nil
 // Meter, or one not on a terminal, whose lines are whole, returns w as it
-// is (nil for nil).
+// is (nil for nil); so does a file that is no terminal (standard output
+// sent to a file or a pipe), which the meter's line never reaches.
 func (m *Meter) Lines(w io.Writer) io.Writer {
 	if m == nil || !m.tty || w == nil {
 		return w
+	}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+			return w
+		}
 	}
 	return lines{m, w}
 }

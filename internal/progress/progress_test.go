@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -114,6 +116,16 @@ func TestLinesStartOnTheirOwn(t *testing.T) {
 	}
 	if w := New(&b).Lines(&b); w != io.Writer(&b) {
 		t.Errorf("Lines of a meter not on a terminal is %T, want the writer as it is", w)
+	}
+	// A file that is no terminal (standard output sent to a file) never
+	// shows the meter's line.
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if w := m.Lines(f); w != io.Writer(f) {
+		t.Errorf("Lines of a file that is no terminal is %T, want the file as it is", w)
 	}
 	if w := m.Lines(nil); w != nil {
 		t.Errorf("Lines(nil) is %v, want nil", w)
