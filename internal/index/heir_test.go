@@ -324,6 +324,25 @@ func TestCopiesLeftAreCopiesOfTheHeir(t *testing.T) {
 // read through a fresh handle.
 func exactMarks(t *testing.T, dsn string) map[string]string {
 	t.Helper()
+	return storedMarks(t, dsn, func(m *store.Mark) (string, bool, error) {
+		var ev index.ExactEvidence
+		if m.Method != index.ExactMethod {
+			return "", false, nil
+		}
+		if err := json.Unmarshal(m.Evidence, &ev); err != nil {
+			return "", false, err
+		}
+		if ev.Removed {
+			return ev.By + ", removed", true, nil
+		}
+		return ev.By, true, nil
+	})
+}
+
+// storedMarks returns what show says of each stored mark it takes, as
+// "a~b" → that, read through a fresh handle.
+func storedMarks(t *testing.T, dsn string, show func(m *store.Mark) (string, bool, error)) map[string]string {
+	t.Helper()
 	st, err := store.Open(t.Context(), dsn, store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -336,18 +355,11 @@ func exactMarks(t *testing.T, dsn string) map[string]string {
 			return err
 		}
 		return r.EachMark(func(m *store.Mark) error {
-			var ev index.ExactEvidence
-			if m.Method != index.ExactMethod {
-				return nil
+			v, ok, err := show(m)
+			if ok {
+				out[ids[m.A]+"~"+ids[m.B]] = v
 			}
-			if err := json.Unmarshal(m.Evidence, &ev); err != nil {
-				return err
-			}
-			out[ids[m.A]+"~"+ids[m.B]] = ev.By
-			if ev.Removed {
-				out[ids[m.A]+"~"+ids[m.B]] += ", removed"
-			}
-			return nil
+			return err
 		})
 	})
 	if err != nil {
@@ -520,28 +532,9 @@ func TestHeirIsJudgedAgainByItsOwnDate(t *testing.T) {
 // their label, score and evidence, read through a fresh handle.
 func methodMarks(t *testing.T, dsn string) map[string]string {
 	t.Helper()
-	st, err := store.Open(t.Context(), dsn, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	out := map[string]string{}
-	err = st.View(t.Context(), func(r store.Reader) error {
-		ids := map[int64]string{}
-		if err := r.EachDoc(false, func(d *store.Doc) error { ids[d.Ord] = d.ID; return nil }); err != nil {
-			return err
-		}
-		return r.EachMark(func(m *store.Mark) error {
-			if m.Method != index.ExactMethod {
-				out[ids[m.A]+"~"+ids[m.B]] = fmt.Sprintf("%s %v %s", m.Label, m.Score, m.Evidence)
-			}
-			return nil
-		})
+	return storedMarks(t, dsn, func(m *store.Mark) (string, bool, error) {
+		return fmt.Sprintf("%s %v %s", m.Label, m.Score, m.Evidence), m.Method != index.ExactMethod, nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // TestReplaceReportsTheMarksMadeInItsPlace: an add that replaces an
