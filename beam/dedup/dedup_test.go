@@ -448,14 +448,7 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	entries, err := os.ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range entries {
-		got = append(got, e.Name())
-	}
+	got := dirNames(t, out)
 	want := []string{clustersFile, keptFile, "notes.txt", pairsFile, rejectsFile, removedFile, statsFile}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the output directory after two runs (-want +got):\n%s", diff)
@@ -538,14 +531,7 @@ func TestRunReplacesBatchResults(t *testing.T) {
 			if _, err := RemoveEarlier(context.Background(), o); err != nil {
 				t.Fatal(err)
 			}
-			entries, err := os.ReadDir(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, e := range entries {
-				got = append(got, e.Name())
-			}
+			got := dirNames(t, out)
 			want := append([]string{clustersFile, keptFile, pairsFile, rejectsFile, removedFile}, tc.want...)
 			want = append(want, statsFile)
 			slices.Sort(want)
@@ -643,4 +629,18 @@ func TestPublishRefusesAnIncompleteStage(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the output directory after Publish refused (-want +got):\n%s", diff)
 	}
+}
+
+// dirNames returns the names of what directory dir holds, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }
