@@ -621,9 +621,10 @@ var clockWords = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?(?:\s*[AaPp]\.
 
 // namesNoZone reports whether words, what follows a clock, hold letters
 // that name no zone: "Uhr" or "h" alone (which localDate reads after a
-// clock), or anything but one name of a zone a reader knows, in brackets
-// or not (namedZone's, one of sharedZones, a zone of the IANA database:
-// ianaZone's) and "Uhr" or "h" beside it.
+// clock), or anything that does not open with the name of a zone a reader
+// knows, in brackets or not (namedZone's, one of sharedZones: "CET
+// (Central European Time)", "GMT GMT"), or is not one zone of the IANA
+// database (ianaZone's), "Uhr" or "h" beside it.
 func namesNoZone(words string) bool {
 	if !strings.ContainsFunc(words, unicode.IsLetter) {
 		return false
@@ -634,14 +635,14 @@ func namesNoZone(words string) bool {
 			named = append(named, w)
 		}
 	}
-	if len(named) != 1 {
+	if len(named) == 0 {
 		return true
 	}
 	w := named[0]
 	if _, ok := namedZone(w); ok || sharedZones[strings.ToUpper(w)] {
-		return false
+		return false // what follows the zone the readers read past
 	}
-	if !strings.Contains(w, "/") {
+	if len(named) > 1 || !strings.Contains(w, "/") {
 		return true
 	}
 	_, ok := ianaZone(w)

@@ -443,6 +443,12 @@ func TestWordAfterClockIsNoZone(t *testing.T) {
 		{"2024-03-05 10:20 (Europe/Warsaw)", "2024-03-05T10:20:00+01:00", "2024-03-05T10:20:00+01:00"},
 		{"2024-03-05 10:20:30 AST", "2024-03-05T10:20:30Z", "2024-03-05T10:20:30Z"},
 		{"March 5, 2024 10:00 AM AST", "2024-03-05T10:00:00Z", "2024-03-05T10:00:00Z"},
+		// A zone named, then words the readers read past.
+		{"Tue, 05 Mar 2024 10:30:00 CET (Central European Time)", "2024-03-05T10:30:00+01:00", "2024-03-05T10:30:00+01:00"},
+		{"Tue, 05 Mar 2024 10:30:00 EST (Eastern Standard Time)", "2024-03-05T10:30:00-05:00", "2024-03-05T10:30:00-05:00"},
+		{"Tue, 05 Mar 2024 10:30:00 GMT (Greenwich Mean Time)", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 UTC (Coordinated Universal Time)", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 GMT GMT", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			format := func(d time.Time, ok bool) string {
