@@ -599,9 +599,10 @@ func mostPairs(nx, ny, nu int) bool {
 }
 
 // initials returns a 14-bit hash of the initials of a name of two or more
-// words ("American Basketball Association": "aba"), or of the letters of
-// one word of two to five capitals and dots ("ABA", "U.N"); 0 for
-// another.
+// words ("American Basketball Association": "aba"; an abbreviation's
+// letters are each an initial: "U.S. Officials" is "uso", as "United
+// States Officials"), or of the letters of one word of two to five
+// capitals and dots ("ABA", "U.N"); 0 for another.
 func (s *Scanner) initials(text string, words []analysis.Token) uint64 {
 	var h uint64 = 14695981039346656037
 	n := 0
@@ -621,7 +622,18 @@ func (s *Scanner) initials(text string, words []analysis.Token) uint64 {
 		}
 	} else {
 		for _, t := range words {
-			r, _ := utf8.DecodeRuneInString(text[t.Start:t.End])
+			w := text[t.Start:t.End]
+			if strings.IndexByte(w, '.') > 0 && !hasLowerRune(w) {
+				// An abbreviation's letters are the initials of the words it
+				// stands for: "U.S. Officials" and "United States Officials".
+				for _, r := range w {
+					if unicode.IsLetter(r) {
+						add(r)
+					}
+				}
+				continue
+			}
+			r, _ := utf8.DecodeRuneInString(w)
 			add(r)
 		}
 	}

@@ -590,3 +590,28 @@ func TestSkipPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestUSSpelledOut: a reprint that spells "U.S." out as "United States" is
+// the same text; the abbreviation joined to the capital after it ("U.S.
+// Government", "U.S. Officials", as wire copy writes it) is the same name,
+// its letters the initials of the words it stands for.
+func TestUSSpelledOut(t *testing.T) {
+	r := Rules{Slots: true, Names: true, Template: true}
+	for _, tc := range []struct{ name, a, b string }{
+		{"fund name",
+			"PORTVILLE, May 2 - Acme U.S. Government Fund said its board declared a monthly dividend of 7.8 cts per share. ",
+			"PORTVILLE, May 2 - Acme United States Government Fund said its board declared a monthly dividend of 7.8 cts per share. "},
+		{"wire capital after U.S.",
+			"WASHINGTON, May 2 - The planned sale of a major U.S. Computer maker to a Japanese company was opposed, U.S. Officials said on Tuesday.",
+			"WASHINGTON, May 2 - The planned sale of a major United States Computer maker to a Japanese company was opposed, United States Officials said on Tuesday."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := contextOf("", tc.a), contextOf("", tc.b)
+			e := Compare(&a, &b, Sample{}, Sample{})
+			Recheck(&a, &b, Sample{}, Sample{}, &e)
+			if v := r.Veto(&e); v != None {
+				t.Errorf("one text with U.S. spelled out: vetoed %q (fills %v, places %v)", v, e.Fills, e.Places)
+			}
+		})
+	}
+}
