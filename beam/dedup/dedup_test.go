@@ -497,8 +497,9 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 // file, a report and a titles file in a folder of the output directory,
 // then the pipeline into the same directory, and wants the directory to
 // hold the pipeline's files alone: kept.parquet, the report and the
-// batch's manifest, which listed them, were left beside them. A set
-// written before manifests loses its kept.parquet, known by its name.
+// batch's manifest, which listed them, were left beside them. Without the
+// manifest nothing tells them a run's: a kept.parquet, which neardup dedup
+// writes only beside one, is the user's and stays.
 func TestRunReplacesBatchResults(t *testing.T) {
 	inputs := expand(t, writeCorpus(t, t.TempDir(), 300, 3))
 	for _, tc := range []struct {
@@ -507,7 +508,7 @@ func TestRunReplacesBatchResults(t *testing.T) {
 		want     []string
 	}{
 		{"a set with a manifest", true, nil},
-		{"a set written before manifests", false, []string{"report.html", "sub"}},
+		{"files no manifest lists", false, []string{"kept.parquet", "report.html", "sub"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
@@ -643,4 +644,30 @@ func dirNames(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// TestRemoveEarlierStaysInsideOut: a manifest that names a file through a
+// symbolic link in the output directory ("sub/report.html", sub a link to
+// another directory) makes RemoveEarlier remove neither that file, which
+// is not the output directory's, nor the user's link.
+func TestRemoveEarlierStaysInsideOut(t *testing.T) {
+	inputs := expand(t, writeCorpus(t, t.TempDir(), 30, 3))
+	base := t.TempDir()
+	out, elsewhere := filepath.Join(base, "out"), filepath.Join(base, "elsewhere")
+	victim := filepath.Join(elsewhere, "report.html")
+	if err := errors.Join(os.MkdirAll(out, 0o755), os.MkdirAll(elsewhere, 0o755),
+		os.WriteFile(victim, []byte("the user's own"), 0o644),
+		os.Symlink(elsewhere, filepath.Join(out, "sub")),
+		os.WriteFile(filepath.Join(out, output.ManifestFile), []byte(`{"files":["pairs.jsonl","sub/report.html"]}`), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RemoveEarlier(context.Background(), Options{Inputs: inputs, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(victim); err != nil {
+		t.Errorf("a file outside the output directory, named through a link in it, was removed: %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(out, "sub")); err != nil {
+		t.Errorf("the user's link in the output directory was removed: %v", err)
+	}
 }

@@ -134,6 +134,9 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 		for name, p := range set {
 			for range strings.Count(name, "/") {
 				p = filepath.Dir(p)
+				if fi, err := os.Lstat(p); err != nil || !fi.IsDir() {
+					break // a link is the user's, whatever it names
+				}
 				os.Remove(p) // when empty
 			}
 		}
@@ -160,17 +163,34 @@ func earlierSet(out string) (files map[string]string, manifest string, err error
 	if _, err := os.Lstat(manifest); err != nil {
 		return nil, "", nil
 	}
+	real, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		return nil, "", err
+	}
 	files = map[string]string{}
 	for _, name := range names {
 		if !filepath.IsLocal(filepath.FromSlash(name)) {
 			continue // no file of out
 		}
 		p := filepath.Join(out, filepath.FromSlash(name))
-		if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
+		if fi, err := os.Lstat(p); err == nil && !fi.IsDir() && within(real, filepath.Dir(p)) {
 			files[name] = p
 		}
 	}
 	return files, manifest, nil
+}
+
+// within reports whether directory dir, through its symbolic links, lies
+// in directory real (a path without links) or is it: a name a manifest
+// lists through a link to another directory ("sub/report.html", sub a
+// link) is no file of the output directory.
+func within(real, dir string) bool {
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(real, d)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 // staleStages lists the files in o.Out of the stages (NewStage) but o's
@@ -217,8 +237,11 @@ func isResult(name string) bool {
 	case pairsFile, clustersFile, removedFile, rejectsFile, statsFile:
 		return true
 	}
+	// A kept.parquet is an earlier run's only as its manifest lists it
+	// (earlierSet): neardup dedup writes one only beside a manifest, and
+	// neardup-beam writes none, so one standing alone is the user's.
 	format, ok := output.KeptFormat(name)
-	return ok && name == "kept."+format
+	return ok && format != "parquet" && name == "kept."+format
 }
 
 // samePath is p as two names of one local file compare: absolute, clean
