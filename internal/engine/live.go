@@ -76,14 +76,16 @@ type Live interface {
 	// one (see Recounter); the live index is then as it was.
 	Probe(sk LiveSketch, doc *core.Document, replaced Replaced, details Details) ([]Hit, error)
 	// Judge matches stored document ord again as Probe matches a document
-	// that stands for it, and returns its pairs with the loaded documents
+	// that stands for it, and returns its pairs with the stored documents
 	// of others alone, best first: index and detail are its sketch's
 	// stored parts, doc the document (its date, and its text where the
-	// method quotes it in its evidence). A method that can verify named
-	// candidates (a Check or Copies stage, and no Pairs.Select) verifies
-	// it against others alone; another matches it with every candidate.
-	// The live index is then as it was.
-	Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, details Details) ([]Hit, error)
+	// method quotes it in its evidence). The documents of others not
+	// loaded are loaded from stored for the match, before it, counted in
+	// the statistics as loaded documents are, and taken out again after.
+	// A method that can verify named candidates (a Check or Copies stage,
+	// and no Pairs.Select) verifies it against others alone; another
+	// matches it with every candidate. The live index is then as it was.
+	Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, stored Stored) ([]Hit, error)
 
 	// Candidates gathers the candidates of a check of doc beside writes
 	// (reads): ok is false when the method cannot check so, or dates are
@@ -121,6 +123,16 @@ type Details interface {
 // Indexes reads the index parts of stored sketches.
 type Indexes interface {
 	IndexPart(ord int64) ([]byte, error)
+}
+
+// Stored reads what Live.Judge reads of stored documents: the parts of
+// their sketches, and the dates of those it loads for the match.
+type Stored interface {
+	Details
+	Indexes
+	// Date returns a stored document's own date, in Unix seconds (0 for
+	// none).
+	Date(ord int64) (int64, error)
 }
 
 // ErrNoIndexPart is Live.Forget's error for a document it holds, given no
@@ -379,7 +391,7 @@ func (l *live[S, E]) match(p Pending, doc *core.Document, details Details, outsi
 }
 
 // matchOnly is match of p's pairs with the loaded documents of others
-// alone (see Judge).
+// alone (see Judge, which loads them).
 func (l *live[S, E]) matchOnly(p Pending, doc *core.Document, details Details, outside func(a, b int32) bool, others []int64) ([]Hit, error) {
 	var verify func(cands []int32, s *S, src Source[S], emit func(int32, float64, E)) error
 	switch {
@@ -437,19 +449,85 @@ func (l *live[S, E]) Probe(sk LiveSketch, doc *core.Document, replaced Replaced,
 	return l.probe(p, doc, replaced, details, nil)
 }
 
-func (l *live[S, E]) Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, details Details) ([]Hit, error) {
+func (l *live[S, E]) Judge(ord int64, index, detail []byte, doc *core.Document, others []int64, stored Stored) (hits []Hit, err error) {
 	s, err := l.m.DecodeSketch(index, detail)
 	if err != nil {
 		return nil, fmt.Errorf("document %d: %w", ord, err)
 	}
+	// Loaded before the document matched, taken out after it: see
+	// Recounter.
+	loaded, err := l.loadFor(others, stored)
+	defer func() {
+		if uerr := l.unload(loaded); err == nil {
+			err = uerr
+		}
+	}()
+	if err != nil {
+		return nil, err
+	}
 	mem := l.assign(0, unixOrZero(doc))
 	l.m.Add(mem, s)
-	return l.probe(Pending{mem: mem, v: typed[S]{s}}, doc, Replaced{Ord: ord, Index: index}, details, others)
+	return l.probe(Pending{mem: mem, v: typed[S]{s}}, doc, Replaced{Ord: ord, Index: index}, stored, others)
+}
+
+// borrowed is a stored document Judge loaded for its match alone.
+type borrowed struct {
+	ord   int64
+	mem   int32
+	index []byte
+}
+
+// loadFor loads, as the latest documents, those of others that are not
+// loaded, their index parts and dates read from stored, and returns them,
+// for unload; those it loaded before an error too.
+func (l *live[S, E]) loadFor(others []int64, stored Stored) ([]borrowed, error) {
+	var out []borrowed
+	for _, o := range others {
+		if _, ok := l.mem[o]; ok {
+			continue
+		}
+		data, err := stored.IndexPart(o)
+		if err != nil {
+			return out, err
+		}
+		s, err := l.m.DecodeIndex(data)
+		if err != nil {
+			return out, fmt.Errorf("document %d: %w", o, err)
+		}
+		var date int64
+		if l.window > 0 {
+			if date, err = stored.Date(o); err != nil {
+				return out, err
+			}
+		}
+		mem := l.assign(0, date) // dated: not listed by Undated
+		l.ords[mem], l.mem[o] = o, mem
+		l.m.Add(mem, s)
+		l.m.Index(mem, s)
+		out = append(out, borrowed{o, mem, data})
+	}
+	return out, nil
+}
+
+// unload takes the documents loadFor loaded out again, the latest first.
+func (l *live[S, E]) unload(bs []borrowed) error {
+	for _, b := range slices.Backward(bs) {
+		s, err := l.m.DecodeIndex(b.index) // Index may have dropped parts of the one loaded
+		if err != nil {
+			return fmt.Errorf("document %d: %w", b.ord, err)
+		}
+		l.m.Remove(b.mem, s)
+		delete(l.mem, b.ord)
+		l.ords[b.mem] = 0
+		l.cache.drop(b.ord)
+	}
+	return nil
 }
 
 // probe matches begun document p as Probe does, standing for the stored
 // document replaced, and takes it out again; with others not nil, its
-// pairs with the loaded documents of others alone (see Judge).
+// pairs with the loaded documents of others alone (see Judge, which loads
+// them).
 func (l *live[S, E]) probe(p Pending, doc *core.Document, replaced Replaced, details Details, others []int64) ([]Hit, error) {
 	defer l.m.Remove(p.mem, pending[S](p)) // after Recount: see Recounter
 	outside := l.outside

@@ -311,9 +311,10 @@ func storedDocument(d *store.Doc) core.Document {
 
 // judgeAgain judges again, once the heirs are loaded, the pairs of
 // h.again, marks an heir took from its head: each pair's later document
-// is matched again against the earlier as a rescore matches it (see
-// engine.Live.Judge), and the pair is marked with what that finds, or not
-// at all when it finds nothing. A pair whose later document's record,
+// is matched again against the earlier as a rescore matches it, the
+// earlier loaded for the match where the in-memory index does not hold it
+// (Repair's holds none; see engine.Live.Judge), and the pair is marked
+// with what that finds, or not at all when it finds nothing. A pair whose later document's record,
 // text or sketch, or whose earlier one's sketch, does not match its
 // checksum keeps the mark taken. The marks are stored and added to
 // h.marks.

@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
 )
 
 // TestCopiesOutliveTheirOriginal: when the document that exact copies
@@ -442,6 +443,29 @@ func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
 	}
 }
 
+// bridgeTitle and bridgeBody are a story of wire copy: the body's %s is
+// the time of day its session ran into.
+const (
+	bridgeTitle = "City council approves new harbour bridge"
+	bridgeBody  = "The city council voted on Tuesday to approve construction of a new bridge across the northern harbour, " +
+		"ending a debate that lasted nearly four years. The project is expected to cost 412 million euros and to take " +
+		"six years to complete.\n\nCouncil members backed the plan by 31 votes to 12 after a session that ran late into " +
+		"the %s. Supporters said the bridge would cut commuting times for about 60,000 residents of the northern " +
+		"districts.\n\nOpponents warned that the cost estimate was too optimistic and that construction would disrupt " +
+		"the fishing port for years. The mayor said tenders would be published in the spring."
+)
+
+// bridgeDoc is the story of bridgeBody dated March day, its dateline's
+// date dateline ("" for none), its session run into word.
+func bridgeDoc(id, dateline string, day int, word string) core.Document {
+	place := "HARBOURTON"
+	if dateline != "" {
+		place += ", " + dateline
+	}
+	return core.Document{ID: id, Title: bridgeTitle, Text: place + " - " + fmt.Sprintf(bridgeBody, word),
+		Date: time.Date(2024, 3, day, 10, 0, 0, 0, time.UTC)}
+}
+
 // TestHeirIsJudgedAgainByItsOwnDate: a copy by content that takes a
 // removed original's place shares its title and text, not its date, which
 // the rules of dates read (--date-apart: datelines of other days and dates
@@ -456,18 +480,8 @@ func TestHeirTakesTheNearDuplicatesOfItsOriginal(t *testing.T) {
 // it, where a rescore, a query and dedup found none; and similar where its
 // date made a duplicate.
 func TestHeirIsJudgedAgainByItsOwnDate(t *testing.T) {
-	const (
-		title = "City council approves new harbour bridge"
-		body  = "The city council voted on Tuesday to approve construction of a new bridge across the northern harbour, " +
-			"ending a debate that lasted nearly four years. The project is expected to cost 412 million euros and to take " +
-			"six years to complete.\n\nCouncil members backed the plan by 31 votes to 12 after a session that ran late into " +
-			"the %s. Supporters said the bridge would cut commuting times for about 60,000 residents of the northern " +
-			"districts.\n\nOpponents warned that the cost estimate was too optimistic and that construction would disrupt " +
-			"the fishing port for years. The mayor said tenders would be published in the spring."
-	)
 	doc := func(id string, dateline, day int, word string) core.Document {
-		return core.Document{ID: id, Title: title, Text: fmt.Sprintf("HARBOURTON, March %d - "+body, dateline, word),
-			Date: time.Date(2024, 3, day, 10, 0, 0, 0, time.UTC)}
+		return bridgeDoc(id, fmt.Sprintf("March %d", dateline), day, word)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -523,6 +537,59 @@ func TestHeirIsJudgedAgainByItsOwnDate(t *testing.T) {
 						}
 					})
 				}
+			}
+		}
+	}
+}
+
+// TestRepairJudgesTheHeirWithDocumentsNotLoaded: index repair removes a
+// damaged original without loading the index, and its copy by content
+// takes its place with a sketch of its own text; the pairs it takes from
+// the original are judged again with both documents' sketches, the earlier
+// loaded for the match where it is not, so that the repair leaves the
+// marks and clusters a rescore makes, on either side of the near duplicate
+// in the order stored, by each method.
+// Regression: a pair whose earlier document was not loaded (the near
+// duplicate, stored before the copy) was judged against nothing and lost
+// its mark, and the two their cluster.
+func TestRepairJudgesTheHeirWithDocumentsNotLoaded(t *testing.T) {
+	docs := map[string]core.Document{
+		"a": bridgeDoc("a", "", 5, "evening"), "b": bridgeDoc("b", "", 5, "evening"), "y": bridgeDoc("y", "", 6, "night"),
+	}
+	for _, method := range []string{minhash.Name, sentences.Name} {
+		for _, e := range storetest.Engines {
+			for _, order := range [][]string{{"a", "y", "b"}, {"a", "b", "y"}} {
+				t.Run(fmt.Sprintf("%s/%s/%v", method, e, order), func(t *testing.T) {
+					dsn := storetest.DSN(t, e)
+					x := open(t, dsn, index.OpenOptions{StoreText: true, MethodName: method})
+					for _, id := range order {
+						if _, err := x.Add(t.Context(), []core.Document{docs[id]}, index.AddOptions{Exact: true}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					before := methodMarks(t, dsn)
+					x.Close()
+					storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
+					storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
+					if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
+						t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
+					}
+					repaired := methodMarks(t, dsn)
+					if len(repaired) == 0 {
+						t.Errorf("no marks after the repair; before it %v", before)
+					}
+					y := open(t, dsn, index.OpenOptions{})
+					clusters := groups(t, y)
+					if _, err := y.Rescore(t.Context(), nil); err != nil {
+						t.Fatal(err)
+					}
+					if diff := cmp.Diff(methodMarks(t, dsn), repaired); diff != "" {
+						t.Errorf("marks after the repair (-after a rescore +after the repair):\n%s", diff)
+					}
+					if got := groups(t, y); got != clusters {
+						t.Errorf("clusters after the repair %s, after a rescore %s", clusters, got)
+					}
+				})
 			}
 		}
 	}

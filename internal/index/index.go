@@ -393,7 +393,8 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error
 }
 
 // details reads the parts of stored sketches in a transaction or snapshot:
-// the details a match verifies with, the index parts Central weighs again.
+// the details a match verifies with, the index parts Central weighs again,
+// and what Judge loads (engine.Stored).
 type details struct{ r store.Reader }
 
 func (d details) Detail(ord int64) ([]byte, error) {
@@ -405,6 +406,17 @@ func (d details) Detail(ord int64) ([]byte, error) {
 }
 
 func (d details) IndexPart(ord int64) ([]byte, error) { return d.r.IndexPart(ord) }
+
+func (d details) Date(ord int64) (int64, error) {
+	docs, err := d.r.Docs([]int64{ord})
+	if err != nil {
+		return 0, err
+	}
+	if len(docs) == 0 {
+		return 0, fmt.Errorf("document %d: %w", ord, store.ErrNotFound)
+	}
+	return docs[0].Date, nil
+}
 
 // Sketch is a document analysed by an Index's Sketcher, ready for
 // AddSketched or QuerySketched: its method's sketch, encoded, and what
