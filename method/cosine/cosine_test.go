@@ -186,3 +186,31 @@ func TestThresholdOne(t *testing.T) {
 		}
 	}
 }
+
+// TestCosineAtTheThreshold is the regression test of a cosine exactly at
+// the threshold, computed from 32-bit weights a hair under it: a and b
+// share 21 of their 30 terms, all of one weight, a cosine of exactly 0.7
+// that was labelled similar under --similar 0.5 and missed at the
+// defaults. It is a duplicate at both.
+func TestCosineAtTheThreshold(t *testing.T) {
+	docs := []core.Document{
+		{ID: "a", Title: "bababak dababak fababak gababak kababak lababak mababak nababak pababak rababak sababak",
+			Text: "tababak vababak zababak bobabak dobabak"},
+		{ID: "b", Title: "bababak dababak fababak gababak kababak lababak mababak nababak pababak rababak sababak",
+			Text: "fobabak gobabak kobabak lobabak mobabak"},
+		{ID: "c", Title: "tababak vababak zababak bobabak dobabak", Text: "fobabak gobabak kobabak lobabak mobabak"},
+	}
+	similar := Defaults()
+	similar.Similar = 0.5
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{{"defaults", Defaults()}, {"similar 0.5", similar}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, ok := enginetest.Batch(t, Spec, tc.o, docs)["a~b"]
+			if !ok || p.Label != core.Duplicate || p.Score != 0.7 {
+				t.Fatalf("a~b: %+v, reported %v; want a duplicate of score 0.7", p, ok)
+			}
+		})
+	}
+}
