@@ -130,7 +130,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: m.shown, Recount: m,
 		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -213,6 +213,16 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 		return core.Similar, true
 	}
 	return "", false
+}
+
+// shown is the score as outputs write it (engine.Shown): on the side of
+// the threshold, and of Similar, that the exact cosine is on.
+func (m *method) shown(score float64, _ Evidence) float64 {
+	sides := func(c float64) [2]bool {
+		return [2]bool{similarity.Meets(c, m.o.Threshold), similarity.Meets(c, m.o.Similar)}
+	}
+	want := sides(score)
+	return engine.Shown(score, func(v float64) bool { return sides(v) == want })
 }
 
 // Similarity returns the cosine.

@@ -25,7 +25,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: shownScore, Recount: m,
 		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -319,6 +319,11 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	}
 	return "", false
 }
+
+// shownScore is the score as outputs write it: the body cosine as the
+// evidence writes it, with the digits that keep it on the side of each
+// bound of the rule and Options.Similar that the exact one is (see shown).
+func shownScore(_ float64, ev Evidence) float64 { return ev.Body }
 
 // Similarity returns the body cosine.
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {

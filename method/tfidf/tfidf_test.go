@@ -624,3 +624,29 @@ func TestCosineAtABound(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreShowsItsSide is the regression test of a score rounded onto a
+// bound of the rule: a and b share 861 of their 1,013 body words, all of
+// one weight, a cosine of 0.8499506 that misses "body>=0.85"; the pair,
+// similar under Similar 0.5, was written with a score of 0.85. The score
+// is the body cosine as the evidence writes it, 0.84995.
+func TestScoreShowsItsSide(t *testing.T) {
+	words := func(prefix string, from, to int) string {
+		var w []string
+		for i := from; i < to; i++ {
+			w = append(w, fmt.Sprintf("%s%04dword", prefix, i))
+		}
+		return strings.Join(w, " ")
+	}
+	docs := []core.Document{
+		{ID: "a", Text: words("pp", 0, 861) + " " + words("qq", 0, 152)},
+		{ID: "b", Text: words("pp", 0, 861) + " " + words("rr", 0, 152)},
+		{ID: "c", Text: words("qq", 0, 152) + " " + words("rr", 0, 152)},
+	}
+	o := Defaults()
+	o.Similar = 0.5
+	p, ok := enginetest.Batch(t, Spec, o, docs)["a~b"]
+	if !ok || p.Label != core.Similar || p.Score != 0.84995 || p.Score != p.Evidence.(Evidence).Body {
+		t.Fatalf("a~b: %+v, reported %v; want similar of score 0.84995, its evidence's body cosine", p, ok)
+	}
+}
