@@ -11,9 +11,12 @@ import (
 
 // AllPairs is an exact cosine similarity join over sparse vectors of norm
 // at most 1, built one vector at a time: Query returns every vector added
-// before whose dot product with the query is at least the threshold, and
-// nothing else, exactly as comparing the query with each of them would,
-// but without doing so.
+// before whose dot product with the query meets the threshold, and nothing
+// else, exactly as comparing the query with each of them would, but
+// without doing so. A dot product meets the threshold when it is at least
+// the threshold less similarity.Slack (similarity.Meets): the vectors'
+// weights are 32-bit, and a pair whose exact cosine is the threshold may
+// be computed just below it.
 //
 // It is the AllPairs / L2AP family of joins. Terms are taken in increasing
 // id order, which callers should make the order of decreasing document
@@ -30,10 +33,11 @@ import (
 // score plus the product of both remaining norms falls short.
 // Survivors are verified with similarity.Dense, whose dot products are
 // those of similarity.Dot to the bit, so a reported score is the exact one
-// and a pair is reported exactly when Dot reaches the threshold.
+// and a pair is reported exactly when Dot meets the threshold.
 //
-// Bounds are compared with a slack of 1e-6, so float32 rounding of the
-// weights can only admit more candidates, never lose a pair.
+// Bounds are compared with a slack of 1e-6, more than similarity.Slack, so
+// float32 rounding of the weights can only admit more candidates, never
+// lose a pair.
 //
 // An AllPairs is not safe for concurrent use. Add, Remove and Query take
 // ordinals (ids need not be dense, but memory grows with the largest).
@@ -286,7 +290,7 @@ func (j *AllPairs) grow(id int32) {
 }
 
 // Query calls fn, in increasing id order, with every added vector whose dot
-// product with x reaches the threshold, and that product. x's norm must be
+// product with x meets the threshold, and that product. x's norm must be
 // at most 1. x itself need not be added.
 func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) {
 	j.q.query(x, math.MaxInt32, true, fn)
@@ -365,22 +369,23 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	}
 	slices.Sort(kept)
 	q.dense.Set(x)
+	at := j.t - similarity.Slack // the least dot product that meets the threshold
 	for _, id := range kept {
 		score := q.acc[id].score
 		if !exact {
 			if s, ok := q.whole(id, score); ok {
-				if s >= j.t+decided {
+				if s >= at+decided {
 					q.stats.Found++
 					fn(id, s)
 					continue
 				}
-				if s < j.t-decided {
+				if s < at-decided {
 					continue
 				}
 			}
 		}
 		q.stats.Verified++
-		if s := q.dense.Dot(j.vector(id)); s >= j.t {
+		if s := q.dense.Dot(j.vector(id)); similarity.Meets(s, j.t) {
 			q.stats.Found++
 			fn(id, s)
 		}

@@ -289,21 +289,27 @@ func BenchmarkAllPairs(b *testing.B) {
 	}
 }
 
-// TestIDsBeforeAtTheThreshold: a pair whose summed score is the threshold
-// itself is decided by Dot, and reported.
+// TestIDsBeforeAtTheThreshold: a pair whose summed score is the least
+// score that meets the threshold (the threshold less similarity.Slack) is
+// decided by Dot, and reported as Dot decides.
 func TestIDsBeforeAtTheThreshold(t *testing.T) {
 	vecs := []similarity.Sparse{
 		{Terms: []uint32{1}, Weights: []float32{1}},
 		{Terms: []uint32{1, 2}, Weights: []float32{0.5, float32(math.Sqrt(0.75))}},
 	}
-	j := NewAllPairs(0.5, func(id int32) similarity.Sparse { return vecs[id] })
+	th := 0.5 + similarity.Slack
+	j := NewAllPairs(th, func(id int32) similarity.Sparse { return vecs[id] })
 	for b, v := range vecs {
 		j.Add(int32(b), v)
 	}
 	var got []int32
 	j.NewQuerier().IDsBefore(vecs[1], 1, func(a int32) { got = append(got, a) })
-	if !slices.Equal(got, []int32{0}) || j.Stats().Verified != 1 {
-		t.Errorf("found %v with %+v, want [0] verified once", got, j.Stats())
+	var want []int32
+	if similarity.Meets(similarity.Dot(vecs[0], vecs[1]), th) {
+		want = []int32{0}
+	}
+	if !slices.Equal(got, want) || j.Stats().Verified != 1 {
+		t.Errorf("found %v with %+v, want %v verified once", got, j.Stats(), want)
 	}
 }
 
@@ -421,6 +427,43 @@ func TestCutEqualsLinearCount(t *testing.T) {
 	for k := range j.lists {
 		if len(q.lists[k]) != len(j.lists[k]) {
 			t.Fatalf("Query cut list %d at %d of %d", k, len(q.lists[k]), len(j.lists[k]))
+		}
+	}
+}
+
+// TestPairAtTheThreshold is the regression test of a pair whose exact
+// cosine is the threshold, 17/20, computed from 32-bit weights a hair
+// under it (0.84999998): the join lost it, its Query, its QueryBefore
+// and its IDsBefore alike. It meets the threshold (similarity.Meets).
+func TestPairAtTheThreshold(t *testing.T) {
+	unit := func(terms ...uint32) similarity.Sparse {
+		w := make([]float32, len(terms))
+		for i := range w {
+			w[i] = float32(1 / math.Sqrt(float64(len(terms))))
+		}
+		return similarity.Sparse{Terms: terms, Weights: w}
+	}
+	var a, b []uint32
+	for i := range uint32(17) {
+		a, b = append(a, i), append(b, i)
+	}
+	a, b = append(a, 20, 21, 22), append(b, 30, 31, 32)
+	vecs := []similarity.Sparse{unit(a...), unit(b...)}
+	if d := similarity.Dot(vecs[0], vecs[1]); d >= 0.85 {
+		t.Fatalf("Dot %v: not under 0.85, the case tests nothing", d)
+	}
+	j := NewAllPairs(0.85, func(id int32) similarity.Sparse { return vecs[id] })
+	j.Add(0, vecs[0])
+	var query, before, ids []int32
+	j.Query(vecs[1], func(id int32, _ float64) { query = append(query, id) })
+	j.Add(1, vecs[1])
+	q := j.NewQuerier()
+	q.QueryBefore(vecs[1], 1, func(id int32, _ float64) { before = append(before, id) })
+	q.IDsBefore(vecs[1], 1, func(id int32) { ids = append(ids, id) })
+	for _, got := range [][]int32{query, before, ids} {
+		if !slices.Equal(got, []int32{0}) {
+			t.Errorf("Query, QueryBefore, IDsBefore found %v, %v, %v; want [0] each", query, before, ids)
+			break
 		}
 	}
 }

@@ -52,6 +52,9 @@ type Batch interface {
 	// their ordinals, and stops at the first error fn returns. Valid after
 	// Finish.
 	EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error
+	// Shown returns a pair's score as EachResult writes it, given its
+	// exact score and evidence, as EachFound passes them (Method.Shown).
+	Shown(score float64, ev core.Evidence) float64
 	// Kept reports whether the document of ordinal ord (its position
 	// among the documents added) belongs in the de-duplicated corpus: the
 	// method compared it (it skipped none it was given: too short, no
@@ -312,6 +315,19 @@ func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Labe
 		}
 	}
 	return nil
+}
+
+func (b *batch[S, E]) Shown(score float64, ev core.Evidence) float64 {
+	e, _ := ev.(E)
+	return b.shown(score, e)
+}
+
+// shown is Shown of the method's evidence type.
+func (b *batch[S, E]) shown(score float64, ev E) float64 {
+	if b.m.Shown == nil {
+		return core.Round(score)
+	}
+	return b.m.Shown(score, ev)
 }
 
 func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
@@ -610,7 +626,7 @@ func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cl
 	for _, c := range b.found.chunks {
 		for _, f := range c {
 			p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
-				Score: core.Round(f.Score), Label: f.Label, Evidence: f.Ev}
+				Score: b.shown(f.Score, f.Ev), Label: f.Label, Evidence: f.Ev}
 			if f.Label == core.Duplicate {
 				p.Original = b.docs.ids[b.docs.original(f.A, f.B)]
 			}

@@ -88,3 +88,24 @@ func BenchmarkDocTableAdd(b *testing.B) {
 		}
 	}
 }
+
+// TestShown: a score is written with four decimals unless they put it on
+// the other side of a bound, then with the digits that keep it on its own.
+func TestShown(t *testing.T) {
+	below := func(bound float64) func(float64) bool { return func(v float64) bool { return v < bound } }
+	above := func(bound float64) func(float64) bool { return func(v float64) bool { return v >= bound } }
+	for _, tc := range []struct {
+		score float64
+		same  func(float64) bool
+		want  float64
+	}{
+		{0.123456, above(0.1), 0.1235},
+		{0.6999876, below(0.7), 0.69999},
+		{0.69999996, below(0.7), 0.69999996},
+		{0.70004, above(0.70004), 0.70004},
+	} {
+		if got := Shown(tc.score, tc.same); got != tc.want {
+			t.Errorf("Shown(%v): %v, want %v", tc.score, got, tc.want)
+		}
+	}
+}

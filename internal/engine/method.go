@@ -34,6 +34,13 @@ type Method[S any, E core.Evidence] struct {
 	// Label grades a verified pair; ok false drops it. Under a Parallel
 	// or Check stage it is called from many goroutines at once.
 	Label func(score float64, ev E) (l core.Label, ok bool)
+	// Shown, if not nil, is a pair's score as a Batch's results write it
+	// (pairs.jsonl, the titles and the matrix), given the exact score and
+	// the pair's evidence: with four decimals, or more where four would put
+	// it on the other side of a bound that decided its label (see the func
+	// Shown). Without it a score is written with four decimals (core.Round).
+	// It is called from one goroutine.
+	Shown func(score float64, ev E) float64
 
 	// Parallel lets a Batch match on many goroutines at once; without it
 	// a Batch matches one document after another.

@@ -95,8 +95,8 @@ func (run *runner) writeMatrix(out *output.Set, method string) (*MatrixError, er
 		}
 	}
 	var pairs []output.MatrixPair
-	err = run.b.EachFound(func(a, b int, score float64, _ core.Label, _ core.Evidence) error {
-		pairs = append(pairs, output.MatrixPair{A: row[a], B: row[b], Score: core.Round(score)})
+	err = run.b.EachFound(func(a, b int, score float64, _ core.Label, ev core.Evidence) error {
+		pairs = append(pairs, output.MatrixPair{A: row[a], B: row[b], Score: run.b.Shown(score, ev)})
 		return nil
 	})
 	if err != nil {

@@ -24,6 +24,12 @@ type Rule struct {
 	Fields []string
 	// Clauses are the alternatives, in the order written.
 	Clauses []Clause
+	// Slack is how far a score may lie from a condition's number and still
+	// count as equal to it: within Slack of v, a score meets >= v and <= v
+	// and fails > v and < v. 0, as ParseRule leaves it, compares exactly;
+	// a method whose scores are rounded sets it (a cosine of 32-bit
+	// weights: similarity.Slack) before the rule is used.
+	Slack float64
 }
 
 // Clause is a conjunction of conditions.
@@ -52,17 +58,18 @@ var opText = [...]string{Above: ">", AtLeast: ">=", Below: "<", AtMost: "<="}
 // String returns the operator as written in a rule.
 func (o Op) String() string { return opText[o] }
 
-// holds reports whether score op value.
-func (c Condition) holds(score float64) bool {
+// holds reports whether score op value, a score within slack of the
+// value counting as equal to it.
+func (c Condition) holds(score, slack float64) bool {
 	switch c.Op {
 	case Above:
-		return score > c.Value
+		return score > c.Value+slack
 	case AtLeast:
-		return score >= c.Value
+		return score >= c.Value-slack
 	case Below:
-		return score < c.Value
+		return score < c.Value-slack
 	default:
-		return score <= c.Value
+		return score <= c.Value+slack
 	}
 }
 
@@ -70,17 +77,22 @@ func (c Condition) holds(score float64) bool {
 // are indexed like Rule.Fields, or -1 when none does.
 func (r *Rule) Eval(scores []float64) int {
 	for i, c := range r.Clauses {
-		if c.Holds(scores) {
+		if c.holds(scores, r.Slack) {
 			return i
 		}
 	}
 	return -1
 }
 
-// Holds reports whether every condition of c holds for scores.
-func (c Clause) Holds(scores []float64) bool {
+// Holds reports whether every condition of c holds for scores, compared
+// exactly (a Rule's Slack 0).
+func (c Clause) Holds(scores []float64) bool { return c.holds(scores, 0) }
+
+// holds reports whether every condition of c holds for scores, a score
+// within slack of a condition's number counting as equal to it.
+func (c Clause) holds(scores []float64, slack float64) bool {
 	for _, cond := range c {
-		if !cond.holds(scores[cond.Field]) {
+		if !cond.holds(scores[cond.Field], slack) {
 			return false
 		}
 	}
@@ -90,7 +102,8 @@ func (c Clause) Holds(scores []float64) bool {
 // LowerBound returns the least value field must reach for c to hold: the
 // largest number in a condition field > v or field >= v. ok is false when c
 // puts no lower bound on field. A pair that holds c scores at least v on
-// field, which lets a method search only among such pairs.
+// field (v less the rule's Slack), which lets a method search only among
+// such pairs.
 func (c Clause) LowerBound(field int) (v float64, ok bool) {
 	for _, cond := range c {
 		if cond.Field == field && (cond.Op == Above || cond.Op == AtLeast) && (!ok || cond.Value > v) {

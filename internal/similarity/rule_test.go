@@ -206,3 +206,30 @@ func FuzzParseRule(f *testing.F) {
 		}
 	})
 }
+
+// TestRuleSlack: with a Slack, a score within it of a condition's number
+// counts as that number, on both sides: it meets >= and <= and fails >
+// and <; past it, it is compared as without.
+func TestRuleSlack(t *testing.T) {
+	for _, tc := range []struct {
+		rule  string
+		score float64
+		want  int
+	}{
+		{"x>=0.85", 0.85 - Slack/2, 0},
+		{"x>=0.85", 0.85 - 2*Slack, -1},
+		{"x>0.2", 0.2 + Slack/2, -1},
+		{"x>0.2", 0.2 + 2*Slack, 0},
+		{"x<0.5", 0.5 - Slack/2, -1},
+		{"x<=0.5", 0.5 + Slack/2, 0},
+	} {
+		r, err := ParseRule(tc.rule, "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Slack = Slack
+		if got := r.Eval([]float64{tc.score}); got != tc.want {
+			t.Errorf("%s at %v with slack: clause %d, want %d", tc.rule, tc.score, got, tc.want)
+		}
+	}
+}

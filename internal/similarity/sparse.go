@@ -38,6 +38,27 @@ func Dot(a, b Sparse) float64 {
 // threshold of 1, or a rule's "body>=1", by that much.
 const NearOne = 1 - 5e-7
 
+// Slack is how far a cosine of 32-bit unit weights (Dot, Dense.Dot) may
+// lie from the cosine of the same two documents in exact arithmetic. Each
+// weight is its float64 value rounded to float32, off by at most 2^-24 of
+// itself; the product of two is exact in float64, so off by at most
+// 2^-23 + 2^-48 of the exact product; the products are not negative and add
+// up to the cosine, at most 1, so their sum is off by at most 2^-23 (1.192e-7)
+// plus what float64 adds, n·2^-53 for n products, under 1e-9 for a million
+// shared terms. Slack rounds that up: a cosine within it of a bound may be
+// the bound exactly (an exact 17/20 is computed 0.84999998).
+const Slack = 1.25e-7
+
+// Meets reports whether cosine c, computed from 32-bit weights, meets
+// bound v (c >= v) allowing for their rounding: c is at least v - Slack.
+// A pair whose exact cosine is v meets it.
+func Meets(c, v float64) bool { return c >= v-Slack }
+
+// Exceeds reports whether cosine c, computed from 32-bit weights, exceeds
+// bound v (c > v) allowing for their rounding: c is above v + Slack. A
+// pair whose exact cosine is v does not exceed it.
+func Exceeds(c, v float64) bool { return c > v+Slack }
+
 // Unit returns s, or 1 when s is at least NearOne: a cosine within the
 // rounding of its 32-bit weights of 1 is 1, and never above it.
 func Unit(s float64) float64 {

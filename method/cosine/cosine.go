@@ -7,6 +7,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/internal/vector"
 )
@@ -107,7 +108,7 @@ func (v *verifier) found(other int32, cos float64) {
 		return
 	}
 	var ev Evidence
-	if cos >= v.m.o.Threshold && !v.m.rules.Off() {
+	if similarity.Meets(cos, v.m.o.Threshold) && !v.m.rules.Off() {
 		a, err := v.src.Sketch(other)
 		if err != nil {
 			v.err = err
@@ -129,7 +130,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: m.shown, Recount: m,
 		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -202,10 +203,26 @@ func (m *method) Recount(ord int32, s *Sketch) { m.text.Recount(ord, &s.Terms) }
 
 // Label grades a pair by its cosine: a duplicate at the threshold, unless
 // a template rule vetoes it (templates.Rules.Veto); else similar at
-// Similar.
+// Similar. A cosine meets a bound allowing for the rounding of its 32-bit
+// weights (similarity.Meets): an exact cosine of 0.7 meets 0.7.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
-	dup := score >= m.o.Threshold && m.rules.Veto(&ev.Evidence) == templates.None
-	return engine.Grade(dup, score, m.o.Similar)
+	switch {
+	case similarity.Meets(score, m.o.Threshold) && m.rules.Veto(&ev.Evidence) == templates.None:
+		return core.Duplicate, true
+	case m.o.Similar > 0 && similarity.Meets(score, m.o.Similar):
+		return core.Similar, true
+	}
+	return "", false
+}
+
+// shown is the score as outputs write it (engine.Shown): on the side of
+// the threshold, and of Similar, that the exact cosine is on.
+func (m *method) shown(score float64, _ Evidence) float64 {
+	sides := func(c float64) [2]bool {
+		return [2]bool{similarity.Meets(c, m.o.Threshold), similarity.Meets(c, m.o.Similar)}
+	}
+	want := sides(score)
+	return engine.Shown(score, func(v float64) bool { return sides(v) == want })
 }
 
 // Similarity returns the cosine.

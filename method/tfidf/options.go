@@ -152,6 +152,7 @@ func (o Options) joins() (*similarity.Rule, []float64, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("tfidf: %w", err)
 	}
+	rule.Slack = similarity.Slack // the cosines are of 32-bit weights
 	at, err := joinThresholds(rule, o.Similar, body, title)
 	if err != nil {
 		return nil, nil, err

@@ -25,7 +25,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: shownScore, Recount: m,
 		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -47,7 +47,7 @@ type method struct {
 	rule    *similarity.Rule
 	clauses []string // the rule's clauses as text, for the evidence
 	fields  [2]*vector.Field
-	floor   float64 // a pair whose body cosine is below it is neither duplicate nor similar
+	floor   float64 // a pair whose body cosine does not meet it (similarity.Meets) is neither duplicate nor similar
 	scratch         // of Match
 }
 
@@ -218,12 +218,12 @@ func bodyFloor(rule *similarity.Rule, similar float64) float64 {
 // (most title pairs of the default rule end there).
 func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float64) (float64, Evidence, bool) {
 	scores[body] = query[body].Dot(m.fields[body].Vector(a))
-	if scores[body] < m.floor {
+	if !similarity.Meets(scores[body], m.floor) {
 		return 0, Evidence{}, false
 	}
 	scores[title] = query[title].Dot(m.fields[title].Vector(a))
 	c := m.rule.Eval(scores[:])
-	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {
+	if c < 0 && !m.similar(scores[body]) {
 		return 0, Evidence{}, false
 	}
 	ev := Evidence{}
@@ -260,7 +260,14 @@ func (m *method) shown(scores *[2]float64, c int) (t, b float64) {
 func (m *method) sameDecision(t, b float64, scores *[2]float64, c int) bool {
 	var v [2]float64
 	v[title], v[body] = t, b
-	return m.rule.Eval(v[:]) == c && (b >= m.o.Similar) == (scores[body] >= m.o.Similar)
+	return m.rule.Eval(v[:]) == c && similarity.Meets(b, m.o.Similar) == similarity.Meets(scores[body], m.o.Similar)
+}
+
+// similar reports whether a body cosine makes a pair similar: Options.Similar
+// is above 0 and the cosine meets it, allowing for the rounding of its
+// 32-bit weights (similarity.Meets), as the rule's bounds do.
+func (m *method) similar(body float64) bool {
+	return m.o.Similar > 0 && similarity.Meets(body, m.o.Similar)
 }
 
 // Index puts the document in the joins and drops its counts from s: the
@@ -304,8 +311,19 @@ func (m *method) Recount(ord int32, s *Sketch) {
 // Label makes a pair a duplicate by the rule and similar by its body
 // cosine.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
-	return engine.Grade(ev.Clause != "", score, m.o.Similar)
+	switch {
+	case ev.Clause != "":
+		return core.Duplicate, true
+	case m.similar(score):
+		return core.Similar, true
+	}
+	return "", false
 }
+
+// shownScore is the score as outputs write it: the body cosine as the
+// evidence writes it, with the digits that keep it on the side of each
+// bound of the rule and Options.Similar that the exact one is (see shown).
+func shownScore(_ float64, ev Evidence) float64 { return ev.Body }
 
 // Similarity returns the body cosine.
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {

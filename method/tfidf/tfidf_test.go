@@ -583,3 +583,70 @@ func TestRuleOfOne(t *testing.T) {
 		})
 	}
 }
+
+// TestCosineAtABound is the regression test of cosines exactly at a bound
+// of the rule, computed from 32-bit weights a hair off it: a and b share
+// 17 of their 20 body words, all of one weight, a cosine of exactly 0.85
+// computed 0.84999998, which missed "body>=0.85" (and the body join at
+// 0.85). Their titles share 1 of 5 words, exactly 0.2, which must meet
+// "title>=0.2" and not "title>0.2".
+func TestCosineAtABound(t *testing.T) {
+	words := func(prefix string, from, to int) string {
+		var w []string
+		for i := from; i < to; i++ {
+			w = append(w, fmt.Sprintf("%s%02dword", prefix, i))
+		}
+		return strings.Join(w, " ")
+	}
+	docs := []core.Document{
+		{ID: "a", Title: "ttaword " + words("ta", 0, 4), Text: words("pp", 0, 17) + " " + words("qq", 0, 3)},
+		{ID: "b", Title: "ttaword " + words("tb", 0, 4), Text: words("pp", 0, 17) + " " + words("rr", 0, 3)},
+		{ID: "c", Title: words("ta", 0, 4) + " " + words("tb", 0, 4), Text: words("qq", 0, 3) + " " + words("rr", 0, 3)},
+	}
+	for _, tc := range []struct {
+		rule  string
+		want  bool
+		score float64
+	}{
+		{"body>=0.85", true, 0.85},
+		{"body>0.85", false, 0},
+		{"title>=0.2", true, 0.85},
+		{"title>0.2", false, 0},
+		{"title>=0.2 & body>=0.85", true, 0.85},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			o := Defaults()
+			o.Rule = tc.rule
+			p, ok := enginetest.Batch(t, Spec, o, docs)["a~b"]
+			if ok != tc.want || ok && (p.Label != core.Duplicate || p.Score != tc.score) {
+				t.Fatalf("a~b: %+v, reported %v; want reported %v, a duplicate of score %v", p, ok, tc.want, tc.score)
+			}
+		})
+	}
+}
+
+// TestScoreShowsItsSide is the regression test of a score rounded onto a
+// bound of the rule: a and b share 861 of their 1,013 body words, all of
+// one weight, a cosine of 0.8499506 that misses "body>=0.85"; the pair,
+// similar under Similar 0.5, was written with a score of 0.85. The score
+// is the body cosine as the evidence writes it, 0.84995.
+func TestScoreShowsItsSide(t *testing.T) {
+	words := func(prefix string, from, to int) string {
+		var w []string
+		for i := from; i < to; i++ {
+			w = append(w, fmt.Sprintf("%s%04dword", prefix, i))
+		}
+		return strings.Join(w, " ")
+	}
+	docs := []core.Document{
+		{ID: "a", Text: words("pp", 0, 861) + " " + words("qq", 0, 152)},
+		{ID: "b", Text: words("pp", 0, 861) + " " + words("rr", 0, 152)},
+		{ID: "c", Text: words("qq", 0, 152) + " " + words("rr", 0, 152)},
+	}
+	o := Defaults()
+	o.Similar = 0.5
+	p, ok := enginetest.Batch(t, Spec, o, docs)["a~b"]
+	if !ok || p.Label != core.Similar || p.Score != 0.84995 || p.Score != p.Evidence.(Evidence).Body {
+		t.Fatalf("a~b: %+v, reported %v; want similar of score 0.84995, its evidence's body cosine", p, ok)
+	}
+}
