@@ -615,3 +615,26 @@ func TestUSSpelledOut(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSameTextNoVeto: a text compared with itself is never read as one
+// template filled in twice, whatever its names, abbreviations, figures
+// and times, and no text makes the scanner fail.
+func FuzzSameTextNoVeto(f *testing.F) {
+	for _, s := range []string{
+		"WASHINGTON, May 2 - U.S. Officials said the Acme U.S. Government Fund paid 7.8 cts early on Tuesday.",
+		"Franklin Pennsylvania Investors U.S. Government Securities Fund Fund said. Mary Jones replied at 12:30 EDT.",
+		"CBT CORN MIXED EARLY\nCHICAGO, April 7 - corn 1.50 dlrs, wheat 2.64 late.",
+		"A.B.C. D.E. F. G H. Ü.S. Ärzte 10:00 1000 hrs",
+	} {
+		f.Add(s)
+	}
+	r := Rules{Slots: true, Names: true, Template: true}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, b := contextOf("", text), contextOf("", text)
+		e := Compare(&a, &b, Sample{}, Sample{})
+		Recheck(&a, &b, Sample{}, Sample{}, &e)
+		if v := r.Veto(&e); v != None {
+			t.Errorf("%q with itself: vetoed %q (fills %v, places %v)", text, v, e.Fills, e.Places)
+		}
+	})
+}
