@@ -144,6 +144,7 @@ func TestPredictions(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"pred.jsonl": `{"id":"` + filepath.Join(dir, "ds/input/1.html") + `","text":"alpha beta gamma delta"}
 {"id":"elsewhere/2.html","text":"alpha beta gamma delta","skipped":""}
 {"id":"x/3.html","text":"wrong"}
+
 {"id":"y/3.html","text":"alpha beta gamma delta"}
 `})
 	sys, err := Predictions("pred", pred)
@@ -158,7 +159,8 @@ func TestPredictions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Page 1 by path, page 2 by unique stem, page 3 ambiguous: empty.
+	// Page 1 by path, page 2 by unique stem, page 3 ambiguous: empty. The
+	// blank line is skipped.
 	var got []PR
 	for _, p := range res.Pages {
 		got = append(got, p.PR)

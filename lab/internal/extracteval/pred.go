@@ -2,6 +2,7 @@ package extracteval
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 // without extension is (each if only one record has that name: DAnIEL's
 // files have no extension, and "20111103_www.express.gr_00432316" would
 // lose ".gr_00432316" as one). A page without a record predicts empty text.
+// Blank lines are skipped.
 func Predictions(name, path string) (System, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -30,6 +32,9 @@ func Predictions(name, path string) (System, error) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
 		var rec struct{ ID, Text string }
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			return System{}, fmt.Errorf("%s:%d: %w", path, line, err)
