@@ -175,3 +175,41 @@ func TestPredictions(t *testing.T) {
 		t.Error("non-JSON predictions: no error")
 	}
 }
+
+// TestPredictionsGivenTwice: an id given twice with the same text is one
+// record, and its page is scored by it; with another text it is an error
+// naming both lines. Regression: the page was scored as empty.
+func TestPredictionsGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"same.jsonl": `{"id":"1","text":"alpha beta gamma delta"}
+{"id":"1","text":"alpha beta gamma delta"}
+`,
+		"other.jsonl": `{"id":"1","text":"alpha beta gamma delta"}
+{"id":"2","text":"x"}
+{"id":"1","text":"epsilon"}
+`,
+	})
+	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := Predictions("same", filepath.Join(dir, "same.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Pages[0].PR; got != (PR{Precision: 1, Recall: 1}) {
+		t.Errorf("an id given twice alike: %+v, want precision and recall 1", got)
+	}
+	_, err = Predictions("other", filepath.Join(dir, "other.jsonl"))
+	want := filepath.Join(dir, "other.jsonl") + `:3: id "1" given again, with another text than on line 1`
+	if err == nil || err.Error() != want {
+		t.Errorf("an id given twice with two texts: %v, want %s", err, want)
+	}
+}

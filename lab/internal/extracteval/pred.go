@@ -19,7 +19,8 @@ import (
 // without extension is (each if only one record has that name: DAnIEL's
 // files have no extension, and "20111103_www.express.gr_00432316" would
 // lose ".gr_00432316" as one). A page without a record predicts empty text.
-// Blank lines are skipped.
+// Blank lines are skipped. An id given twice with one text is one record;
+// with two texts it is an error naming both lines.
 func Predictions(name, path string) (System, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -29,6 +30,11 @@ func Predictions(name, path string) (System, error) {
 	byPath := map[string]string{}
 	byBase := map[string][]string{}
 	byStem := map[string][]string{}
+	type given struct {
+		text string
+		line int
+	}
+	seen := map[string]given{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -39,6 +45,13 @@ func Predictions(name, path string) (System, error) {
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			return System{}, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
+		if first, ok := seen[rec.ID]; ok {
+			if first.text != rec.Text {
+				return System{}, fmt.Errorf("%s:%d: id %q given again, with another text than on line %d", path, line, rec.ID, first.line)
+			}
+			continue
+		}
+		seen[rec.ID] = given{rec.Text, line}
 		if abs, err := filepath.Abs(rec.ID); err == nil {
 			byPath[abs] = rec.Text
 		}
