@@ -22,7 +22,7 @@ import (
 type extractEvalCmd struct {
 	Gold      []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), evaldata.json beside eval/ (trafilatura's tests: scored by snippets), ground-truth/ beside html/ (WCXB's dev or test folder: its article pages), a folder per country of pages and parsed articles (fundus's tests/resources/parser/test_data), html/ beside reference/ (the DAnIEL corpus: news in English, Chinese, Russian, Greek and Polish), ground-truth.json beside html/ (the Article Extraction Benchmark), or one subset's folder html/SUBSET of the combined layout, beside ground-truth/SUBSET.jsonl (the Web Content Extraction Benchmark's: L3S-GN1, CleanPortalEval, …); repeat for more datasets. NAME defaults to the folder's name."`
 	IDs       []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
-	Pred      []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
+	Pred      []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME: a record finds its page by the page file's path (from the working directory or the --gold folder) or its file name, with or without extensions; pages without a record are named in a warning, and none found is an error."`
 	System    []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction-rejected.md)."`
 	Split     bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
 	Rules     string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
@@ -51,6 +51,7 @@ type extractEvalOptions struct {
 	texts    string // per-page JSONL of texts and golds, empty for none
 	draws    int    // bootstrap draws, 0 for none
 	log      io.Writer
+	warn     io.Writer // warnings, such as pages a --pred file has no record of; nil for none
 }
 
 // Run turns the flags into options.
@@ -59,7 +60,7 @@ func (c *extractEvalCmd) Run(g *globals) error {
 		return usageError{fmt.Sprintf("--bootstrap %d: want a number of draws, 0 for none", c.Bootstrap)}
 	}
 	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, texts: c.Texts, split: c.Split, draws: c.Bootstrap,
-		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
+		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}, warn: os.Stderr}
 	if !g.quiet {
 		o.log = os.Stderr
 	}
@@ -139,7 +140,7 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 		if err != nil {
 			return err
 		}
-		systems, err := evalSystems(o, d)
+		systems, err := evalSystems(o, d, ds)
 		if err != nil {
 			return err
 		}
@@ -224,8 +225,8 @@ func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
 	return extracteval.Open(d.dir, opts)
 }
 
-// evalSystems builds the systems to score on one dataset.
-func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, error) {
+// evalSystems builds the systems to score on one dataset, ds opened from d.
+func evalSystems(o extractEvalOptions, d evalDataset, ds *extracteval.Dataset) ([]extracteval.System, error) {
 	var out []extracteval.System
 	for _, s := range o.systems {
 		switch s {
@@ -251,13 +252,43 @@ func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, err
 		}})
 	}
 	for _, p := range d.preds {
-		sys, err := extracteval.Predictions(filepath.Base(p), p)
+		sys, missing, err := extracteval.Predictions(filepath.Base(p), p, ds)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkMissing(o.warn, p, ds, missing); err != nil {
 			return nil, err
 		}
 		out = append(out, sys)
 	}
 	return out, nil
+}
+
+// checkMissing fails a --pred file that has a record of none of the pages
+// of ds, and warns of one that lacks some of them, which then score as
+// empty predictions; either names how many and the first few.
+func checkMissing(warn io.Writer, pred string, ds *extracteval.Dataset, missing []string) error {
+	if len(missing) == 0 {
+		return nil
+	}
+	const few = 3
+	names := make([]string, 0, few)
+	for _, id := range missing[:min(few, len(missing))] {
+		names = append(names, fmt.Sprintf("%q", id))
+	}
+	list := strings.Join(names, ", ")
+	if len(missing) > few {
+		list += ", …"
+	}
+	if len(missing) == len(ds.Pages) {
+		return fmt.Errorf("%s: no record for any of the %d pages of %s (%s): were its ids written from the pages of %s?",
+			pred, len(ds.Pages), ds.Name, list, ds.Dir)
+	}
+	if warn != nil {
+		fmt.Fprintf(warn, "warning: %s: no record for %d of the %d pages of %s (%s): they score as empty predictions\n",
+			pred, len(missing), len(ds.Pages), ds.Name, list)
+	}
+	return nil
 }
 
 // voteSystem is a design measured, not adopted: neardup's text, go-trafilatura's

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -244,5 +245,37 @@ func TestPooledSpeed(t *testing.T) {
 		if got := percentile(p.times[s], 0.5); got != 3*time.Millisecond {
 			t.Errorf("stage %d: pooled median %v, want 3ms", s, got)
 		}
+	}
+}
+
+// TestRunExtractEvalPredMissing: a --pred file without a record of some
+// pages is scored with a warning naming how many and which; one without a
+// record of any page is an error. Regression: both scored the pages as
+// empty predictions, silently.
+func TestRunExtractEvalPredMissing(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gold/input/a1.html":       "<p>alpha beta gamma delta</p>",
+		"gold/input/a2.html":       "<p>alpha beta gamma delta</p>",
+		"gold/GoldStandard/a1.txt": "alpha beta gamma delta",
+		"gold/GoldStandard/a2.txt": "alpha beta gamma delta",
+		"some.jsonl":               `{"id":"input/a1.html","text":"alpha beta gamma delta"}` + "\n",
+		"none.jsonl":               `{"id":"b1.html","text":"alpha beta gamma delta"}` + "\n",
+	})
+	run := func(pred string) (string, error) {
+		var warn bytes.Buffer
+		err := runExtractEval(context.Background(), extractEvalOptions{
+			datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), preds: []string{filepath.Join(dir, pred)}}},
+			out:      io.Discard,
+			warn:     &warn,
+		})
+		return warn.String(), err
+	}
+	warn, err := run("some.jsonl")
+	if want := "warning: " + filepath.Join(dir, "some.jsonl") + ": no record for 1 of the 2 pages of tiny (\"a2\"): they score as empty predictions\n"; err != nil || warn != want {
+		t.Errorf("some pages without a record: %v, warned %q, want %q", err, warn, want)
+	}
+	_, err = run("none.jsonl")
+	if err == nil || !strings.Contains(err.Error(), `no record for any of the 2 pages of tiny ("a1", "a2")`) {
+		t.Errorf("no page with a record: %v, want an error naming them", err)
 	}
 }
