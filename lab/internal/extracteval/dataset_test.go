@@ -279,3 +279,39 @@ func TestPredictionsOfExtract(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyCountsPredictionsWithoutAWord: a set and its halves count as
+// empty the predictions that hold no word, an empty text and one of
+// punctuation alike. Regression: the set counted only the empty text, its
+// halves both.
+func TestEmptyCountsPredictionsWithoutAWord(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/input/2.html":       "<p>two</p>",
+		"ds/input/3.html":       "<p>three</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
+		"pred.jsonl": `{"id":"1","text":""}
+{"id":"2","text":" — … !"}
+{"id":"3","text":"alpha beta gamma delta"}
+`,
+	})
+	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, _, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tune, report := res.Half(Tune), res.Half(Report)
+	if res.Empty != 2 || tune.Empty+report.Empty != 2 {
+		t.Errorf("empty: set %d, halves %d + %d; want 2 in the set and in its halves", res.Empty, tune.Empty, report.Empty)
+	}
+}
