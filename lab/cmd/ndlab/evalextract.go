@@ -28,8 +28,8 @@ type extractEvalCmd struct {
 	Rules     string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
 	Timeout   time.Duration `default:"20s" help:"Per-page time limit."`
 	Workers   int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
-	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
-	Texts     string        `placeholder:"FILE" help:"Write each page's extracted text beside its gold as JSONL here (dataset, system, id, site, half, precision, recall, text, and gold or the passages it must and must not hold), for error analysis."`
+	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis; a page without one (an empty prediction, an empty gold) has an empty field."`
+	Texts     string        `placeholder:"FILE" help:"Write each page's extracted text beside its gold as JSONL here (dataset, system, id, site, half, precision, recall (null where undefined), text, and gold or the passages it must and must not hold), for error analysis."`
 	Bootstrap int           `placeholder:"N" help:"Draw each dataset's sites again N times (with replacement; 1000 is plenty) and give each F1's 95% interval, and each system's F1 against the first --system's on the same draws: the difference, its interval, and the share of draws it is ahead in. The draws are seeded: a run reproduces them."`
 }
 
@@ -327,19 +327,38 @@ func voteSystem(base extract.Options) extracteval.System {
 	}}
 }
 
-// writePageScores writes one TSV line per dataset, system and page.
+// writePageScores writes one TSV line per dataset, system and page; a
+// precision or recall the page does not have (an empty prediction, an
+// empty gold) is an empty field, as the means leave it out.
 func writePageScores(w io.Writer, results []extracteval.Result) error {
 	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\tprecision\trecall\tfailed"); err != nil {
 		return err
 	}
 	for _, r := range results {
 		for _, p := range r.Pages {
-			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half, p.Precision, p.Recall, p.Failed); err != nil {
+			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half,
+				field(p.Precision, p.NoPrecision), field(p.Recall, p.NoRecall), p.Failed); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// field writes a score to four decimals, or nothing when it is undefined.
+func field(v float64, undefined bool) string {
+	if undefined {
+		return ""
+	}
+	return fmt.Sprintf("%.4f", v)
+}
+
+// score returns a score for JSON, nil (null) when it is undefined.
+func score(v float64, undefined bool) *float64 {
+	if undefined {
+		return nil
+	}
+	return &v
 }
 
 // pageKey names one page of one dataset as one system extracted it.
@@ -369,15 +388,16 @@ func (t *pageTexts) record(ds *extracteval.Dataset, sys extracteval.System) extr
 	return sys
 }
 
-// pageText is one line of --texts.
+// pageText is one line of --texts; a precision or recall the page does not
+// have is null.
 type pageText struct {
 	Dataset   string   `json:"dataset"`
 	System    string   `json:"system"`
 	ID        string   `json:"id"`
 	Site      string   `json:"site"`
 	Half      string   `json:"half"`
-	Precision float64  `json:"precision"`
-	Recall    float64  `json:"recall"`
+	Precision *float64 `json:"precision"`
+	Recall    *float64 `json:"recall"`
 	Failed    bool     `json:"failed,omitempty"`
 	Text      string   `json:"text"`
 	Gold      string   `json:"gold,omitempty"`
@@ -394,7 +414,7 @@ func (t *pageTexts) write(w io.Writer, results []extracteval.Result) error {
 		for _, p := range r.Pages {
 			g := t.page[pageKey{r.Dataset, "", p.ID}]
 			line := pageText{Dataset: r.Dataset, System: r.System, ID: p.ID, Site: p.Site, Half: string(p.Half),
-				Precision: p.Precision, Recall: p.Recall, Failed: p.Failed,
+				Precision: score(p.Precision, p.NoPrecision), Recall: score(p.Recall, p.NoRecall), Failed: p.Failed,
 				Text: t.text[pageKey{r.Dataset, r.System, p.ID}], Gold: g.Gold, With: g.With, Without: g.Without}
 			if err := enc.Encode(line); err != nil {
 				return err

@@ -116,10 +116,10 @@ func TestRunExtractEval(t *testing.T) {
 			t.Errorf("texts.jsonl line %+v: want tiny's page 1, report half, with its gold", pt)
 		}
 	}
-	if sys := texts[2]; sys.System != "pred.jsonl" || sys.Text != "nothing alike at all here" || sys.Precision != 0 {
+	if sys := texts[2]; sys.System != "pred.jsonl" || sys.Text != "nothing alike at all here" || sys.Precision == nil || *sys.Precision != 0 {
 		t.Errorf("texts.jsonl: the predictions' line is %+v, want their text, scored 0", sys)
 	}
-	if sys := texts[1]; sys.System != "neardup" || !strings.Contains(sys.Text, "Paragraph 4 of the story.") || sys.Recall != 1 {
+	if sys := texts[1]; sys.System != "neardup" || !strings.Contains(sys.Text, "Paragraph 4 of the story.") || sys.Recall == nil || *sys.Recall != 1 {
 		t.Errorf("texts.jsonl: neardup's line is %+v, want the article's text, recall 1", sys)
 	}
 }
@@ -277,5 +277,51 @@ func TestRunExtractEvalPredMissing(t *testing.T) {
 	_, err = run("none.jsonl")
 	if err == nil || !strings.Contains(err.Error(), `no record for any of the 2 pages of tiny ("a1", "a2")`) {
 		t.Errorf("no page with a record: %v, want an error naming them", err)
+	}
+}
+
+// TestPageScoresUndefined: --pages and --texts write a precision or recall
+// a page does not have (an empty prediction, an empty gold) as an empty
+// field and as null, so that averaging them gives the table's means.
+// Regression: they were written 0.0000 and 0.
+func TestPageScoresUndefined(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gold/input/1.html":       "<p>one</p>",
+		"gold/input/2.html":       "<p>two</p>",
+		"gold/GoldStandard/1.txt": "alpha beta gamma delta",
+		"gold/GoldStandard/2.txt": "",
+		"pred.jsonl": `{"id":"1","text":""}
+{"id":"2","text":"alpha beta gamma delta"}
+`,
+	})
+	err := runExtractEval(context.Background(), extractEvalOptions{
+		datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), preds: []string{filepath.Join(dir, "pred.jsonl")}}},
+		out:      io.Discard,
+		pages:    filepath.Join(dir, "pages.tsv"),
+		texts:    filepath.Join(dir, "texts.jsonl"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		got = append(got, f[2]+" ["+f[5]+"] ["+f[6]+"]") // id, precision, recall
+	}
+	if diff := cmp.Diff([]string{"1 [] [0.0000]", "2 [0.0000] []"}, got); diff != "" {
+		t.Errorf("pages.tsv (-want +got)\n%s", diff)
+	}
+	texts, err := os.ReadFile(filepath.Join(dir, "texts.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"id":"1","site":"id:1","half":"report","precision":null,"recall":0,`, `"precision":0,"recall":null,`} {
+		if !strings.Contains(string(texts), want) {
+			t.Errorf("texts.jsonl: no %s\n%s", want, texts)
+		}
 	}
 }
