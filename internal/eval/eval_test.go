@@ -454,8 +454,9 @@ func FuzzReadTruth(f *testing.F) {
 	})
 }
 
-// TestCheckIDs pins that a prediction naming no document of the truth is
-// an error that says so, not a report of zero scores.
+// TestCheckIDs pins that a prediction naming no document of a cluster
+// truth is an error that says so, not a report of zero scores, and that
+// against labelled pairs it is an answer.
 func TestCheckIDs(t *testing.T) {
 	truth := readTruth(t, "", truthOf([]string{"a", "b", "c"}, []string{"1", "1", "2"})...)
 	pairTruth := readTruth(t, "", `{"a":"a","b":"b","label":"duplicate"}`)
@@ -471,8 +472,12 @@ func TestCheckIDs(t *testing.T) {
 		// Regression: an id named twice was counted twice ("none of the 4").
 		{"none match, an id named twice", truth, []string{`{"a":"n1","b":"n2","label":"duplicate"}`, `{"a":"n1","b":"n3","label":"duplicate"}`},
 			`pred: none of the 3 document ids it names is in the truth (it names "n1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
-		{"clusters, none match", pairTruth, clustersOf([]string{"x", "y"}),
+		{"clusters, none match", truth, clustersOf([]string{"x", "y"}),
 			`pred: none of the 2 document ids it names is in the truth (it names "x"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
+		// Regression: a labelled-pair sample names only the documents drawn;
+		// a prediction that touches none of them predicts none of its pairs.
+		{"pair truth, pairs miss every labelled document", pairTruth, []string{`{"a":"x","b":"y","label":"duplicate"}`}, ""},
+		{"pair truth, clusters miss every labelled document", pairTruth, clustersOf([]string{"x", "y"}), ""},
 		{"nothing predicted", truth, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -98,21 +98,21 @@ func (p *Prediction) Kind() string {
 	}
 }
 
-// CheckIDs fails a prediction that names documents none of which the
-// truth knows: a prediction made from other inputs, or with other ids,
-// than the truth, which would score zero without saying why. A prediction
-// that names no document (no pair found) passes.
+// CheckIDs fails a prediction that names documents none of which a
+// cluster-form truth lists: a prediction made from other inputs, or with
+// other ids, than the truth, which would score zero without saying why. A
+// prediction that names no document (no pair found) passes, and so does
+// any prediction against a pair-form truth: its labelled pairs are a
+// sample that names only the documents drawn, and a prediction whose pairs
+// miss every one of them predicts none of the labelled pairs, a valid
+// answer.
 func (t *Truth) CheckIDs(p *Prediction) error {
+	if t.Pairs() {
+		return nil
+	}
 	known := func(id string) bool {
 		_, ok := t.index[id]
 		return ok
-	}
-	if t.Pairs() {
-		ids := map[string]bool{}
-		for _, lp := range t.pairs {
-			ids[lp.a], ids[lp.b] = true, true
-		}
-		known = func(id string) bool { return ids[id] }
 	}
 	named, first := map[string]bool{}, "" // the distinct ids named, as UnknownIDs counts them
 	see := func(id string) bool {
@@ -138,10 +138,7 @@ func (t *Truth) CheckIDs(p *Prediction) error {
 		return nil
 	}
 	truthFirst := ""
-	switch {
-	case t.Pairs() && len(t.pairs) > 0:
-		truthFirst = t.pairs[0].a
-	case len(t.ids) > 0:
+	if len(t.ids) > 0 {
 		truthFirst = t.ids[0]
 	}
 	return fmt.Errorf("%s: none of the %d document ids it names is in the truth (it names %q; the truth names %q): "+

@@ -22,14 +22,14 @@ import (
 type extractEvalCmd struct {
 	Gold      []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), evaldata.json beside eval/ (trafilatura's tests: scored by snippets), ground-truth/ beside html/ (WCXB's dev or test folder: its article pages), a folder per country of pages and parsed articles (fundus's tests/resources/parser/test_data), html/ beside reference/ (the DAnIEL corpus: news in English, Chinese, Russian, Greek and Polish), ground-truth.json beside html/ (the Article Extraction Benchmark), or one subset's folder html/SUBSET of the combined layout, beside ground-truth/SUBSET.jsonl (the Web Content Extraction Benchmark's: L3S-GN1, CleanPortalEval, …); repeat for more datasets. NAME defaults to the folder's name."`
 	IDs       []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
-	Pred      []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
+	Pred      []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME: a record finds its page by the page file's path (from the working directory or the --gold folder) or its file name, with or without extensions; pages without a record are named in a warning, and none found is an error."`
 	System    []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction-rejected.md)."`
 	Split     bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
 	Rules     string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
 	Timeout   time.Duration `default:"20s" help:"Per-page time limit."`
 	Workers   int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
-	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
-	Texts     string        `placeholder:"FILE" help:"Write each page's extracted text beside its gold as JSONL here (dataset, system, id, site, half, precision, recall, text, and gold or the passages it must and must not hold), for error analysis."`
+	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis; a page without one (an empty prediction, an empty gold) has an empty field."`
+	Texts     string        `placeholder:"FILE" help:"Write each page's extracted text beside its gold as JSONL here (dataset, system, id, site, half, precision, recall (null where undefined), text, and gold or the passages it must and must not hold), for error analysis."`
 	Bootstrap int           `placeholder:"N" help:"Draw each dataset's sites again N times (with replacement; 1000 is plenty) and give each F1's 95% interval, and each system's F1 against the first --system's on the same draws: the difference, its interval, and the share of draws it is ahead in. The draws are seeded: a run reproduces them."`
 }
 
@@ -51,6 +51,7 @@ type extractEvalOptions struct {
 	texts    string // per-page JSONL of texts and golds, empty for none
 	draws    int    // bootstrap draws, 0 for none
 	log      io.Writer
+	warn     io.Writer // warnings, such as pages a --pred file has no record of; nil for none
 }
 
 // Run turns the flags into options.
@@ -59,7 +60,7 @@ func (c *extractEvalCmd) Run(g *globals) error {
 		return usageError{fmt.Sprintf("--bootstrap %d: want a number of draws, 0 for none", c.Bootstrap)}
 	}
 	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, texts: c.Texts, split: c.Split, draws: c.Bootstrap,
-		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
+		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}, warn: os.Stderr}
 	if !g.quiet {
 		o.log = os.Stderr
 	}
@@ -139,7 +140,7 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 		if err != nil {
 			return err
 		}
-		systems, err := evalSystems(o, d)
+		systems, err := evalSystems(o, d, ds)
 		if err != nil {
 			return err
 		}
@@ -224,8 +225,8 @@ func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
 	return extracteval.Open(d.dir, opts)
 }
 
-// evalSystems builds the systems to score on one dataset.
-func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, error) {
+// evalSystems builds the systems to score on one dataset, ds opened from d.
+func evalSystems(o extractEvalOptions, d evalDataset, ds *extracteval.Dataset) ([]extracteval.System, error) {
 	var out []extracteval.System
 	for _, s := range o.systems {
 		switch s {
@@ -251,13 +252,43 @@ func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, err
 		}})
 	}
 	for _, p := range d.preds {
-		sys, err := extracteval.Predictions(filepath.Base(p), p)
+		sys, missing, err := extracteval.Predictions(filepath.Base(p), p, ds)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkMissing(o.warn, p, ds, missing); err != nil {
 			return nil, err
 		}
 		out = append(out, sys)
 	}
 	return out, nil
+}
+
+// checkMissing fails a --pred file that has a record of none of the pages
+// of ds, and warns of one that lacks some of them, which then score as
+// empty predictions; either names how many and the first few.
+func checkMissing(warn io.Writer, pred string, ds *extracteval.Dataset, missing []string) error {
+	if len(missing) == 0 {
+		return nil
+	}
+	const few = 3
+	names := make([]string, 0, few)
+	for _, id := range missing[:min(few, len(missing))] {
+		names = append(names, fmt.Sprintf("%q", id))
+	}
+	list := strings.Join(names, ", ")
+	if len(missing) > few {
+		list += ", …"
+	}
+	if len(missing) == len(ds.Pages) {
+		return fmt.Errorf("%s: no record for any of the %d pages of %s (%s): were its ids written from the pages of %s?",
+			pred, len(ds.Pages), ds.Name, list, ds.Dir)
+	}
+	if warn != nil {
+		fmt.Fprintf(warn, "warning: %s: no record for %d of the %d pages of %s (%s): they score as empty predictions\n",
+			pred, len(missing), len(ds.Pages), ds.Name, list)
+	}
+	return nil
 }
 
 // voteSystem is a design measured, not adopted: neardup's text, go-trafilatura's
@@ -296,19 +327,38 @@ func voteSystem(base extract.Options) extracteval.System {
 	}}
 }
 
-// writePageScores writes one TSV line per dataset, system and page.
+// writePageScores writes one TSV line per dataset, system and page; a
+// precision or recall the page does not have (an empty prediction, an
+// empty gold) is an empty field, as the means leave it out.
 func writePageScores(w io.Writer, results []extracteval.Result) error {
 	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\tprecision\trecall\tfailed"); err != nil {
 		return err
 	}
 	for _, r := range results {
 		for _, p := range r.Pages {
-			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half, p.Precision, p.Recall, p.Failed); err != nil {
+			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half,
+				field(p.Precision, p.NoPrecision), field(p.Recall, p.NoRecall), p.Failed); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// field writes a score to four decimals, or nothing when it is undefined.
+func field(v float64, undefined bool) string {
+	if undefined {
+		return ""
+	}
+	return fmt.Sprintf("%.4f", v)
+}
+
+// score returns a score for JSON, nil (null) when it is undefined.
+func score(v float64, undefined bool) *float64 {
+	if undefined {
+		return nil
+	}
+	return &v
 }
 
 // pageKey names one page of one dataset as one system extracted it.
@@ -338,15 +388,16 @@ func (t *pageTexts) record(ds *extracteval.Dataset, sys extracteval.System) extr
 	return sys
 }
 
-// pageText is one line of --texts.
+// pageText is one line of --texts; a precision or recall the page does not
+// have is null.
 type pageText struct {
 	Dataset   string   `json:"dataset"`
 	System    string   `json:"system"`
 	ID        string   `json:"id"`
 	Site      string   `json:"site"`
 	Half      string   `json:"half"`
-	Precision float64  `json:"precision"`
-	Recall    float64  `json:"recall"`
+	Precision *float64 `json:"precision"`
+	Recall    *float64 `json:"recall"`
 	Failed    bool     `json:"failed,omitempty"`
 	Text      string   `json:"text"`
 	Gold      string   `json:"gold,omitempty"`
@@ -363,7 +414,7 @@ func (t *pageTexts) write(w io.Writer, results []extracteval.Result) error {
 		for _, p := range r.Pages {
 			g := t.page[pageKey{r.Dataset, "", p.ID}]
 			line := pageText{Dataset: r.Dataset, System: r.System, ID: p.ID, Site: p.Site, Half: string(p.Half),
-				Precision: p.Precision, Recall: p.Recall, Failed: p.Failed,
+				Precision: score(p.Precision, p.NoPrecision), Recall: score(p.Recall, p.NoRecall), Failed: p.Failed,
 				Text: t.text[pageKey{r.Dataset, r.System, p.ID}], Gold: g.Gold, With: g.With, Without: g.Without}
 			if err := enc.Encode(line); err != nil {
 				return err

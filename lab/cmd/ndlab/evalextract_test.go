@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,10 +116,10 @@ func TestRunExtractEval(t *testing.T) {
 			t.Errorf("texts.jsonl line %+v: want tiny's page 1, report half, with its gold", pt)
 		}
 	}
-	if sys := texts[2]; sys.System != "pred.jsonl" || sys.Text != "nothing alike at all here" || sys.Precision != 0 {
+	if sys := texts[2]; sys.System != "pred.jsonl" || sys.Text != "nothing alike at all here" || sys.Precision == nil || *sys.Precision != 0 {
 		t.Errorf("texts.jsonl: the predictions' line is %+v, want their text, scored 0", sys)
 	}
-	if sys := texts[1]; sys.System != "neardup" || !strings.Contains(sys.Text, "Paragraph 4 of the story.") || sys.Recall != 1 {
+	if sys := texts[1]; sys.System != "neardup" || !strings.Contains(sys.Text, "Paragraph 4 of the story.") || sys.Recall == nil || *sys.Recall != 1 {
 		t.Errorf("texts.jsonl: neardup's line is %+v, want the article's text, recall 1", sys)
 	}
 }
@@ -243,6 +244,84 @@ func TestPooledSpeed(t *testing.T) {
 	for s := range speedStages {
 		if got := percentile(p.times[s], 0.5); got != 3*time.Millisecond {
 			t.Errorf("stage %d: pooled median %v, want 3ms", s, got)
+		}
+	}
+}
+
+// TestRunExtractEvalPredMissing: a --pred file without a record of some
+// pages is scored with a warning naming how many and which; one without a
+// record of any page is an error. Regression: both scored the pages as
+// empty predictions, silently.
+func TestRunExtractEvalPredMissing(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gold/input/a1.html":       "<p>alpha beta gamma delta</p>",
+		"gold/input/a2.html":       "<p>alpha beta gamma delta</p>",
+		"gold/GoldStandard/a1.txt": "alpha beta gamma delta",
+		"gold/GoldStandard/a2.txt": "alpha beta gamma delta",
+		"some.jsonl":               `{"id":"input/a1.html","text":"alpha beta gamma delta"}` + "\n",
+		"none.jsonl":               `{"id":"b1.html","text":"alpha beta gamma delta"}` + "\n",
+	})
+	run := func(pred string) (string, error) {
+		var warn bytes.Buffer
+		err := runExtractEval(context.Background(), extractEvalOptions{
+			datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), preds: []string{filepath.Join(dir, pred)}}},
+			out:      io.Discard,
+			warn:     &warn,
+		})
+		return warn.String(), err
+	}
+	warn, err := run("some.jsonl")
+	if want := "warning: " + filepath.Join(dir, "some.jsonl") + ": no record for 1 of the 2 pages of tiny (\"a2\"): they score as empty predictions\n"; err != nil || warn != want {
+		t.Errorf("some pages without a record: %v, warned %q, want %q", err, warn, want)
+	}
+	_, err = run("none.jsonl")
+	if err == nil || !strings.Contains(err.Error(), `no record for any of the 2 pages of tiny ("a1", "a2")`) {
+		t.Errorf("no page with a record: %v, want an error naming them", err)
+	}
+}
+
+// TestPageScoresUndefined: --pages and --texts write a precision or recall
+// a page does not have (an empty prediction, an empty gold) as an empty
+// field and as null, so that averaging them gives the table's means.
+// Regression: they were written 0.0000 and 0.
+func TestPageScoresUndefined(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gold/input/1.html":       "<p>one</p>",
+		"gold/input/2.html":       "<p>two</p>",
+		"gold/GoldStandard/1.txt": "alpha beta gamma delta",
+		"gold/GoldStandard/2.txt": "",
+		"pred.jsonl": `{"id":"1","text":""}
+{"id":"2","text":"alpha beta gamma delta"}
+`,
+	})
+	err := runExtractEval(context.Background(), extractEvalOptions{
+		datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), preds: []string{filepath.Join(dir, "pred.jsonl")}}},
+		out:      io.Discard,
+		pages:    filepath.Join(dir, "pages.tsv"),
+		texts:    filepath.Join(dir, "texts.jsonl"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		got = append(got, f[2]+" ["+f[5]+"] ["+f[6]+"]") // id, precision, recall
+	}
+	if diff := cmp.Diff([]string{"1 [] [0.0000]", "2 [0.0000] []"}, got); diff != "" {
+		t.Errorf("pages.tsv (-want +got)\n%s", diff)
+	}
+	texts, err := os.ReadFile(filepath.Join(dir, "texts.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"id":"1","site":"id:1","half":"report","precision":null,"recall":0,`, `"precision":0,"recall":null,`} {
+		if !strings.Contains(string(texts), want) {
+			t.Errorf("texts.jsonl: no %s\n%s", want, texts)
 		}
 	}
 }

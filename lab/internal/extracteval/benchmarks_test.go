@@ -23,18 +23,24 @@ func TestOpenArticleBench(t *testing.T) {
 		"ground-truth.json": `{"a1":{"articleBody":"The first story.\n\nIts end.","url":"https://news.example/1"},` +
 			`"b2":{"articleBody":"No page for this one.","url":"https://news.example/2"},` +
 			`"c3":{"articleBody":"A page not gzipped.","url":"https://blog.example/3","headline":"Not gzipped","author":"Jane Roe","datePublished":"2016-12-09T09:13:00.000Z"},` +
-			`"d4":{"articleBody":"  ","url":"https://news.example/4"}}`,
+			`"d4":{"articleBody":"  ","url":"https://news.example/4"},` +
+			`"e5":{"url":"https://news.example/5"}}`,
 		"html/a1.html.gz": gzipped(t, "<p>The first story.</p><p>Its end.</p>"),
 		"html/c3.html":    "<p>A page not gzipped.</p>",
 		"html/d4.html.gz": gzipped(t, "<p>Empty gold.</p>"),
+		"html/e5.html.gz": gzipped(t, "<p>No gold.</p>"),
 	})
 	ds, err := Open(dir, OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A page whose articleBody is empty or absent is a page, as the
+	// benchmark's evaluate.py scores it. Regression: it was left out.
 	want := []string{
 		"a1 https://news.example/1 The first story.\n\nIts end.",
 		"c3 https://blog.example/3 A page not gzipped.",
+		"d4 https://news.example/4   ",
+		"e5 https://news.example/5 ",
 	}
 	if diff := cmp.Diff(want, pageLines(ds)); diff != "" {
 		t.Errorf("pages (-want +got)\n%s", diff)
@@ -54,6 +60,14 @@ func TestOpenArticleBench(t *testing.T) {
 	}
 	if !strings.Contains(string(in.Body), "Its end.") {
 		t.Errorf("a1's page reads %q, want it inflated", in.Body)
+	}
+	// evaluate.py: no recall of an empty gold; precision 0 when anything
+	// is predicted, none when nothing is.
+	if got := ds.Pages[2].Score("Empty gold."); got != (PR{NoRecall: true}) {
+		t.Errorf("d4 with a prediction: %+v, want precision 0, no recall", got)
+	}
+	if got := ds.Pages[3].Score(""); got != (PR{NoPrecision: true, NoRecall: true}) {
+		t.Errorf("e5 without a prediction: %+v, want neither", got)
 	}
 }
 

@@ -52,11 +52,11 @@ func TestOpenDaniel(t *testing.T) {
 		"pred.jsonl": `{"id":"20111128_www.regnum.ru_2fa9d5","text":"Заголовок статьи\n\nПервый абзац & второй."}` + "\n" +
 			`{"id":"20111128_www.regnum.ru_77aa01","text":"Другая статья."}` + "\n",
 	})
-	sys, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"))
+	ds, err = Open(dir, OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err = Open(dir, OpenOptions{})
+	sys, _, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"), ds)
 	if err != nil {
 		t.Fatal(err)
 	}

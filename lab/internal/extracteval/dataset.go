@@ -20,6 +20,8 @@ import (
 type Dataset struct {
 	// Name labels the dataset in tables.
 	Name string
+	// Dir is the folder the dataset was opened from.
+	Dir string
 	// Pages are in id order.
 	Pages []Page
 	// MissingInput counts gold files without an input page; they are not
@@ -90,7 +92,7 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	for _, id := range opts.IDs {
 		keep[id] = true
 	}
-	ds := &Dataset{Name: name}
+	ds := &Dataset{Name: name, Dir: dir}
 	var err error
 	truth := combinedTruth(dir)
 	subsets := combinedSubsets(dir)

@@ -144,21 +144,26 @@ func TestPredictions(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"pred.jsonl": `{"id":"` + filepath.Join(dir, "ds/input/1.html") + `","text":"alpha beta gamma delta"}
 {"id":"elsewhere/2.html","text":"alpha beta gamma delta","skipped":""}
 {"id":"x/3.html","text":"wrong"}
+
 {"id":"y/3.html","text":"alpha beta gamma delta"}
 `})
-	sys, err := Predictions("pred", pred)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	sys, missing, err := Predictions("pred", pred, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"3"}, missing); diff != "" {
+		t.Errorf("missing (-want +got)\n%s", diff)
 	}
 	res, err := Evaluate(context.Background(), ds, sys, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Page 1 by path, page 2 by unique stem, page 3 ambiguous: empty.
+	// Page 1 by path, page 2 by unique stem, page 3 ambiguous: empty. The
+	// blank line is skipped.
 	var got []PR
 	for _, p := range res.Pages {
 		got = append(got, p.PR)
@@ -169,7 +174,144 @@ func TestPredictions(t *testing.T) {
 	if res.Empty != 1 {
 		t.Errorf("empty %d, want 1", res.Empty)
 	}
-	if _, err := Predictions("bad", filepath.Join(dir, "ds/input/1.html")); err == nil {
+	if _, _, err := Predictions("bad", filepath.Join(dir, "ds/input/1.html"), ds); err == nil {
 		t.Error("non-JSON predictions: no error")
+	}
+}
+
+// TestPredictionsGivenTwice: an id given twice with the same text is one
+// record, and its page is scored by it; with another text it is an error
+// naming both lines. Regression: the page was scored as empty.
+func TestPredictionsGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"same.jsonl": `{"id":"1","text":"alpha beta gamma delta"}
+{"id":"1","text":"alpha beta gamma delta"}
+`,
+		"other.jsonl": `{"id":"1","text":"alpha beta gamma delta"}
+{"id":"2","text":"x"}
+{"id":"1","text":"epsilon"}
+`,
+	})
+	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, _, err := Predictions("same", filepath.Join(dir, "same.jsonl"), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Pages[0].PR; got != (PR{Precision: 1, Recall: 1}) {
+		t.Errorf("an id given twice alike: %+v, want precision and recall 1", got)
+	}
+	_, _, err = Predictions("other", filepath.Join(dir, "other.jsonl"), ds)
+	want := filepath.Join(dir, "other.jsonl") + `:3: id "1" given again, with another text than on line 1`
+	if err == nil || err.Error() != want {
+		t.Errorf("an id given twice with two texts: %v, want %s", err, want)
+	}
+}
+
+// TestPredictionsOfExtract: the ids `neardup extract` writes of a gold
+// folder's pages, relative to the folder above the one it was given
+// ("html/a1.html.gz" of `neardup extract wcxb/html`), or from further up,
+// find their pages from any working directory, by the page's path relative
+// to the gold folder, or by its file name without the compression's and
+// the page's extensions; a page no record fits is listed as missing.
+// Regression: every page of a .html.gz layout scored as empty.
+func TestPredictionsOfExtract(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, id := range []string{"a1", "a2", "a3"} {
+		files["wcxb/ground-truth/"+id+".json"] = `{"url":"https://example.com/` + id + `","_internal":{"page_type":{"primary":"article"}},"ground_truth":{"main_content":"alpha beta gamma delta"}}`
+	}
+	for _, id := range []string{"a1", "a2", "a3"} {
+		files["wcxb/html/"+id+".html.gz"] = gzipped(t, "<p>alpha beta gamma delta</p>")
+	}
+	writeFiles(t, dir, files)
+	ds, err := Open(filepath.Join(dir, "wcxb"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, pred string
+		missing    []string
+	}{
+		{"relative to the gold folder", `{"id":"html/a1.html.gz","text":"alpha beta gamma delta"}
+{"id":"html/a2.html.gz","text":"alpha beta gamma delta"}
+{"id":"html/a3.html.gz","text":"alpha beta gamma delta"}
+`, nil},
+		{"from further up", `{"id":"data/wcxb/html/a1.html.gz","text":"alpha beta gamma delta"}
+{"id":"data/wcxb/html/a2.html.gz","text":"alpha beta gamma delta"}
+`, []string{"a3"}},
+		{"by name", `{"id":"a1.html.gz","text":"alpha beta gamma delta"}
+{"id":"x/a2.html","text":"alpha beta gamma delta"}
+{"id":"a3.htm","text":"alpha beta gamma delta"}
+`, nil},
+		{"two of one name", `{"id":"x/a1.html.gz","text":"alpha beta gamma delta"}
+{"id":"y/a1.html.gz","text":"alpha beta gamma delta"}
+`, []string{"a1", "a2", "a3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pred := filepath.Join(t.TempDir(), "ext.jsonl")
+			if err := os.WriteFile(pred, []byte(tc.pred), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			sys, missing, err := Predictions("ext", pred, ds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.missing, missing); diff != "" {
+				t.Errorf("missing (-want +got)\n%s", diff)
+			}
+			res, err := Evaluate(context.Background(), ds, sys, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := len(ds.Pages) - len(tc.missing); res.Mean.Pages-res.Empty != want {
+				t.Errorf("%d pages predicted, want %d", res.Mean.Pages-res.Empty, want)
+			}
+		})
+	}
+}
+
+// TestEmptyCountsPredictionsWithoutAWord: a set and its halves count as
+// empty the predictions that hold no word, an empty text and one of
+// punctuation alike. Regression: the set counted only the empty text, its
+// halves both.
+func TestEmptyCountsPredictionsWithoutAWord(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/input/2.html":       "<p>two</p>",
+		"ds/input/3.html":       "<p>three</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
+		"pred.jsonl": `{"id":"1","text":""}
+{"id":"2","text":" — … !"}
+{"id":"3","text":"alpha beta gamma delta"}
+`,
+	})
+	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, _, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tune, report := res.Half(Tune), res.Half(Report)
+	if res.Empty != 2 || tune.Empty+report.Empty != 2 {
+		t.Errorf("empty: set %d, halves %d + %d; want 2 in the set and in its halves", res.Empty, tune.Empty, report.Empty)
 	}
 }

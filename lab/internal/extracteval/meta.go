@@ -107,7 +107,7 @@ func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int)
 	if len(pages) == 0 {
 		return MetaResult{}, fmt.Errorf("extracteval: %s records no titles, authors, dates or languages", ds.Name)
 	}
-	sub := &Dataset{Name: ds.Name, Pages: pages}
+	sub := &Dataset{Name: ds.Name, Dir: ds.Dir, Pages: pages}
 	inputs, err := readInputs(sub)
 	if err != nil {
 		return MetaResult{}, err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -26,7 +27,9 @@ type Result struct {
 	Mean    Mean
 	// Failed counts pages whose Extract returned an error.
 	Failed int
-	// Empty counts pages with an empty prediction (failures included).
+	// Empty counts pages whose prediction holds no word, no \w token (an
+	// empty text, or one of spaces and punctuation only): the pages that
+	// have no precision under the shingle metric.
 	Empty int
 	// Elapsed is the wall time of the extraction over all pages.
 	Elapsed time.Duration
@@ -48,6 +51,8 @@ type PageScore struct {
 	Half Half
 	PR
 	Failed bool
+	// Empty is set when the prediction holds no word (see Result.Empty).
+	Empty bool
 }
 
 // Half returns the result restricted to the pages of one half of the
@@ -66,7 +71,7 @@ func (r Result) Half(h Half) Result {
 		if p.Failed {
 			out.Failed++
 		}
-		if p.NoPrecision {
+		if p.Empty {
 			out.Empty++
 		}
 	}
@@ -107,7 +112,7 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 		t0 := time.Now()
 		text, err := sys.Extract(ctx, inputs[i])
 		took := time.Since(t0)
-		out[i] = scored{ds.Pages[i].Score(text), err != nil, text == "", took, Site(inputs[i])}
+		out[i] = scored{ds.Pages[i].Score(text), err != nil, !strings.ContainsFunc(text, isWord), took, Site(inputs[i])}
 	})
 	if err != nil {
 		return Result{}, err
@@ -160,7 +165,7 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 	for i, s := range out {
 		took[i] = s.took
 		sites[s.site] = true
-		res.Pages[i] = PageScore{ds.Pages[i].ID, s.site, SplitHalf(s.site), s.pr, s.failed}
+		res.Pages[i] = PageScore{ds.Pages[i].ID, s.site, SplitHalf(s.site), s.pr, s.failed, s.empty}
 		res.Mean.Add(s.pr)
 		if s.failed {
 			res.Failed++

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // snippetPage is one entry of a snippet layout's evaldata.json.
@@ -55,14 +57,17 @@ func (ds *Dataset) addSnippets(dir string, keep map[string]bool) error {
 
 // ScoreSnippets scores a prediction by the passages its text must hold
 // (with) and must not hold (without), each looked for with runs of white
-// space made one space and without soft hyphens (U+00AD, an invisible hint
-// where a word may break: the set's passages were copied from pages both
-// with and without them): recall is the share of the with passages found,
+// space made one space, in Unicode normalization form C and without soft
+// hyphens (U+00AD, an invisible hint where a word may break: the set's
+// passages were copied from pages both with and without them), as Tokens
+// reads text for the shingle metric: recall is the share of the with passages found,
 // precision the share of with passages among all passages found. A
 // prediction that holds no passage at all has no precision (like an empty
 // prediction under Score); a page without with passages has no recall.
 func ScoreSnippets(with, without []string, pred string) PR {
-	plain := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\u00ad", "")), " ") }
+	plain := func(s string) string {
+		return strings.Join(strings.Fields(norm.NFC.String(strings.ReplaceAll(s, "\u00ad", ""))), " ")
+	}
 	text := plain(pred)
 	found := func(s string) bool {
 		s = plain(s)

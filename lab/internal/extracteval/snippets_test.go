@@ -33,6 +33,13 @@ func TestScoreSnippets(t *testing.T) {
 	if got := ScoreSnippets([]string{"Mit\u00adtel\u00adal\u00adter", "Wein\u00adbau"}, nil, "Im Mittelalter: Wein\u00adbau."); got.Recall != 1 {
 		t.Errorf("soft hyphens: recall %v, want 1", got.Recall)
 	}
+	// Regression: passages and texts are compared in Unicode normalization
+	// form C, as the shingle metric compares them: a passage written with a
+	// letter and a combining mark ("u" and U+0308) is found in a text with
+	// the one code point ("ü"), and the other way round.
+	if got := ScoreSnippets([]string{"Gru\u0308ße aus Mu\u0308nchen", "Zürich"}, nil, "Grüße aus München, Zu\u0308rich."); got.Recall != 1 {
+		t.Errorf("NFC: recall %v, want 1", got.Recall)
+	}
 	if got := ScoreSnippets(nil, []string{"x y"}, "a b"); !got.NoRecall || !got.NoPrecision {
 		t.Errorf("no with passages: got %+v, want no recall", got)
 	}
