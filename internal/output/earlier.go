@@ -32,14 +32,15 @@ func Earlier(path string) bool {
 // wroteFile reports whether the regular file at path opens as a report, a
 // titles file or a similarity matrix.
 func wroteFile(path string) bool {
+	// Told before opening: a named pipe's open waits for a writer.
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return false
-	}
 	head := make([]byte, max(report.HeadBytes, extraHeadBytes))
 	n, _ := io.ReadFull(f, head)
 	return report.Wrote(head[:n]) || wroteExtra(head[:n])

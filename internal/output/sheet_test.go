@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -104,6 +105,10 @@ func TestEarlierResultsTold(t *testing.T) {
 		if got := Earlier(p); got != want {
 			t.Errorf("Earlier(%s) holding a titles file = %v, want %v", name, got, want)
 		}
+	}
+	// A named pipe is not opened: its open would wait for a writer.
+	if fifo := filepath.Join(docs, "pipe.csv"); syscall.Mkfifo(fifo, 0o644) == nil && Earlier(fifo) {
+		t.Errorf("Earlier(%s), a named pipe, = true", fifo)
 	}
 	if !holdsSet(out) || holdsSet(docs) || holdsSet(filepath.Join(out, KeptFile)) {
 		t.Errorf("holdsSet: %v of the output, %v of a directory of documents, %v of kept.jsonl; want true, false, false",
