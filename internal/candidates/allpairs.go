@@ -14,7 +14,7 @@ import (
 // before whose dot product with the query meets the threshold, and nothing
 // else, exactly as comparing the query with each of them would, but
 // without doing so. A dot product meets the threshold when it is at least
-// the threshold less similarity.Slack (similarity.Meets): the vectors'
+// the threshold less its similarity.Tolerance (similarity.Meets): the vectors'
 // weights are 32-bit, and a pair whose exact cosine is the threshold may
 // be computed just below it.
 //
@@ -35,7 +35,7 @@ import (
 // those of similarity.Dot to the bit, so a reported score is the exact one
 // and a pair is reported exactly when Dot meets the threshold.
 //
-// Bounds are compared with a slack of 1e-6, more than similarity.Slack, so
+// Bounds are compared with a slack of 1e-6, more than similarity.Tolerance, so
 // float32 rounding of the weights can only admit more candidates, never
 // lose a pair.
 //
@@ -369,7 +369,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	}
 	slices.Sort(kept)
 	q.dense.Set(x)
-	at := j.t - similarity.Slack // the least dot product that meets the threshold
+	at := j.t - similarity.Tolerance(j.t) // the least dot product that meets the threshold
 	for _, id := range kept {
 		score := q.acc[id].score
 		if !exact {

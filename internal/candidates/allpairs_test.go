@@ -290,14 +290,14 @@ func BenchmarkAllPairs(b *testing.B) {
 }
 
 // TestIDsBeforeAtTheThreshold: a pair whose summed score is the least
-// score that meets the threshold (the threshold less similarity.Slack) is
-// decided by Dot, and reported as Dot decides.
+// score that meets the threshold (the threshold less its
+// similarity.Tolerance) is decided by Dot, and reported as Dot decides.
 func TestIDsBeforeAtTheThreshold(t *testing.T) {
 	vecs := []similarity.Sparse{
 		{Terms: []uint32{1}, Weights: []float32{1}},
 		{Terms: []uint32{1, 2}, Weights: []float32{0.5, float32(math.Sqrt(0.75))}},
 	}
-	th := 0.5 + similarity.Slack
+	th := (0.5 + similarity.SumSlack) / (1 - similarity.Slack) // less its tolerance, 0.5
 	j := NewAllPairs(th, func(id int32) similarity.Sparse { return vecs[id] })
 	for b, v := range vecs {
 		j.Add(int32(b), v)

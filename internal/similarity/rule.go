@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -24,11 +25,12 @@ type Rule struct {
 	Fields []string
 	// Clauses are the alternatives, in the order written.
 	Clauses []Clause
-	// Slack is how far a score may lie from a condition's number and still
-	// count as equal to it: within Slack of v, a score meets >= v and <= v
-	// and fails > v and < v. 0, as ParseRule leaves it, compares exactly;
-	// a method whose scores are rounded sets it (a cosine of 32-bit
-	// weights: similarity.Slack) before the rule is used.
+	// Slack is how far, relative to a condition's number v, a score may
+	// lie from it and still count as equal to it: within Slack·|v| and
+	// SumSlack of v, a score meets >= v and <= v and fails > v and < v.
+	// 0, as ParseRule leaves it, compares exactly; a method whose scores
+	// are rounded sets it (a cosine of 32-bit weights: similarity.Slack)
+	// before the rule is used.
 	Slack float64
 }
 
@@ -59,8 +61,12 @@ var opText = [...]string{Above: ">", AtLeast: ">=", Below: "<", AtMost: "<="}
 func (o Op) String() string { return opText[o] }
 
 // holds reports whether score op value, a score within slack of the
-// value counting as equal to it.
+// value (relative to it, and SumSlack: see Rule.Slack) counting as equal
+// to it; a slack of 0 compares exactly.
 func (c Condition) holds(score, slack float64) bool {
+	if slack > 0 {
+		slack = slack*math.Abs(c.Value) + SumSlack
+	}
 	switch c.Op {
 	case Above:
 		return score > c.Value+slack

@@ -216,12 +216,18 @@ func TestRuleSlack(t *testing.T) {
 		score float64
 		want  int
 	}{
-		{"x>=0.85", 0.85 - Slack/2, 0},
-		{"x>=0.85", 0.85 - 2*Slack, -1},
-		{"x>0.2", 0.2 + Slack/2, -1},
-		{"x>0.2", 0.2 + 2*Slack, 0},
-		{"x<0.5", 0.5 - Slack/2, -1},
-		{"x<=0.5", 0.5 + Slack/2, 0},
+		{"x>=0.85", 0.85 - Tolerance(0.85)/2, 0},
+		{"x>=0.85", 0.85 - 2*Tolerance(0.85), -1},
+		{"x>0.2", 0.2 + Tolerance(0.2)/2, -1},
+		{"x>0.2", 0.2 + 2*Tolerance(0.2), 0},
+		{"x<0.5", 0.5 - Tolerance(0.5)/2, -1},
+		{"x<=0.5", 0.5 + Tolerance(0.5)/2, 0},
+		// The slack is relative: no rounding of 32-bit weights takes an
+		// exact cosine from 0.2 to 0.1999999, which misses 0.2; near 1
+		// such a gap is rounding.
+		{"x>=0.2", 0.1999999, -1},
+		{"x>0.2", 0.2000001, 0},
+		{"x>=0.9999999", 0.9999998, 0},
 	} {
 		r, err := ParseRule(tc.rule, "x")
 		if err != nil {

@@ -1,5 +1,7 @@
 package similarity
 
+import "math"
+
 // Sparse is a sparse vector: Weights[i] is the weight of term Terms[i], and
 // Terms is strictly increasing. Term ids are the caller's; weights are
 // stored in 32 bits, which keeps a million documents' vectors in memory.
@@ -38,26 +40,34 @@ func Dot(a, b Sparse) float64 {
 // threshold of 1, or a rule's "body>=1", by that much.
 const NearOne = 1 - 5e-7
 
-// Slack is how far a cosine of 32-bit unit weights (Dot, Dense.Dot) may
-// lie from the cosine of the same two documents in exact arithmetic. Each
-// weight is its float64 value rounded to float32, off by at most 2^-24 of
-// itself; the product of two is exact in float64, so off by at most
-// 2^-23 + 2^-48 of the exact product; the products are not negative and add
-// up to the cosine, at most 1, so their sum is off by at most 2^-23 (1.192e-7)
-// plus what float64 adds, n·2^-53 for n products, under 1e-9 for a million
-// shared terms. Slack rounds that up: a cosine within it of a bound may be
-// the bound exactly (an exact 17/20 is computed 0.84999998).
-const Slack = 1.25e-7
+// Slack is how far, relative to itself, a cosine of 32-bit unit weights
+// (Dot, Dense.Dot) may lie from the cosine of the same two documents in
+// exact arithmetic. Each weight is its float64 value rounded to float32,
+// off by at most 2^-24 of itself; the product of two is exact in float64,
+// so off by at most 2^-23 + 2^-48 of the exact product; the products are
+// not negative and add up to the cosine, so their sum is off by at most
+// 2^-23 of it (Slack), plus what float64 adds, n·2^-53 for n products,
+// under 1e-9 for a million shared terms (SumSlack). A cosine within
+// Tolerance of a bound may be the bound exactly (an exact 17/20 is
+// computed 0.84999998).
+const Slack = 0x1p-23
+
+// SumSlack bounds what float64's sums add to a cosine's error (see Slack).
+const SumSlack = 1e-9
+
+// Tolerance is how far a cosine of 32-bit weights whose exact value is
+// bound v may be computed from it: Slack of v, and SumSlack.
+func Tolerance(v float64) float64 { return Slack*math.Abs(v) + SumSlack }
 
 // Meets reports whether cosine c, computed from 32-bit weights, meets
-// bound v (c >= v) allowing for their rounding: c is at least v - Slack.
-// A pair whose exact cosine is v meets it.
-func Meets(c, v float64) bool { return c >= v-Slack }
+// bound v (c >= v) allowing for their rounding: c is at least v less its
+// Tolerance. A pair whose exact cosine is v meets it.
+func Meets(c, v float64) bool { return c >= v-Tolerance(v) }
 
 // Exceeds reports whether cosine c, computed from 32-bit weights, exceeds
-// bound v (c > v) allowing for their rounding: c is above v + Slack. A
-// pair whose exact cosine is v does not exceed it.
-func Exceeds(c, v float64) bool { return c > v+Slack }
+// bound v (c > v) allowing for their rounding: c is above v and its
+// Tolerance. A pair whose exact cosine is v does not exceed it.
+func Exceeds(c, v float64) bool { return c > v+Tolerance(v) }
 
 // Unit returns s, or 1 when s is at least NearOne: a cosine within the
 // rounding of its 32-bit weights of 1 is 1, and never above it.
