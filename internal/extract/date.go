@@ -16,6 +16,7 @@ import (
 	"time"
 	_ "time/tzdata" // the zones of seasonZones and ianaZone, wherever the binary runs
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/araddon/dateparse"
 	"golang.org/x/net/html"
@@ -604,13 +605,53 @@ var clockTail = regexp.MustCompile(`\d:\d\d(?::\d\d(?:[.,]\d*)?)?([^\d,]*?)(?:\s
 // ABC", "10:15 AM Foo, March 4, 2024", "Tue Mar  5 10:30:00 Abc 2024"),
 // and whether it took any off; its "AM" or "PM" stays. The layouts and
 // dateparse read a word of capitals ("ABC") or a word after a date they
-// know ("Abc", "Uhr") as a zone, at UTC's offset.
+// know ("Abc", "Uhr") as a zone, at UTC's offset. Words that open with a
+// zone and go on lose what follows the zone ("10:30:00 EST Reuters 2024"
+// is read as "10:30:00 EST 2024"; "CET (Central European Time)" as
+// "CET"), which the layouts do not read past; that takes no word naming
+// no zone off.
 func withoutNoZone(s string) (string, bool) {
 	m := clockWords.FindStringSubmatchIndex(s)
-	if m == nil || !namesNoZone(s[m[2]:m[3]]) {
+	if m == nil {
 		return s, false
 	}
-	return s[:m[2]] + s[m[3]:], true
+	words := s[m[2]:m[3]]
+	if namesNoZone(words) {
+		return s[:m[2]] + s[m[3]:], true
+	}
+	if end := zoneEnd(words); end > 0 {
+		return s[:m[2]] + words[:end] + s[m[3]:], false
+	}
+	return s, false
+}
+
+// zoneEnd returns where in words (what follows a clock, which namesNoZone
+// found to open with a zone) the zone's name ends when other words follow
+// it, else 0.
+func zoneEnd(words string) int {
+	isSep := func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' }
+	end, named := 0, 0
+	for i := 0; i < len(words); {
+		r, size := utf8.DecodeRuneInString(words[i:])
+		if isSep(r) {
+			i += size
+			continue
+		}
+		j := i + strings.IndexFunc(words[i:], isSep)
+		if j < i {
+			j = len(words)
+		}
+		if l := strings.ToLower(strings.Trim(words[i:j], ".")); l != "uhr" && l != "h" && l != "" {
+			if named++; named == 1 {
+				end = j
+			}
+		}
+		i = j
+	}
+	if named < 2 {
+		return 0
+	}
+	return end
 }
 
 // clockWords is a clock (hours, minutes and seconds or none, a fraction of
@@ -640,7 +681,7 @@ func namesNoZone(words string) bool {
 	}
 	w := named[0]
 	if _, ok := namedZone(w); ok || sharedZones[strings.ToUpper(w)] {
-		return false // what follows the zone the readers read past
+		return false // what follows the zone is taken off (zoneEnd)
 	}
 	if len(named) > 1 || !strings.Contains(w, "/") {
 		return true

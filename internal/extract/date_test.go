@@ -449,6 +449,10 @@ func TestWordAfterClockIsNoZone(t *testing.T) {
 		{"Tue, 05 Mar 2024 10:30:00 GMT (Greenwich Mean Time)", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
 		{"Tue, 05 Mar 2024 10:30:00 UTC (Coordinated Universal Time)", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
 		{"Tue, 05 Mar 2024 10:30:00 GMT GMT", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+		{"Tue Mar  5 10:30:00 EST Reuters 2024", "2024-03-05T10:30:00-05:00", "2024-03-05T10:30:00-05:00"},
+		{"Tue Mar  5 10:30:00 GMT Abc 2024", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+		{"5 March 2024 10:30 MEZ Reuters", "2024-03-05T10:30:00+01:00", "2024-03-05T10:30:00+01:00"},
+		{"3 May 2024 09:00 GMT Reuters", "2024-05-03T09:00:00Z", "2024-05-03T09:00:00Z"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			format := func(d time.Time, ok bool) string {
