@@ -42,6 +42,11 @@ type Live interface {
 	// NeedsDates reports whether matching under a window needs dates
 	// not given yet (reads).
 	NeedsDates() bool
+	// Counts reports whether the method weighs a match by counts over the
+	// documents loaded (a Recount stage: the idf of tfidf and cosine,
+	// sentences' and rarewords' document frequencies), so that a match
+	// among a few documents loaded is not the match among them all.
+	Counts() bool
 	// Undated lists the stored documents whose dates matching under a
 	// window needs and has not been given (reads).
 	Undated() []int64
@@ -309,6 +314,8 @@ func (l *live[S, E]) Len() int { return len(l.mem) }
 func (l *live[S, E]) SetWindow(seconds int64) { l.window = seconds }
 
 func (l *live[S, E]) NeedsDates() bool { return l.window > 0 && len(l.undated) > 0 }
+
+func (l *live[S, E]) Counts() bool { return l.m.Recount != nil }
 
 func (l *live[S, E]) Undated() []int64 {
 	if !l.NeedsDates() {

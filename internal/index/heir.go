@@ -314,10 +314,11 @@ func storedDocument(d *store.Doc) core.Document {
 // is matched again against the earlier as a rescore matches it, the
 // earlier loaded for the match where the in-memory index does not hold it
 // (Repair's holds none; see engine.Live.Judge), and the pair is marked
-// with what that finds, or not at all when it finds nothing. A pair whose later document's record,
-// text or sketch, or whose earlier one's sketch, does not match its
-// checksum keeps the mark taken. The marks are stored and added to
-// h.marks.
+// with what that finds, or not at all when it finds nothing. A pair whose
+// later document's record, text or sketch, or whose earlier one's sketch,
+// does not match its checksum keeps the mark taken; so does every pair in
+// a repair under a method that weighs by counts over the documents
+// loaded (engine.Live.Counts). The marks are stored and added to h.marks.
 func (x *Index) judgeAgain(w store.Writer, h *heirs) error {
 	if h == nil || len(h.again) == 0 {
 		return nil
@@ -339,6 +340,12 @@ func (x *Index) judgeAgain(w store.Writer, h *heirs) error {
 	for _, b := range laters {
 		var hits []engine.Hit
 		err := store.ErrNotFound
+		if x.partial && x.live.Counts() {
+			// Counts over the few documents a repair loads are not the
+			// index's: the marks stay as taken, for a rescore to judge.
+			unread[b] = true
+			continue
+		}
 		if d := byOrd[b]; d != nil {
 			hits, err = x.judge(w, d, earlier[b])
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -591,6 +592,69 @@ func TestRepairJudgesTheHeirWithDocumentsNotLoaded(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestRepairKeepsTheHeirsPairsUnderCounts: a repair under a method that
+// weighs by counts over the documents loaded (tfidf, cosine) keeps the
+// pairs the heir takes as they were taken, judged by the index's counts at
+// the next rescore; the pairs and their labels are a rescore's, and so
+// are the clusters. Regression: the pair was judged among the heir and
+// its partner alone, every word they share weighing nothing under tfidf,
+// and lost.
+func TestRepairKeepsTheHeirsPairsUnderCounts(t *testing.T) {
+	g := enginetest.NewTextGen(11)
+	docs := map[string]core.Document{
+		"a": bridgeDoc("a", "", 5, "evening"), "b": bridgeDoc("b", "", 5, "evening"), "y": bridgeDoc("y", "", 6, "night"),
+	}
+	var fill []core.Document
+	for i := range 30 {
+		fill = append(fill, core.Document{ID: fmt.Sprintf("f%d", i), Title: g.Sentence(), Text: g.Text(800),
+			Source: fmt.Sprintf("s%d", i), Date: time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)})
+	}
+	labels := func(marks map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range marks {
+			out[k], _, _ = strings.Cut(v, " ")
+		}
+		return out
+	}
+	for _, method := range []string{"tfidf", "cosine"} {
+		for _, order := range [][]string{{"a", "y", "b"}, {"a", "b", "y"}} {
+			t.Run(fmt.Sprintf("%s/%v", method, order), func(t *testing.T) {
+				dsn := storetest.DSN(t, "sqlite")
+				x := open(t, dsn, index.OpenOptions{StoreText: true, MethodName: method})
+				if _, err := x.Add(t.Context(), fill, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+				for _, id := range order {
+					if _, err := x.Add(t.Context(), []core.Document{docs[id]}, index.AddOptions{Exact: true}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if len(methodMarks(t, dsn)) == 0 {
+					t.Fatal("no pair before the repair")
+				}
+				x.Close()
+				storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
+				storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
+				if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
+					t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
+				}
+				repaired := labels(methodMarks(t, dsn))
+				y := open(t, dsn, index.OpenOptions{})
+				clusters := groups(t, y)
+				if _, err := y.Rescore(t.Context(), nil); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(labels(methodMarks(t, dsn)), repaired); diff != "" {
+					t.Errorf("pairs after the repair (-after a rescore +after the repair):\n%s", diff)
+				}
+				if got := groups(t, y); got != clusters {
+					t.Errorf("clusters after the repair %s, after a rescore %s", clusters, got)
+				}
+			})
 		}
 	}
 }

@@ -62,6 +62,9 @@ type Index struct {
 	// dirty is set while the in-memory index is ahead of the store, in a
 	// write that may yet fail.
 	dirty bool
+	// partial is set by Repair, whose in-memory index holds none of the
+	// stored documents but those its writes load (see judgeAgain).
+	partial bool
 	// exclusive is set while lk.mem is held exclusively by the goroutine
 	// holding lk.write: changing then does not take it again. Only that
 	// goroutine reads it.

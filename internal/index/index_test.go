@@ -16,11 +16,13 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
-var specs = []engine.Spec{minhash.Spec, sentences.Spec}
+var specs = []engine.Spec{minhash.Spec, sentences.Spec, tfidf.Spec, cosine.Spec}
 
 func open(t testing.TB, dsn string, o index.OpenOptions) *index.Index {
 	t.Helper()

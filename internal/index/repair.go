@@ -90,6 +90,7 @@ func Repair(ctx context.Context, st store.Store, specs []engine.Spec) (Repaired,
 	}
 	// The in-memory index stays empty: it is taken as loaded up to the
 	// head, so that the writes load nothing damaged.
+	x.partial = true
 	err = st.View(ctx, func(r store.Reader) (err error) {
 		x.lastOrd, x.lastRemoval, err = r.Head()
 		return err
