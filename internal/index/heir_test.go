@@ -547,9 +547,10 @@ func TestHeirIsJudgedAgainByItsOwnDate(t *testing.T) {
 // damaged original without loading the index, and its copy by content
 // takes its place with a sketch of its own text; the pairs it takes from
 // the original are judged again with both documents' sketches, the earlier
-// loaded for the match where it is not, so that the repair leaves the
-// marks and clusters a rescore makes, on either side of the near duplicate
-// in the order stored, by each method.
+// loaded for the match where it is not (minhash; sentences, which counts
+// its sentences over the documents loaded, keeps them as taken), so that
+// the repair leaves the marks and clusters a rescore makes, on either side
+// of the near duplicate in the order stored.
 // Regression: a pair whose earlier document was not loaded (the near
 // duplicate, stored before the copy) was judged against nothing and lost
 // its mark, and the two their cluster.
