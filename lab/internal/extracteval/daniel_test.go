@@ -1,7 +1,6 @@
 package extracteval
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,18 +51,7 @@ func TestOpenDaniel(t *testing.T) {
 		"pred.jsonl": `{"id":"20111128_www.regnum.ru_2fa9d5","text":"Заголовок статьи\n\nПервый абзац & второй."}` + "\n" +
 			`{"id":"20111128_www.regnum.ru_77aa01","text":"Другая статья."}` + "\n",
 	})
-	ds, err = Open(dir, OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sys, _, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"), ds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Evaluate(context.Background(), ds, sys, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := scoreFile(t, dir, filepath.Join(dir, "pred.jsonl"))
 	exact := 0
 	for _, p := range res.Pages {
 		if p.Precision == 1 && p.Recall == 1 {

@@ -195,22 +195,11 @@ func TestPredictionsGivenTwice(t *testing.T) {
 {"id":"1","text":"epsilon"}
 `,
 	})
-	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sys, _, err := Predictions("same", filepath.Join(dir, "same.jsonl"), ds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Evaluate(context.Background(), ds, sys, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, res := scoreFile(t, filepath.Join(dir, "ds"), filepath.Join(dir, "same.jsonl"))
 	if got := res.Pages[0].PR; got != (PR{Precision: 1, Recall: 1}) {
 		t.Errorf("an id given twice alike: %+v, want precision and recall 1", got)
 	}
-	_, _, err = Predictions("other", filepath.Join(dir, "other.jsonl"), ds)
+	_, _, err := Predictions("other", filepath.Join(dir, "other.jsonl"), ds)
 	want := filepath.Join(dir, "other.jsonl") + `:3: id "1" given again, with another text than on line 1`
 	if err == nil || err.Error() != want {
 		t.Errorf("an id given twice with two texts: %v, want %s", err, want)
@@ -298,11 +287,22 @@ func TestEmptyCountsPredictionsWithoutAWord(t *testing.T) {
 {"id":"3","text":"alpha beta gamma delta"}
 `,
 	})
-	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	_, res := scoreFile(t, filepath.Join(dir, "ds"), filepath.Join(dir, "pred.jsonl"))
+	tune, report := res.Half(Tune), res.Half(Report)
+	if res.Empty != 2 || tune.Empty+report.Empty != 2 {
+		t.Errorf("empty: set %d, halves %d + %d; want 2 in the set and in its halves", res.Empty, tune.Empty, report.Empty)
+	}
+}
+
+// scoreFile opens the dataset in folder and scores the predictions of file
+// pred on it, failing t on any error.
+func scoreFile(t *testing.T, folder, pred string) (*Dataset, Result) {
+	t.Helper()
+	ds, err := Open(folder, OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sys, _, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"), ds)
+	sys, _, err := Predictions("pred", pred, ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,8 +310,5 @@ func TestEmptyCountsPredictionsWithoutAWord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tune, report := res.Half(Tune), res.Half(Report)
-	if res.Empty != 2 || tune.Empty+report.Empty != 2 {
-		t.Errorf("empty: set %d, halves %d + %d; want 2 in the set and in its halves", res.Empty, tune.Empty, report.Empty)
-	}
+	return ds, res
 }
