@@ -323,12 +323,7 @@ func (b *batch[S, E]) Shown(score float64, ev core.Evidence) float64 {
 }
 
 // shown is Shown of the method's evidence type.
-func (b *batch[S, E]) shown(score float64, ev E) float64 {
-	if b.m.Shown == nil {
-		return core.Round(score)
-	}
-	return b.m.Shown(score, ev)
-}
+func (b *batch[S, E]) shown(score float64, ev E) float64 { return b.m.shownScore(score, ev) }
 
 func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
 

@@ -155,8 +155,11 @@ var ErrNoDetail = errors.New("engine: the detail part of the sketch is missing")
 // Hit is a verified pair of a document with a stored one.
 type Hit struct {
 	// Other is the stored document's ordinal.
-	Other    int64
-	Score    float64
+	Other int64
+	Score float64
+	// Shown is Score as the method shows it (Method.Shown; with four
+	// decimals without one), as a Batch's results write it.
+	Shown    float64
 	Label    core.Label
 	Evidence core.Evidence
 }
@@ -432,7 +435,7 @@ func (l *live[S, E]) matchOnly(p Pending, doc *core.Document, details Details, o
 func (l *live[S, E]) hits(found []Found[E]) []Hit {
 	hits := make([]Hit, len(found))
 	for i, f := range found {
-		hits[i] = Hit{Other: l.ords[f.A], Score: f.Score, Label: f.Label, Evidence: f.Ev}
+		hits[i] = Hit{Other: l.ords[f.A], Score: f.Score, Shown: l.m.shownScore(f.Score, f.Ev), Label: f.Label, Evidence: f.Ev}
 	}
 	return hits
 }
@@ -720,7 +723,7 @@ func (c *checkCands[S, E]) Verify(head int64, details Details) ([]Hit, error) {
 	found = settle(c.m, found, c.doc)
 	hits := make([]Hit, len(found))
 	for i, f := range found {
-		hits[i] = Hit{Other: ordOf[f.A], Score: f.Score, Label: f.Label, Evidence: f.Ev}
+		hits[i] = Hit{Other: ordOf[f.A], Score: f.Score, Shown: c.m.shownScore(f.Score, f.Ev), Label: f.Label, Evidence: f.Ev}
 	}
 	return hits, nil
 }

@@ -285,3 +285,12 @@ type Corpus struct {
 	NeedsText func(ord int32) bool
 	SeeText   func(ord int32, doc *core.Document)
 }
+
+// shownScore is a pair's score as the method shows it (Shown), with four
+// decimals when it has no Shown.
+func (m *Method[S, E]) shownScore(score float64, ev E) float64 {
+	if m.Shown == nil {
+		return core.Round(score)
+	}
+	return m.Shown(score, ev)
+}

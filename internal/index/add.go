@@ -396,7 +396,7 @@ func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match
 		if err != nil {
 			return err
 		}
-		marks[i] = store.Mark{A: h.Other, B: ord, Method: x.spec.Name, Score: core.Round(h.Score), Label: h.Label,
+		marks[i] = store.Mark{A: h.Other, B: ord, Method: x.spec.Name, Score: h.Shown, Label: h.Label,
 			Evidence: ev, At: at}
 	}
 	if err := w.AddMarks(marks); err != nil {
@@ -498,7 +498,7 @@ func (x *Index) pairs(r store.Reader, out *Match, me published, hits []engine.Hi
 			continue
 		}
 		others[i] = d
-		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: core.Round(h.Score),
+		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: h.Shown,
 			Label: h.Label, Original: me.original(d, out.ID, h.Label), Evidence: h.Evidence})
 	}
 	return others, nil

@@ -372,7 +372,7 @@ func (x *Index) judgeAgain(w store.Writer, h *heirs) error {
 			if err != nil {
 				return err
 			}
-			ms = append(ms, store.Mark{A: m.A, B: m.B, Method: m.Method, Score: core.Round(hit.Score), Label: hit.Label,
+			ms = append(ms, store.Mark{A: m.A, B: m.B, Method: m.Method, Score: hit.Shown, Label: hit.Label,
 				Evidence: ev, At: at})
 		}
 	}

@@ -13,10 +13,12 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
 )
@@ -859,4 +861,43 @@ func storyDoc(id string, text []string, day int) core.Document {
 	d := enginetest.Doc(id, text)
 	d.Date = time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)
 	return d
+}
+
+// TestStoredScoresShowTheirSide: the score an index stores and shows is
+// the one dedup writes, with the digits that keep it on its label's side
+// of a bound: a cosine of 0.6999876, similar below the threshold of 0.7,
+// is 0.69999 after a rescore, not 0.7. Regression: the index rounded every
+// score to four decimals.
+func TestStoredScoresShowTheirSide(t *testing.T) {
+	w := func(prefix string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%c%c%sak ", "bdfgklmnprstvz"[i%14], "aou"[i/14], prefix)
+		}
+		return strings.TrimSpace(b.String())
+	}
+	// A and B share their 38-word bodies; B's title is C's body; C shares
+	// A's title, the next four words of the bodies' series. As dedup weighs
+	// the three, A and B are at 0.6999876.
+	docs := []core.Document{
+		{ID: "A", Title: "subabak tubabak vubabak zubabak", Text: w("bab", 38)},
+		{ID: "B", Title: w("dab", 33), Text: w("bab", 38)},
+		{ID: "C", Title: "subabak tubabak vubabak zubabak", Text: w("dab", 33)},
+	}
+	similar := func(base engine.Config) (engine.Config, error) {
+		o := base.(cosine.Options)
+		o.Similar = 0.5
+		return o, nil
+	}
+	dsn := storetest.DSN(t, "sqlite")
+	x := open(t, dsn, index.OpenOptions{MethodName: cosine.Name, Flags: similar})
+	if _, err := x.Add(t.Context(), docs, index.AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Rescore(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := methodMarks(t, dsn)["A~B"]; got != "similar 0.69999 {}" {
+		t.Errorf("A~B stored as %q, want similar 0.69999 {}", got)
+	}
 }

@@ -80,7 +80,7 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 			return err
 		}
 		marks = append(marks, store.Mark{A: rows[a].Ord, B: rows[c].Ord, Method: x.spec.Name,
-			Score: core.Round(score), Label: label, Evidence: data, At: at})
+			Score: b.Shown(score, ev), Label: label, Evidence: data, At: at})
 		if label == core.Duplicate {
 			links[max(a, c)] = append(links[max(a, c)], cluster.Link{Other: int32(min(a, c)), Score: core.Round(score)})
 		}
