@@ -10,7 +10,7 @@ import (
 // (the pages in flight), and what it lets go is plenty (each page's tree,
 // the engine's copies of it, its text), so a collection at three times the
 // live heap rather than twice frees as much for half the work, for some
-// more memory at the peak (docs/extraction.md, "Throughput").
+// more memory at the peak (docs/performance.md, "Extraction").
 const GCPercent = 200
 
 // SetGC sets the collector's target to GCPercent, unless the environment's
