@@ -132,14 +132,7 @@ func TestReadInputEnvelope(t *testing.T) {
 
 func TestPredictions(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"ds/input/1.html":       "<p>one</p>",
-		"ds/input/2.html":       "<p>two</p>",
-		"ds/input/3.html":       "<p>three</p>",
-		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
-		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
-		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
-	})
+	writeThreePages(t, dir)
 	pred := filepath.Join(dir, "pred.jsonl")
 	writeFiles(t, dir, map[string]string{"pred.jsonl": `{"id":"` + filepath.Join(dir, "ds/input/1.html") + `","text":"alpha beta gamma delta"}
 {"id":"elsewhere/2.html","text":"alpha beta gamma delta","skipped":""}
@@ -275,13 +268,8 @@ func TestPredictionsOfExtract(t *testing.T) {
 // halves both.
 func TestEmptyCountsPredictionsWithoutAWord(t *testing.T) {
 	dir := t.TempDir()
+	writeThreePages(t, dir)
 	writeFiles(t, dir, map[string]string{
-		"ds/input/1.html":       "<p>one</p>",
-		"ds/input/2.html":       "<p>two</p>",
-		"ds/input/3.html":       "<p>three</p>",
-		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
-		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
-		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
 		"pred.jsonl": `{"id":"1","text":""}
 {"id":"2","text":" — … !"}
 {"id":"3","text":"alpha beta gamma delta"}
@@ -311,4 +299,18 @@ func scoreFile(t *testing.T, folder, pred string) (*Dataset, Result) {
 		t.Fatal(err)
 	}
 	return ds, res
+}
+
+// writeThreePages writes in dir/ds a dataset of the Dragnet layout: three
+// pages, each of the same gold text.
+func writeThreePages(t *testing.T, dir string) {
+	t.Helper()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/input/2.html":       "<p>two</p>",
+		"ds/input/3.html":       "<p>three</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
+	})
 }
