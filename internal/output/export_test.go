@@ -252,14 +252,7 @@ func TestExportListsExactCopiesWithTheirClusters(t *testing.T) {
 						t.Fatalf("b stored %q, want an exact copy", ms[0].Skip)
 					}
 				}
-				dir := filepath.Join(t.TempDir(), "out")
-				if err := Export(t.Context(), x, dir); err != nil {
-					t.Fatal(err)
-				}
-				got := map[string][]string{}
-				for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
-					got[name] = idsIn(t, dir, name)
-				}
+				got, _ := exportedIDs(t, x)
 				if diff := cmp.Diff(tc.want, got); diff != "" {
 					t.Errorf("ids by file (-want +got)\n%s", diff)
 				}
@@ -297,14 +290,7 @@ func TestExportRejectsCopiesOfASkippedDocument(t *testing.T) {
 						t.Errorf("%s stored %q in cluster %d, want too short in none", d.ID, ms[0].Skip, ms[0].Cluster)
 					}
 				}
-				dir := filepath.Join(t.TempDir(), "out")
-				if err := Export(t.Context(), x, dir); err != nil {
-					t.Fatal(err)
-				}
-				got := map[string][]string{}
-				for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
-					got[name] = idsIn(t, dir, name)
-				}
+				got, dir := exportedIDs(t, x)
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Errorf("ids by file (-want +got)\n%s", diff)
 				}
@@ -363,20 +349,28 @@ func TestExportRejectsASkippedDocumentInACluster(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := filepath.Join(t.TempDir(), "out")
-			if err := Export(t.Context(), x, dir); err != nil {
-				t.Fatal(err)
-			}
-			got := map[string][]string{}
-			for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
-				got[name] = idsIn(t, dir, name)
-			}
+			got, _ := exportedIDs(t, x)
 			want := map[string][]string{KeptFile: nil, RemovedFile: {"stub2"}, RejectsFile: {"stub"}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("ids by file (-want +got)\n%s", diff)
 			}
 		})
 	}
+}
+
+// exportedIDs exports x into a new directory and returns the ids of its
+// kept, removed and rejects files, by file, in order, and the directory.
+func exportedIDs(t *testing.T, x *index.Index) (map[string][]string, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := Export(t.Context(), x, dir); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, name := range []string{KeptFile, RemovedFile, RejectsFile} {
+		got[name] = idsIn(t, dir, name)
+	}
+	return got, dir
 }
 
 // idsIn returns the ids of the lines of the file name in dir, in order.
