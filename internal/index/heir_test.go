@@ -573,11 +573,7 @@ func TestRepairJudgesTheHeirWithDocumentsNotLoaded(t *testing.T) {
 					}
 					before := methodMarks(t, dsn)
 					x.Close()
-					storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
-					storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
-					if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
-						t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
-					}
+					repairRemovingA(t, dsn)
 					repaired := methodMarks(t, dsn)
 					if len(repaired) == 0 {
 						t.Errorf("no marks after the repair; before it %v", before)
@@ -640,11 +636,7 @@ func TestRepairKeepsTheHeirsPairsUnderCounts(t *testing.T) {
 					t.Fatal("no pair before the repair")
 				}
 				x.Close()
-				storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
-				storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
-				if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
-					t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
-				}
+				repairRemovingA(t, dsn)
 				repaired := labels(methodMarks(t, dsn))
 				y := open(t, dsn, index.OpenOptions{})
 				clusters := groups(t, y)
@@ -899,5 +891,16 @@ func TestStoredScoresShowTheirSide(t *testing.T) {
 	}
 	if got := methodMarks(t, dsn)["A~B"]; got != "similar 0.69999 {}" {
 		t.Errorf("A~B stored as %q, want similar 0.69999 {}", got)
+	}
+}
+
+// repairRemovingA damages document a's text and sketch in the store at dsn, so
+// that no sketch can be made again, repairs it and wants a removed.
+func repairRemovingA(t *testing.T, dsn string) {
+	t.Helper()
+	storetest.Exec(t, dsn, `UPDATE texts SET text = 'forged '||text WHERE ord = (SELECT ord FROM docs WHERE id = 'a')`)
+	storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
+	if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
+		t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
 	}
 }
