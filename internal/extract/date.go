@@ -629,8 +629,18 @@ func withoutNoZone(s string) (string, bool) {
 // found to open with a zone) the zone's name ends when other words follow
 // it, else 0.
 func zoneEnd(words string) int {
+	if named := namedWords(words); len(named) > 1 {
+		return named[0][1]
+	}
+	return 0
+}
+
+// namedWords returns where the words of what follows a clock lie (start
+// and end), set apart by spaces and brackets, but "Uhr" and "h" (which
+// localDate reads after a clock) and dots alone.
+func namedWords(words string) [][2]int {
 	isSep := func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' }
-	end, named := 0, 0
+	var out [][2]int
 	for i := 0; i < len(words); {
 		r, size := utf8.DecodeRuneInString(words[i:])
 		if isSep(r) {
@@ -642,16 +652,11 @@ func zoneEnd(words string) int {
 			j = len(words)
 		}
 		if l := strings.ToLower(strings.Trim(words[i:j], ".")); l != "uhr" && l != "h" && l != "" {
-			if named++; named == 1 {
-				end = j
-			}
+			out = append(out, [2]int{i, j})
 		}
 		i = j
 	}
-	if named < 2 {
-		return 0
-	}
-	return end
+	return out
 }
 
 // clockWords is a clock (hours, minutes and seconds or none, a fraction of
@@ -670,16 +675,11 @@ func namesNoZone(words string) bool {
 	if !strings.ContainsFunc(words, unicode.IsLetter) {
 		return false
 	}
-	var named []string
-	for _, w := range strings.FieldsFunc(words, func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' }) {
-		if l := strings.ToLower(strings.Trim(w, ".")); l != "uhr" && l != "h" && l != "" {
-			named = append(named, w)
-		}
-	}
+	named := namedWords(words)
 	if len(named) == 0 {
 		return true
 	}
-	w := named[0]
+	w := words[named[0][0]:named[0][1]]
 	if _, ok := namedZone(w); ok || sharedZones[strings.ToUpper(w)] {
 		return false // what follows the zone is taken off (zoneEnd)
 	}
