@@ -387,7 +387,7 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		b.found = foundList[E]{}
 		b.found.addChunk(kept)
 	}
-	b.found.sortByB()
+	b.found.sortByB(b.m.shownScore)
 	for _, c := range b.found.chunks {
 		for _, f := range c {
 			b.stats.Pairs[f.Label]++

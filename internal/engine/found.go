@@ -58,34 +58,37 @@ func (l *foundList[E]) flat() []Found[E] {
 	return slices.Concat(l.chunks...)
 }
 
-// bestFirst orders one document's pairs as every list of pairs shows them
-// (pairs.jsonl, index add and query, the API): duplicates before similar
-// pairs, then by score as reported (core.Round), highest first, then by the
-// earlier document, the first read or stored first, so that the order
-// depends on nothing but the pairs (a pipeline that finds them in another
-// order lists them alike). A method's score alone does not order the
-// labels: minhash admits a duplicate by containment at a Jaccard below that
-// of a similar pair.
-func bestFirst[E any](a, b Found[E]) int {
-	if c := cmp.Compare(LabelRank(a.Label), LabelRank(b.Label)); c != 0 {
-		return c
+// bestFirst returns the order of one document's pairs as every list of
+// pairs shows them (pairs.jsonl, index add and query, the API): duplicates
+// before similar pairs, then by score as shown (shown, the method's
+// shownScore), highest first, then by the earlier document, the first read
+// or stored first, so that the order depends on nothing but the pairs (a
+// pipeline that finds them in another order lists them alike). A method's
+// score alone does not order the labels: minhash admits a duplicate by
+// containment at a Jaccard below that of a similar pair.
+func bestFirst[E any](shown func(score float64, ev E) float64) func(a, b Found[E]) int {
+	return func(a, b Found[E]) int {
+		if c := cmp.Compare(LabelRank(a.Label), LabelRank(b.Label)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(shown(b.Score, b.Ev), shown(a.Score, a.Ev)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.A, b.A)
 	}
-	if c := cmp.Compare(core.Round(b.Score), core.Round(a.Score)); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.A, b.A)
 }
 
 // sortByB orders each later document's pairs bestFirst; they are
 // consecutive, in one chunk.
-func (l *foundList[E]) sortByB() {
+func (l *foundList[E]) sortByB(shown func(score float64, ev E) float64) {
+	order := bestFirst(shown)
 	for _, c := range l.chunks {
 		for i := 0; i < len(c); {
 			j := i + 1
 			for j < len(c) && c[j].B == c[i].B {
 				j++
 			}
-			slices.SortStableFunc(c[i:j], bestFirst[E])
+			slices.SortStableFunc(c[i:j], order)
 			i = j
 		}
 	}

@@ -44,6 +44,6 @@ func settle[S any, E core.Evidence](m Method[S, E], found []Found[E], doc *core.
 			explain(&found[i].Ev, doc)
 		}
 	}
-	slices.SortStableFunc(found, bestFirst[E])
+	slices.SortStableFunc(found, bestFirst(m.shownScore))
 	return found
 }

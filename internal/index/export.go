@@ -330,12 +330,12 @@ func (x *Index) exportMark(m *store.Mark, byOrd map[int64]*store.Doc, e Exporter
 }
 
 // sortForExport orders one document's marks as pairs.jsonl lists a
-// document's pairs: duplicates first, then by score as reported
-// (core.Round), highest first, then by the earlier document, the first
-// stored first.
+// document's pairs: duplicates first, then by score as stored (the score
+// shown), highest first, then by the earlier document, the first stored
+// first.
 func sortForExport(ms []store.Mark) {
 	slices.SortFunc(ms, func(a, b store.Mark) int {
 		return cmp.Or(cmp.Compare(engine.LabelRank(a.Label), engine.LabelRank(b.Label)),
-			cmp.Compare(core.Round(b.Score), core.Round(a.Score)), cmp.Compare(a.A, b.A))
+			cmp.Compare(b.Score, a.Score), cmp.Compare(a.A, b.A))
 	})
 }
