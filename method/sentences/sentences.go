@@ -23,7 +23,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it quotes the sentences a pair shares,
 // and its statistics the most frequent ones.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m, BucketLimit: m.o.BucketLimit,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: m.shown, Recount: m, BucketLimit: m.o.BucketLimit,
 		Pairs:  engine.Pairs[Evidence]{Explain: m.Explain},
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
@@ -269,6 +269,16 @@ func (m *method) weight(h uint64, chars int32) float64 {
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	dup := score >= m.o.Threshold && m.rules.Veto(&ev.Evidence) == templates.None
 	return engine.Grade(dup, score, m.o.Similar)
+}
+
+// shown writes a pair's score with four decimals, or with the digits it
+// takes to stay on the side of --threshold and --similar the score is on:
+// a weighted Jaccard of 0.49996 under a threshold of 0.5 is written
+// 0.49996, not 0.5 beside the label "similar".
+func (m *method) shown(score float64, _ Evidence) float64 {
+	sides := func(v float64) [2]bool { return [2]bool{v >= m.o.Threshold, v >= m.o.Similar} }
+	want := sides(score)
+	return engine.Shown(score, func(v float64) bool { return sides(v) == want })
 }
 
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {

@@ -123,3 +123,25 @@ func TestEvidenceQuotesUnescaped(t *testing.T) {
 		t.Errorf("evidence written as\n%s want\n%s", b.String(), want)
 	}
 }
+
+// TestScoreShownOnItsSide: two texts sharing two of their three sentences
+// score 2/3, under a --threshold of 0.66667, and are similar; their score
+// is written 0.666667, not 0.6667, which would meet the threshold beside
+// the label "similar".
+func TestScoreShownOnItsSide(t *testing.T) {
+	g := enginetest.NewTextGen(5)
+	common := g.Sentences(2)
+	docs := []core.Document{
+		enginetest.Doc("a", append(append([]string{}, common...), g.Sentence())),
+		enginetest.Doc("b", common),
+	}
+	o := Defaults()
+	o.Threshold = 0.66667
+	p, ok := enginetest.Batch(t, Spec, o, docs)["a~b"]
+	if !ok {
+		t.Fatal("a and b are not a pair")
+	}
+	if p.Label != core.Similar || p.Score != 0.666667 {
+		t.Errorf("%s of score %v, want similar of score 0.666667", p.Label, p.Score)
+	}
+}
