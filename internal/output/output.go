@@ -702,12 +702,15 @@ func checkDir(dir, name string) (map[string]bool, error) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
+			if strings.HasPrefix(rel, beamStage) {
+				return filepath.SkipDir
+			}
 			for f := range known {
 				if strings.HasPrefix(f, rel+"/") {
 					return nil
 				}
 			}
-		} else if known[rel] || isOldTemp(rel) {
+		} else if known[rel] || isOldTemp(rel) || isBeamTemp(rel, known) {
 			return nil
 		}
 		foreign = append(foreign, rel)
@@ -743,6 +746,19 @@ func fewOf(names []string) string {
 		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 	}
 	return strings.Join(names, ", ")
+}
+
+// beamStage begins the name of the folder neardup-beam writes a run's
+// files into before it moves them into place (.neardup-beam-new-…): one a
+// stopped run left is its own, not the user's.
+const beamStage = ".neardup-beam-new-"
+
+// isBeamTemp reports whether name is a result file's temporary name as
+// neardup-beam writes it (pairs.jsonl.tmp, a shard's
+// pairs-00000-of-00004.jsonl.tmp), which a stopped run leaves.
+func isBeamTemp(name string, known map[string]bool) bool {
+	f, ok := strings.CutSuffix(name, ".tmp")
+	return ok && (known[f] || beamShard.MatchString(f))
 }
 
 // isOldTemp reports whether name is a temporary file an earlier version

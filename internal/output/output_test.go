@@ -393,6 +393,37 @@ func TestBeamShardsRefusedAsShards(t *testing.T) {
 	}
 }
 
+// TestBeamLeftoversReplaced: what a stopped neardup-beam run leaves in its
+// output directory (a result's and a shard's temporary names, its staging
+// folder) is neardup's, and a run replaces it; it was refused as files
+// neardup did not write. A .tmp of a name neardup never writes is still
+// the user's.
+func TestBeamLeftoversReplaced(t *testing.T) {
+	write := func(dir string, names ...string) {
+		for _, f := range names {
+			p := filepath.Join(dir, f)
+			if err := errors.Join(os.MkdirAll(filepath.Dir(p), 0o755), os.WriteFile(p, []byte("{}\n"), 0o644)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	write(dir, PairsFile, PairsFile+".tmp", "clusters-00001-of-00002.jsonl.tmp", ".neardup-beam-new-ABCDEFGH/pairs.jsonl")
+	if err := writeGeneration(dir, nil, 1); err != nil {
+		t.Fatalf("a run over a stopped neardup-beam run's leftovers: %v", err)
+	}
+	for _, f := range []string{PairsFile + ".tmp", "clusters-00001-of-00002.jsonl.tmp", ".neardup-beam-new-ABCDEFGH"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s stayed: %v", f, err)
+		}
+	}
+	other := filepath.Join(t.TempDir(), "out")
+	write(other, PairsFile, "notes.txt.tmp")
+	if _, err := Create(other); err == nil || !strings.Contains(err.Error(), "holds files neardup did not write (notes.txt.tmp)") {
+		t.Errorf("Create over notes.txt.tmp: %v, want it refused", err)
+	}
+}
+
 // A directory holding anything neardup did not write is never replaced:
 // -o . would otherwise swap away the working directory.
 func TestForeignFilesRefused(t *testing.T) {
