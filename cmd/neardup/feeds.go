@@ -361,8 +361,7 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 				dups += n
 			case watch.OutcomeError:
 				errs += n
-			case watch.OutcomeExists:
-			default:
+			default: // exists (another feed's item stored the article), too-short, refused, ...
 				skipped += n
 			}
 		}

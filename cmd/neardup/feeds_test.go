@@ -845,3 +845,26 @@ func TestShellWord(t *testing.T) {
 		}
 	}
 }
+
+// TestListFeedsCountsExistsAsSkipped: the items whose article another
+// feed had stored (exists) are counted under SKIPPED, as the web UI counts
+// them; they were counted in no column, and a feed whose six items another
+// feed had stored read 0 0 0 0.
+func TestListFeedsCountsExistsAsSkipped(t *testing.T) {
+	var b strings.Builder
+	now := time.Now()
+	feeds := []watch.Stored{{Feed: watch.Feed{URL: "https://b.example/feed.xml", Interval: watch.Duration(time.Hour)},
+		Items: map[string]int{watch.OutcomeExists: 6, watch.OutcomeAdded: 1, watch.OutcomeGallery: 2}}}
+	if err := listFeeds(&b, feeds, now); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("table:\n%s", b.String())
+	}
+	f := strings.Fields(lines[1])
+	// FEED EVERY LAST-POLL(never) STATUS(-) ADDED DUPLICATES SKIPPED ERRORS ...
+	if added, dups, skipped := f[4], f[5], f[6]; added != "1" || dups != "0" || skipped != "8" {
+		t.Errorf("added %s, duplicates %s, skipped %s; want 1, 0, 8\n%s", added, dups, skipped, b.String())
+	}
+}
