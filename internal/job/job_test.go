@@ -229,6 +229,34 @@ func TestRunReport(t *testing.T) {
 	}
 }
 
+// TestRunReportCountsApart: the report's figures tell documents not
+// compared (too short) from records skipped while reading (empty), as the
+// summary on stderr does; it counted both as skipped beside documents
+// that held the first, so the two added up to more than was read.
+func TestRunReportCountsApart(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	long := "The harbour master said the port would reopen on Monday after the storm damaged two cranes and a pier."
+	lines := `{"id":"a","text":"` + long + `"}` + "\n" + `{"id":"b","text":"` + long + ` Ships wait offshore."}` + "\n" +
+		`{"id":"short-1","text":"Too short."}` + "\n" + `{"id":"empty-1","text":""}` + "\n"
+	if err := os.WriteFile(in, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := filepath.Join(dir, "report.html")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<li>documents <b>3</b></li><li>not compared <b>1</b></li><li>skipped <b>1</b></li>"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
 // TestRunsThatReadNothing pins that a run reading no usable document, or
 // given a field name that matches nothing, fails naming the fields it saw,
 // and leaves the earlier results as they were.

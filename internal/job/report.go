@@ -29,12 +29,16 @@ func (run *runner) wantTexts(res *engine.Result) {
 
 // writeReport writes the HTML report with the result set.
 func (run *runner) writeReport(out *output.Set, res *engine.Result, st engine.Stats) error {
-	skipped := 0
+	all, skipped := 0, 0
 	for _, n := range st.Skipped {
+		all += n
+	}
+	for _, n := range st.SkippedReading {
 		skipped += n
 	}
 	r := report.Report{
-		Summary: report.Summary{Method: st.Method, Inputs: run.o.Inputs, Documents: st.Documents, Skipped: skipped,
+		Summary: report.Summary{Method: st.Method, Inputs: run.o.Inputs, Documents: st.Documents,
+			NotCompared: all - skipped, Skipped: skipped,
 			Duplicates: st.Pairs[core.Duplicate], Similar: st.Pairs[core.Similar], Clusters: st.Clusters,
 			Clustered: st.Clustered, Kept: st.Kept, Seconds: time.Since(run.started).Seconds()},
 		Clusters: res.Clusters,

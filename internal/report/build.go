@@ -149,7 +149,7 @@ func stats(s Summary, clusters int) []stat {
 	for _, f := range []struct {
 		label string
 		n     int
-	}{{"documents", s.Documents}, {"skipped", s.Skipped}, {"duplicate pairs", s.Duplicates},
+	}{{"documents", s.Documents}, {"not compared", s.NotCompared}, {"skipped", s.Skipped}, {"duplicate pairs", s.Duplicates},
 		{"similar pairs", s.Similar}, {"clusters", s.Clusters}, {"documents in clusters", s.Clustered},
 		{"kept", s.Kept}} {
 		if f.n != 0 {

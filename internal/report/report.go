@@ -62,16 +62,17 @@ func (l Limits) withDefaults() Limits {
 // Summary describes the run at the top of the report. Zero counts are left
 // out.
 type Summary struct {
-	Method     string   // the detection method, e.g. "minhash"
-	Inputs     []string // the inputs read, as the user named them
-	Documents  int      // documents compared
-	Skipped    int      // records not compared (malformed, empty, too short...)
-	Duplicates int      // duplicate pairs
-	Similar    int      // similar pairs
-	Clusters   int      // clusters found; 0 means len(Report.Clusters)
-	Clustered  int      // documents in clusters
-	Kept       int      // documents in the de-duplicated corpus
-	Seconds    float64  // wall time of the run
+	Method      string   // the detection method, e.g. "minhash"
+	Inputs      []string // the inputs read, as the user named them
+	Documents   int      // documents read, NotCompared among them
+	NotCompared int      // documents not compared (too short, ...)
+	Skipped     int      // records skipped while reading, no documents (malformed, empty, ...)
+	Duplicates  int      // duplicate pairs
+	Similar     int      // similar pairs
+	Clusters    int      // clusters found; 0 means len(Report.Clusters)
+	Clustered   int      // documents in clusters
+	Kept        int      // documents in the de-duplicated corpus
+	Seconds     float64  // wall time of the run
 }
 
 // Report is the content of one report.
