@@ -103,8 +103,21 @@ func isDir(path string) bool {
 
 // Run turns the flags into options.
 func (c *extractCmd) Run(g *globals) error {
-	if c.MinChars < 0 || c.MaxBytes <= 0 || c.MaxElements <= 0 || c.Timeout <= 0 || c.Workers < 0 {
-		return usageError{"--min-chars, --workers must be ≥ 0; --max-bytes, --max-elements and --timeout > 0"}
+	for _, f := range []struct {
+		flag  string
+		value any
+		bad   bool
+		must  string
+	}{
+		{"--min-chars", c.MinChars, c.MinChars < 0, "0 or more (0 keeps every page)"},
+		{"--max-bytes", c.MaxBytes, c.MaxBytes <= 0, "positive"},
+		{"--max-elements", c.MaxElements, c.MaxElements <= 0, "positive"},
+		{"--timeout", time.Duration(c.Timeout), c.Timeout <= 0, "positive"},
+		{"--workers", c.Workers, c.Workers < 0, "0 or more (0: one per CPU)"},
+	} {
+		if f.bad {
+			return usageError{fmt.Sprintf("%s must be %s, not %v", f.flag, f.must, f.value)}
+		}
 	}
 	if err := c.decompressFlags.check(); err != nil {
 		return err

@@ -262,6 +262,31 @@ func TestExtractCommandLine(t *testing.T) {
 	}
 }
 
+// TestExtractBadBoundsNamed: a bound out of its range is refused naming
+// the one flag and the value given (exit 2, no output); the message was the
+// same list of five flags whichever was wrong, and --max-inflate and
+// --max-ratio shared one.
+func TestExtractBadBoundsNamed(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	out := filepath.Join(dir, "out.jsonl")
+	for _, tc := range []struct{ args, want string }{
+		{"--timeout 0s", "neardup: --timeout must be positive, not 0s\n"},
+		{"--min-chars -1", "neardup: --min-chars must be 0 or more (0 keeps every page), not -1\n"},
+		{"--max-elements 0", "neardup: --max-elements must be positive, not 0\n"},
+		{"--max-ratio 0", "neardup: --max-ratio must be positive, not 0\n"},
+		{"--max-inflate -1", "neardup: --max-inflate must be positive, not -1\n"},
+	} {
+		args := append([]string{"extract", filepath.Join(dir, "a.html"), "-o", out}, strings.Fields(tc.args)...)
+		if code, _, errOut := runChild(t, args...); code != 2 || errOut != tc.want {
+			t.Errorf("%s: exit %d, stderr %q; want 2, %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused run left its output: %v", err)
+	}
+}
+
 // An input that is not there fails the run naming it, before it starts:
 // no progress line, no summary of no pages, no output; exit 2, a mistake
 // in the command line, as in every command.

@@ -169,8 +169,11 @@ type decompressFlags struct {
 }
 
 func (f decompressFlags) check() error {
-	if f.MaxInflate <= 0 || f.MaxRatio <= 0 {
-		return usageError{"--max-inflate and --max-ratio must be positive"}
+	switch {
+	case f.MaxInflate <= 0:
+		return usageError{fmt.Sprintf("--max-inflate must be positive, not %d", f.MaxInflate)}
+	case f.MaxRatio <= 0:
+		return usageError{fmt.Sprintf("--max-ratio must be positive, not %d", f.MaxRatio)}
 	}
 	return nil
 }

@@ -324,6 +324,10 @@ func (s *Set) declare(path string, old map[string]bool) error {
 		s.extras[abs] = x
 		f, err := s.createOutside(x)
 		if err != nil {
+			if _, serr := os.Stat(filepath.Dir(abs)); errors.Is(serr, os.ErrNotExist) {
+				// The temporary file's name would only mislead.
+				return fmt.Errorf("%s: cannot be written: no directory %s", path, filepath.Dir(path))
+			}
 			return fmt.Errorf("%s: cannot be written: %w", path, err)
 		}
 		f.Close()

@@ -318,7 +318,8 @@ func TestStaleLock(t *testing.T) {
 // directory, another extra) is a *PathError, a mistake of whoever chose
 // it, where one that cannot be written is not. Regression: every refusal
 // was a plain error, and neardup dedup --matrix out/pairs.jsonl exited 1
-// where a mistake in the command line exits 2.
+// where a mistake in the command line exits 2. A missing directory is
+// named as such, not by the temporary file that could not be made.
 func TestCreateChecksBeforeWork(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
@@ -331,7 +332,8 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 		want    string
 		mistake bool // a *PathError: the path names what it must not
 	}{
-		{"missing directory", []string{filepath.Join(root, "nope", "report.html")}, "cannot be written", false},
+		{"missing directory", []string{filepath.Join(root, "nope", "report.html")},
+			"report.html: cannot be written: no directory " + filepath.Join(root, "nope"), false},
 		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory", true},
 		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files", true},
 		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs", true},
