@@ -26,11 +26,11 @@ type diffCmd struct {
 	A string `arg:"" name:"a" help:"First document: a text file (UTF-8, or converted from the charset detected or given with --charset), a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …; a file of no known name by its content: text that only starts with [, { or < is text), - for standard input, or an id with --corpus. --format says which format both documents are in."`
 	B string `arg:"" name:"b" help:"Second document, like the first."`
 
-	Corpus string `help:"Read A and B as document ids from this corpus (any input neardup dedup reads)."`
-	By     string `default:"word" enum:"word,sentence,line" help:"Unit of comparison: ${enum}."`
-	Color  string `default:"auto" enum:"auto,always,never" help:"Colour the text format: ${enum} (auto: when standard output is a terminal and NO_COLOR is unset)."`
-	JSON   bool   `name:"json" xor:"output" help:"Write the diff as JSON instead of text."`
-	HTML   bool   `name:"html" xor:"output" help:"Write the diff as a self-contained side-by-side HTML page instead of text."`
+	Corpus []string `sep:"none" placeholder:"INPUT" help:"Read A and B as document ids from this input (any input neardup dedup reads); repeatable, for the inputs of a run: they are read as neardup dedup reads the same inputs in the same order, so that A and B are the ids that run gave (d1/news.jsonl:1 for a record without an id, wire#2 under --on-duplicate-id rename)."`
+	By     string   `default:"word" enum:"word,sentence,line" help:"Unit of comparison: ${enum}."`
+	Color  string   `default:"auto" enum:"auto,always,never" help:"Colour the text format: ${enum} (auto: when standard output is a terminal and NO_COLOR is unset)."`
+	JSON   bool     `name:"json" xor:"output" help:"Write the diff as JSON instead of text."`
+	HTML   bool     `name:"html" xor:"output" help:"Write the diff as a self-contained side-by-side HTML page instead of text."`
 
 	formatFlags
 
@@ -46,16 +46,16 @@ type diffCmd struct {
 
 // diffOptions is what runDiff needs.
 type diffOptions struct {
-	corpus string         // empty: A and B are files
-	read   corpus.Options // how to read the corpus
-	ids    job.IDNamer    // how the corpus's documents are named
-	by     diff.By
-	color  bool
-	format string    // text, html or json
-	out    io.Writer // the diff
-	info   io.Writer // overlap summary for html and json; nil: none
-	warn   io.Writer // warnings (an incomplete alignment); nil: none
-	stdin  io.Reader // what a document named "-" reads
+	corpora []string       // the inputs, as dedup is given them; none: A and B are files
+	read    corpus.Options // how to read the corpus
+	ids     job.IDNamer    // how the corpus's documents are named
+	by      diff.By
+	color   bool
+	format  string    // text, html or json
+	out     io.Writer // the diff
+	info    io.Writer // overlap summary for html and json; nil: none
+	warn    io.Writer // warnings (an incomplete alignment); nil: none
+	stdin   io.Reader // what a document named "-" reads
 }
 
 // Run turns the flags into diff options.
@@ -64,7 +64,7 @@ func (c *diffCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin, warn: os.Stderr,
+	o := diffOptions{corpora: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin, warn: os.Stderr,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true, Exclude: output.Earlier},
 		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
 	c.formatFlags.apply(&o.read)
@@ -99,8 +99,8 @@ func isTerminal(f *os.File) bool {
 func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	var docs [2]core.Document
 	var err error
-	given := []string{o.corpus}
-	if o.corpus == "" {
+	given := o.corpora
+	if len(given) == 0 {
 		given = []string{a, b}
 	}
 	for _, p := range given {
@@ -108,8 +108,8 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 			return err
 		}
 	}
-	if o.corpus != "" {
-		docs, err = lookupDocs(ctx, o.corpus, o.read, o.ids, a, b)
+	if len(o.corpora) > 0 {
+		docs, err = lookupDocs(ctx, o.corpora, o.read, o.ids, a, b)
 	} else {
 		if a == "-" && b == "-" {
 			return usageError{"diff: standard input (-) can hold one of the two documents, not both"}
@@ -255,14 +255,17 @@ func plainText(path string, data []byte, format string) bool {
 	return false
 }
 
-// lookupDocs reads the corpus at path for the documents with ids a and b,
-// named as ids names them (as neardup dedup's --id-scope and
-// --on-duplicate-id did). It reads it whole: under --on-duplicate-id fail,
-// an id that two records hold names neither, as neardup dedup refuses to
-// tell them apart.
-func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDNamer, a, b string) ([2]core.Document, error) {
+// lookupDocs reads the inputs at paths, in their order, for the documents
+// with ids a and b, named as neardup dedup named the documents of the same
+// inputs: a record without an id of its own by its origin relative to the
+// inputs (corpus.Open), and as ids names them (as neardup dedup's
+// --id-scope and --on-duplicate-id did). It reads them whole: under
+// --on-duplicate-id fail, an id that two records hold names neither, as
+// neardup dedup refuses to tell them apart.
+func lookupDocs(ctx context.Context, paths []string, ro corpus.Options, ids job.IDNamer, a, b string) ([2]core.Document, error) {
 	var docs [2]core.Document
-	r, err := corpus.Open([]string{path}, ro)
+	path := strings.Join(paths, ", ") // for the errors
+	r, err := corpus.Open(paths, ro)
 	if err != nil {
 		return docs, err
 	}

@@ -79,7 +79,11 @@ func TestRunDiff(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true, Format: tc.format}, by: diff.ByWord, format: "json", out: &out,
+			var corpora []string
+			if tc.corpus != "" {
+				corpora = []string{tc.corpus}
+			}
+			o := diffOptions{corpora: corpora, read: corpus.Options{SinglePass: true, Format: tc.format}, by: diff.ByWord, format: "json", out: &out,
 				stdin: strings.NewReader(tc.stdin)}
 			err := runDiff(context.Background(), o, tc.a, tc.b)
 			if tc.wantErr != "" {
@@ -212,9 +216,12 @@ func TestDiffShowsOtherSpellings(t *testing.T) {
 }
 
 // TestDiffCorpusNamesIDsAsDedup: diff --corpus finds a document by the id
-// neardup dedup gave it under the same --on-duplicate-id and --id-scope;
-// regression: the "4#2" of a pair of dedup --on-duplicate-id rename could
-// not be looked up, diff saying "4" repeats.
+// neardup dedup gave it under the same --on-duplicate-id and --id-scope,
+// and, --corpus given once for each input, among the same inputs;
+// regressions: the "4#2" of a pair of dedup --on-duplicate-id rename could
+// not be looked up, diff saying "4" repeats; a second --corpus replaced the
+// first, so that the ids of a run over two inputs (d1/news.jsonl:1, wire#2
+// of the second input) were not found.
 func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 	t.Parallel()
 	story := strings.Repeat("The central bank raised interest rates on Tuesday, surprising markets that had expected a pause. ", 3)
@@ -224,19 +231,31 @@ func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 			line("4", story+"A spokesman declined to comment."),
 		"shards/a.jsonl": line("0", story),
 		"shards/b.jsonl": line("0", story+"A spokesman declined to comment."),
+		"d1/news.jsonl":  fmt.Sprintf(`{"text":%q}`+"\n", story),
+		"d2/news.jsonl":  fmt.Sprintf(`{"text":%q}`+"\n", story+"A spokesman declined to comment."),
+		"wire.jsonl":     line("wire", story),
+		"wire.csv":       "id,text\nwire,\"" + story + "A spokesman declined to comment.\"\n",
 	})
-	news, shards := filepath.Join(dir, "news.jsonl"), filepath.Join(dir, "shards")
+	file := func(name string) string { return filepath.Join(dir, name) }
+	news := file("news.jsonl")
 	for _, tc := range []struct {
 		name  string
-		in    string
+		in    []string
 		flags []string
+		pair  [2]string // the ids dedup gives the pair
 	}{
-		{"rename", news, []string{"--on-duplicate-id", "rename"}},
-		{"id scope file", shards, []string{"--id-scope", "file"}},
+		{"rename", []string{news}, []string{"--on-duplicate-id", "rename"}, [2]string{"4", "4#2"}},
+		{"id scope file", []string{file("shards")}, []string{"--id-scope", "file"},
+			[2]string{file("shards/a.jsonl") + "#0", file("shards/b.jsonl") + "#0"}},
+		{"records without an id in two inputs", []string{file("d1/news.jsonl"), file("d2/news.jsonl")}, nil,
+			[2]string{"d1/news.jsonl:1", "d2/news.jsonl:1"}},
+		{"rename across two inputs", []string{file("wire.jsonl"), file("wire.csv")}, []string{"--on-duplicate-id", "rename"},
+			[2]string{"wire", "wire#2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			if code, _, stderr := runChild(t, append([]string{"dedup", "-q", tc.in, "-o", out}, tc.flags...)...); code != 0 {
+			args := append(append([]string{"dedup", "-q"}, tc.in...), "-o", out)
+			if code, _, stderr := runChild(t, append(args, tc.flags...)...); code != 0 {
 				t.Fatalf("dedup: exit %d\n%s", code, stderr)
 			}
 			pairs, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
@@ -244,8 +263,14 @@ func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 			if err := json.Unmarshal(bytes.SplitN(pairs, []byte("\n"), 2)[0], &p); err != nil {
 				t.Fatalf("pairs.jsonl %q: %v", pairs, err)
 			}
-			args := append([]string{"diff", "-q", "--json", "--corpus", tc.in}, tc.flags...)
-			code, stdout, stderr := runChild(t, append(args, p.A, p.B)...)
+			if p.A != tc.pair[0] || p.B != tc.pair[1] {
+				t.Fatalf("dedup's pair %s, %s; want %s, %s", p.A, p.B, tc.pair[0], tc.pair[1])
+			}
+			args = []string{"diff", "-q", "--json"}
+			for _, in := range tc.in {
+				args = append(args, "--corpus", in)
+			}
+			code, stdout, stderr := runChild(t, append(append(args, tc.flags...), p.A, p.B)...)
 			var d struct {
 				A, B struct {
 					ID    string
@@ -281,7 +306,7 @@ func TestDiffShowsControlCharactersOnStderr(t *testing.T) {
 		return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f })
 	}
 	var out, info bytes.Buffer
-	o := diffOptions{corpus: filepath.Join(dir, "esc.jsonl"), read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
+	o := diffOptions{corpora: []string{filepath.Join(dir, "esc.jsonl")}, read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
 	if err := runDiff(context.Background(), o, "e1\x1b]0;owned\x07", "e2"); err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +334,7 @@ func TestDiffShowsLineEndsOfIdsOnOneLine(t *testing.T) {
 		"spoof.jsonl": string(line) + "\n" + `{"id":"courier-1","text":"The city council voted on Tuesday."}` + "\n",
 	})
 	var out, info bytes.Buffer
-	o := diffOptions{corpus: filepath.Join(dir, "spoof.jsonl"), read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
+	o := diffOptions{corpora: []string{filepath.Join(dir, "spoof.jsonl")}, read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
 	if err := runDiff(context.Background(), o, spoof, "courier-1"); err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +368,7 @@ func TestDiffHintsRenameOnlyForARepeatedID(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o := diffOptions{corpus: filepath.Join(dir, "dups.jsonl"), read: corpus.Options{SinglePass: true}, ids: job.IDNamer{OnDuplicate: job.DuplicateSkip},
+			o := diffOptions{corpora: []string{filepath.Join(dir, "dups.jsonl")}, read: corpus.Options{SinglePass: true}, ids: job.IDNamer{OnDuplicate: job.DuplicateSkip},
 				format: "json", out: &bytes.Buffer{}}
 			err := runDiff(context.Background(), o, tc.a, tc.b)
 			if err == nil || !strings.Contains(err.Error(), "no document with id") {
