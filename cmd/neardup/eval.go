@@ -14,7 +14,7 @@ import (
 // evalCmd is `neardup eval`: predictions scored against a truth.
 type evalCmd struct {
 	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair, optionally with a weight (inverse probability of being drawn) and a stratum: weighted precision, recall and F1 with 95 % intervals are then reported."`
-	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
+	Pred           []string `required:"" sep:"none" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
 	Direct         bool     `help:"With --by: count only pairs one of whose members has no value of the field (for ops: each copy with its own original, so an edit's recall is not mixed with that of the story's other copies)."`
 	Without        []string `help:"With --by: leave out of the breakdown every document with one of these values (e.g. ocr-heavy: the copies that also carry heavy OCR noise)."`

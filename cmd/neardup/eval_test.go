@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 func TestEvalCommandLine(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	truth, pred := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "p.jsonl")
+	truth, pred := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "p,run 2.jsonl") // a comma splits no --pred
 	os.WriteFile(truth, nil, 0o644)
 	os.WriteFile(pred, nil, 0o644)
 	var c cli
@@ -28,7 +29,7 @@ func TestEvalCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kctx.Command() != "eval" || c.Eval.By != "ops" || c.Eval.Truth != truth {
+	if kctx.Command() != "eval" || c.Eval.By != "ops" || c.Eval.Truth != truth || !slices.Equal(c.Eval.Pred, []string{pred}) {
 		t.Errorf("command %q, flags %+v", kctx.Command(), c.Eval)
 	}
 }
