@@ -63,6 +63,17 @@ type Scanner struct {
 	// its figures in one place, which they fill twice, and Arabic-Indic
 	// digits are no figures.
 	Unicode bool
+	// Measures says to read a table of stations (rainfall, crop weather)
+	// as it writes its values: "nil", in any case, is the figure 0, as
+	// the numbers one to ten written as words are figures, and a unit of
+	// measure right after a figure ("mm", "cm", "inches", "millimetres":
+	// see isMeasureUnit) is passed over, so that the figure's place is
+	// the words around figure and unit ("GUAXUPE 33.0 MILLIMETRES, TRES"
+	// fills "guaxupe _ tres", as "GUAXUPE NIL, TRES" does). Without it, as
+	// the sketch formats before it read, "nil" is no figure and a unit is
+	// the word after its figure: two days' tables of one series share no
+	// place where a station had rain on one of them.
+	Measures bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
@@ -113,7 +124,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // Here a figure is its value: a fraction as a decimal ("17-1/2" and "17.5"
 // are one value, "1/2" and "0.50" another), the zeros that do not change a
 // value dropped ("1.0" is 1), and the numbers one to ten written as words
-// ("div five cts"), as wire style writes them. Each is a 16-bit hash of the
+// ("div five cts"), as wire style writes them; for a Scanner with
+// Measures, "nil" too, and a unit of measure after a figure is no word of
+// its place (see Scanner.Measures). Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
 // other figures in the same places; see InPlace. The figures of a table's
@@ -232,7 +245,8 @@ func slotFigure(v uint64, buf []byte) []byte {
 // value slotted under the hash of its place to s.slots, the numbers written
 // as words included (see Slots). With s.Unicode it reads the digits of
 // every script (see ASCIIDigits) and words of letters beyond ASCII (see
-// unicodeWord).
+// unicodeWord); with s.Measures "nil" as the figure 0 and a unit of
+// measure after a figure as no word (see Scanner.Measures).
 func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
@@ -264,7 +278,11 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			}
 			w := text[i:j]
 			i = j
-			if d := numberWordOf(key); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+			d := numberWordOf(key)
+			if d == "" && key == nilWord && s.Measures {
+				d = "0" // a table's zero: "CASCAVEL NIL", "Shr nil vs 12 cts"
+			}
+			if d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
 				s.cols = append(s.cols, len(s.cols))
@@ -272,6 +290,9 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				continue
 			}
 			if len(s.ends) > 0 {
+				if s.Measures && isMeasureUnit(key, w) {
+					continue // the place is the words around figure and unit: "GUAXUPE 33.0 MM, TRES" as "GUAXUPE NIL, TRES"
+				}
 				s.flush(prev, wordHash(w))
 			}
 			prev, s.at = w, j
@@ -893,3 +914,29 @@ func isYear(d string) bool {
 func isFigureJoin(c byte) bool { return c == '-' || c == '/' || c == '.' || c == ',' }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// nilWord is "nil" packed (see packWord): wire tables write a zero so
+// ("CASCAVEL NIL", "Shr nil vs 12 cts").
+var nilWord = packWord("nil")
+
+// measureUnits are the units of measure a table of stations writes after
+// a value, packed (see packWord): the place of the value is the words
+// around value and unit, as a station without rain ("NIL") writes none.
+var measureUnits = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for _, w := range []string{"mm", "mms", "cm", "cms", "inch", "inches"} {
+		m[packWord(w)] = true
+	}
+	return m
+}()
+
+// isMeasureUnit reports whether the word w, packed as k (see wordAt), is
+// one of measureUnits or, in any case, a unit too long to pack, which
+// packs to 0: millimetres, millimeters, centimetres, centimeters.
+func isMeasureUnit(k uint64, w string) bool {
+	if k != 0 {
+		return measureUnits[k]
+	}
+	return len(w) == len("millimetres") && (strings.EqualFold(w, "millimetres") || strings.EqualFold(w, "millimeters") ||
+		strings.EqualFold(w, "centimetres") || strings.EqualFold(w, "centimeters"))
+}
