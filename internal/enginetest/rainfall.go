@@ -37,3 +37,17 @@ func Rainfall(day int, readings ...string) core.Document {
 	return core.Document{ID: fmt.Sprintf("rain-%d", day), Title: "COFFEE BELT RAINFALL", Text: fmt.Sprintf(rainfall, args...),
 		Date: time.Date(2024, 4, day, 10, 5, 0, 0, time.UTC)}
 }
+
+// RainfallReadings returns readings for Rainfall: "NIL" at each station
+// but those of rain, by their index (0 to RainfallStations-1), which read
+// as it gives them ("33.0 MILLIMETRES").
+func RainfallReadings(rain map[int]string) []string {
+	r := make([]string, RainfallStations)
+	for i := range r {
+		r[i] = "NIL"
+		if v, ok := rain[i]; ok {
+			r[i] = v
+		}
+	}
+	return r
+}

@@ -57,6 +57,15 @@ type Scanner struct {
 	// format 11, simhash's 7, sentences' and cosine's 4 on read them; older
 	// ones read ASCII alone, and an index of such a format goes on so.
 	Unicode bool
+	// Measures says to read the figures of a table of stations as it
+	// writes them (figures.Scanner.Measures): "nil" is the figure 0, and a
+	// unit of measure after a figure ("33.0 MILLIMETRES", "5.0 MM") no word
+	// of its place, so that a station with rain fills the place of the
+	// same station without ("GUAXUPE NIL"), as the sketches of minhash's
+	// format 12, simhash's 8, sentences' and cosine's 5 on read them; older
+	// ones read no "nil" and the unit as the word after the figure, and an
+	// index of such a format goes on so.
+	Measures bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -113,7 +122,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Folded {
 		body, s.misread = misread(body, s.misread)
 	}
-	s.figs.Unicode = s.Unicode
+	s.figs.Unicode, s.figs.Measures = s.Unicode, s.Measures
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/enginetest"
 )
 
 func TestNames(t *testing.T) {
@@ -506,6 +507,42 @@ func TestRefilledInEveryScript(t *testing.T) {
 				}
 				if tc.otherDigits && len(a.TitleNums) > 0 != unicode {
 					t.Errorf("Unicode %v: the title's figures %v", unicode, a.TitleNums)
+				}
+			}
+		})
+	}
+}
+
+// TestRefilledTablesOfStations: a scanner reading the figures of a table
+// of stations as it writes them (Measures) finds two days' rainfall of
+// one table, a station's "33.0 MILLIMETRES" one day and "NIL" the other,
+// filled in twice from one template: other figures at the stations both
+// fill, Refilled; a copy stays one, whatever unit it spells. The scanner
+// of the formats before it read no figure at a station of NIL and put a
+// station with rain in the place of its unit: the days shared no place
+// with another figure and were one report.
+func TestRefilledTablesOfStations(t *testing.T) {
+	readings := enginetest.RainfallReadings
+	wet := readings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})
+	for _, tc := range []struct {
+		name     string
+		a, b     core.Document
+		refilled bool // with Measures
+	}{
+		{"rain one day, none the next", enginetest.Rainfall(7, wet...), enginetest.Rainfall(9, readings(nil)...), true},
+		{"rain at other stations", enginetest.Rainfall(7, wet...),
+			enginetest.Rainfall(8, readings(map[int]string{2: "12.5 MM", 3: "0.4 MM"})...), true},
+		{"a copy", enginetest.Rainfall(7, wet...), enginetest.Rainfall(7, wet...), false},
+		{"a copy spelling its units otherwise", enginetest.Rainfall(7, wet...),
+			enginetest.Rainfall(7, readings(map[int]string{9: "33 MM", 10: "5.0 MILLIMETRES"})...), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, measures := range []bool{true, false} {
+				s := Scanner{Shingle: 6, Folded: true, Fills: true, Unicode: true, Measures: measures}
+				a, b := scanWith(s, tc.a.Title, tc.a.Text), scanWith(s, tc.b.Title, tc.b.Text)
+				ev := Compare(&a, &b, Sample{}, Sample{})
+				if got := ev.Refilled(); got != (tc.refilled && measures) {
+					t.Errorf("Measures %v: places %v, refilled %v, want %v", measures, ev.Places, got, tc.refilled && measures)
 				}
 			}
 		})
