@@ -316,6 +316,47 @@ func TestTemplateRefilledInEveryScript(t *testing.T) {
 	}
 }
 
+// TestTemplateTablesOfStations: two days' rainfall of one table of
+// stations, a station's "33.0 MILLIMETRES" one day and "NIL" the other,
+// is one template filled in twice, no duplicate, for any method that
+// applies the template rules, in a batch and in an index: "nil" is the
+// figure 0, and a unit after a figure no word of its place, so that a
+// station with rain fills the place of the same station without. Those
+// days were duplicates: a station of NIL had no figure, one with rain a
+// place of its unit, and the days shared no place with another figure. A
+// copy, re-sent with a word changed, stays one.
+func TestTemplateTablesOfStations(t *testing.T) {
+	wet := enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})
+	copied := enginetest.Rainfall(7, wet...)
+	copied.ID, copied.Text = "rain-7-again", strings.Replace(copied.Text, "WEATHER OFFICE", "WEATHER SERVICE", 1)
+	for _, tc := range []struct {
+		name string
+		a, b neardup.Document
+		dup  bool
+	}{
+		{"rain one day, none the next", enginetest.Rainfall(7, wet...), enginetest.Rainfall(9, enginetest.RainfallReadings(nil)...), false},
+		{"rain at other stations", enginetest.Rainfall(7, wet...),
+			enginetest.Rainfall(8, enginetest.RainfallReadings(map[int]string{0: "12.5 MM", 1: "0.4 MM"})...), false},
+		{"a copy", enginetest.Rainfall(7, wet...), copied, true},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				if labelOf(t, []neardup.Document{tc.a, tc.b}, rulesOff(t, o)) != neardup.Duplicate {
+					t.Skipf("without the template rules %s and %s are no duplicate of %s: nothing to test", tc.a.ID, tc.b.ID, o.Method())
+				}
+				batch := labelOf(t, []neardup.Document{tc.a, tc.b}, o)
+				if got := batch == neardup.Duplicate; got != tc.dup {
+					t.Errorf("batch: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, batch, tc.dup)
+				}
+				index, _ := addedLabel(t, filepath.Join(t.TempDir(), "x.db"), neardup.Options{Method: o}, []neardup.Document{tc.a, tc.b})
+				if got := index == neardup.Duplicate; got != tc.dup {
+					t.Errorf("index: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, index, tc.dup)
+				}
+			})
+		}
+	}
+}
+
 // labelOf returns the label Dedup with options o gives the pair of docs,
 // "" for none.
 func labelOf(t *testing.T, docs []neardup.Document, o neardup.MethodOptions) neardup.Label {

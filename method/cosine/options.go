@@ -94,7 +94,8 @@ type Options struct {
 	// format is the sketch format the method makes: Format, or 0 for it;
 	// an index of format 1 goes on without the template rules' context,
 	// one of 2 without the title names shorter than a shingle, one of 3
-	// with figures and places of ASCII alone (see Spec's Older).
+	// with figures and places of ASCII alone, one of 4 with "nil" no
+	// figure and a unit the word after its figure (see Spec's Older).
 	format int
 }
 

@@ -131,7 +131,7 @@ func TestFormat2Fixture(t *testing.T) {
 // decodes, without places: read in ASCII alone, its line is one place
 // both figures fill, left out; and the options of an index of format 3
 // (Spec's Older) sketch that notice into those very bytes, where the
-// defaults make format 4 and keep the places its Russian words make.
+// defaults (format 4 on) keep the places its Russian words make.
 func TestFormat3Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format3.hex", 2)
 	doc := enginetest.Notice("ru", '0', 0, 3, 10)
@@ -163,14 +163,63 @@ func TestFormat3Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat4Fixture: a sketch of format 4, as the binary of that format
+// wrote it (testdata/format4.hex: the index part, then the detail part, of
+// a table of the rainfall at fourteen stations, twelve of them NIL, two
+// "33.0 MILLIMETRES" and "5.0 MM", sketched at the defaults), still
+// decodes, with the four places that format read: none at a station of
+// NIL, those with rain in the places of their units; and the options of
+// an index of format 4 (Spec's Older) sketch that table into those very
+// bytes, where the defaults make format 5 and read a place at each of the
+// fourteen stations, NIL the figure 0 there.
+func TestFormat4Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format4.hex", 2)
+	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
+	c, ok := older(4, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	m4, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m4.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 4 does not decode: %v", err)
+	}
+	if len(sk.Slots) != 4 {
+		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
+	}
+	fresh, _ := m4.NewSketcher().Sketch(&doc)
+	if i, d := m4.AppendIndex(nil, fresh), m4.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 4 sketch other bytes than format 4 did:\n index  %x\n detail %x", i, d)
+	}
+	m5, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s5, _ := m5.NewSketcher().Sketch(&doc)
+	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
+	for _, v := range s5.Slots {
+		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
+			zeros++
+		}
+	}
+	if len(s5.Slots) != 16 || zeros != 12 || m5.AppendDetail(nil, s5)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m5.AppendDetail(nil, s5)[0], s5.Slots, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 1 did, as format 2 did with the template rules'
 // context, as format 3 did with the title names shorter than a shingle
-// and their keys in the filter of the words and as format 4 does reading
+// and their keys in the filter of the words, as format 4 did reading
 // figures and places in every script, which on these texts of ASCII reads
-// what 3 read (the options of indexes of formats 1 to 3 against the
-// defaults): the cost of each to a document's sketch, MB/s of text.
+// what 3 read, and as format 5 does reading "nil" and the units of a table
+// of stations, which these texts do not write (the options of indexes of
+// formats 1 to 4 against the defaults): the cost of each to a document's
+// sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -188,10 +237,12 @@ func BenchmarkSketchNews(b *testing.B) {
 	c1, _ := older(1, Defaults())
 	c2, _ := older(2, Defaults())
 	c3, _ := older(3, Defaults())
+	c4, _ := older(4, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=1", c1.(Options)}, {"format=2", c2.(Options)}, {"format=3", c3.(Options)}, {"format=4", Defaults()}} {
+	}{{"format=1", c1.(Options)}, {"format=2", c2.(Options)}, {"format=3", c3.(Options)}, {"format=4", c4.(Options)},
+		{"format=5", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

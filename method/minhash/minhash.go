@@ -112,15 +112,16 @@ func sketchSize(s *Sketch) int {
 	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)+len(s.WordFilter)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
 
-// older makes an index of sketch format 7 to 10 open: its sketches go
+// older makes an index of sketch format 7 to 11 open: its sketches go
 // on as that format made them, without the filter of their words (7, see
 // Options.wordFilter), without the title names shorter than a shingle
 // (8, see Options.shortNames), or, of word shingles, without names (9,
 // see Options.wordNames), their figures and places read in ASCII alone
-// (7 to 10, see templates.Scanner.Unicode).
+// (7 to 10, see templates.Scanner.Unicode), "nil" no figure and a unit
+// the word after its figure (7 to 11, see templates.Scanner.Measures).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 7 || format > 10 {
+	if !ok || format < 7 || format > 11 {
 		return c, false
 	}
 	o.format = format

@@ -88,11 +88,20 @@ type Sketch struct {
 //     Chinese as one place its figures filled twice, left out. A sketch
 //     of 10 still reads, and an index of 10 opens and goes on making
 //     sketches of 10 (Spec's Older), whose places are those it holds.
+//   - 12: the encoding is 11's; the context reads the figures of a table
+//     of stations as it writes them (templates.Scanner.Measures): "nil"
+//     is the figure 0, and a unit after a figure ("33.0 MILLIMETRES",
+//     "5.0 MM") no word of its place, so that a station with rain fills
+//     the place of the same station without ("GUAXUPE NIL"), where 11 read
+//     no figure at a station of NIL and put a station with rain in a place
+//     of its unit, which no other day's table fills. A sketch of 11 still
+//     reads, and an index of 11 opens and goes on making sketches of 11
+//     (Spec's Older), whose places are those it holds.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
 // what the context keeps.
-const Format = 11
+const Format = 12
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -208,6 +217,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.ShortNames = m.o.shortNames()
 	s.tpl.TitleWords = m.o.sketchFormat() >= 9 // an index of an older format reads no title of words
 	s.tpl.Unicode = m.o.sketchFormat() >= 11   // an index of an older format reads ASCII figures and places
+	s.tpl.Measures = m.o.sketchFormat() >= 12  // and no "nil", a unit the word after its figure
 	return s
 }
 

@@ -152,7 +152,7 @@ func TestFormat9WordsFixture(t *testing.T) {
 // decodes, without places: read in ASCII alone, its line is one place
 // both figures fill, left out; and the options of an index of format 10
 // (Spec's Older) sketch that notice into those very bytes, where the
-// defaults make format 11 and keep the places its Russian words make.
+// defaults (format 11 on) keep the places its Russian words make.
 func TestFormat10Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format10.hex", 2)
 	doc := enginetest.Notice("ru", '0', 0, 3, 10)
@@ -184,16 +184,65 @@ func TestFormat10Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat11Fixture: a sketch of format 11, as the binary of that format
+// wrote it (testdata/format11.hex: the index part, then the detail part, of
+// a table of the rainfall at fourteen stations, twelve of them NIL, two
+// "33.0 MILLIMETRES" and "5.0 MM", sketched at the defaults), still
+// decodes, with the four places that format read: none at a station of
+// NIL, those with rain in the places of their units; and the options of
+// an index of format 11 (Spec's Older) sketch that table into those very
+// bytes, where the defaults make format 12 and read a place at each of the
+// fourteen stations, NIL the figure 0 there.
+func TestFormat11Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format11.hex", 2)
+	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
+	c, ok := older(11, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 11")
+	}
+	m11, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, err := m11.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 11 does not decode: %v", err)
+	}
+	if len(sk.Slots) != 4 {
+		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
+	}
+	fresh, _ := m11.NewSketcher().Sketch(&doc)
+	if i, d := m11.AppendIndex(nil, fresh), m11.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 11 sketch other bytes than format 11 did:\n index  %x\n detail %x", i, d)
+	}
+	m12, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s12, _ := m12.NewSketcher().Sketch(&doc)
+	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
+	for _, v := range s12.Slots {
+		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
+			zeros++
+		}
+	}
+	if len(s12.Slots) != 16 || zeros != 12 || m12.AppendDetail(nil, s12)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m12.AppendDetail(nil, s12)[0], s12.Slots, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 7 did, as format 8 did with the filter of the words
 // and as format 10 did with the title names shorter than a shingle and
 // their keys in that filter (format 9's sketches of character shingles);
 // and of word shingles, as format 9 did without names and as format 10
-// did with them and the filter; and of both, as format 11 does reading
+// did with them and the filter; and of both, as format 11 did reading
 // figures and places in every script, which on these texts of ASCII reads
-// what 10 read (the options of indexes of those formats against the
-// defaults): the cost of each to a document's sketch, MB/s of text.
+// what 10 read, and as format 12 does reading "nil" and the units of a
+// table of stations, which these texts do not write (the options of
+// indexes of those formats against the defaults): the cost of each to a
+// document's sketch, MB/s of text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -215,11 +264,14 @@ func BenchmarkSketchNews(b *testing.B) {
 	w9, _ := older(9, words)
 	c10, _ := older(10, Defaults())
 	w10, _ := older(10, words)
+	c11, _ := older(11, Defaults())
+	w11, _ := older(11, words)
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=10", c10.(Options)}, {"format=11", Defaults()},
-		{"words/format=9", w9.(Options)}, {"words/format=10", w10.(Options)}, {"words/format=11", words}} {
+	}{{"format=7", c7.(Options)}, {"format=8", c8.(Options)}, {"format=10", c10.(Options)}, {"format=11", c11.(Options)},
+		{"format=12", Defaults()}, {"words/format=9", w9.(Options)}, {"words/format=10", w10.(Options)},
+		{"words/format=11", w11.(Options)}, {"words/format=12", words}} {
 		b.Run(o.name, func(b *testing.B) {
 			m, err := newMethod(o.opts)
 			if err != nil {

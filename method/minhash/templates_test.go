@@ -349,3 +349,49 @@ func TestWordShinglesReadNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesOfStations: two days' rainfall of one table of stations, two
+// stations with rain one day ("33.0 MILLIMETRES", "5.0 MM") and NIL the
+// next, are two reports, similar, in words and in characters; a copy of
+// one, re-sent with a word changed and its units spelled otherwise, stays
+// its duplicate. The options of an index of format 11, which read no
+// figure at a station of NIL and a unit as the word after its figure,
+// make the two days the duplicate that format made of them.
+func TestTablesOfStations(t *testing.T) {
+	wet := enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})
+	a, b := enginetest.Rainfall(7, wet...), enginetest.Rainfall(9, enginetest.RainfallReadings(nil)...)
+	c := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MM", 10: "5.0 MILLIMETRES"})...)
+	c.ID, c.Text = "rain-7-again", strings.Replace(c.Text, "THE STATE WEATHER OFFICE SAID", "STATE WEATHER OFFICIALS SAID", 1)
+	c.Date = c.Date.Add(20 * time.Minute)
+	words := Defaults()
+	words.ShingleUnit = Words
+	for _, tc := range []struct {
+		name      string
+		o         Options
+		format    int // of an index whose options make it (Spec's Older), 0 for the current one
+		days      core.Label
+		copyOfOne core.Label
+	}{
+		{"defaults", Defaults(), 0, core.Similar, core.Duplicate},
+		{"word shingles", words, 0, core.Similar, core.Duplicate},
+		{"format 11", Defaults(), 11, core.Duplicate, core.Duplicate},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := tc.o
+			if tc.format != 0 {
+				c, ok := older(tc.format, o)
+				if !ok {
+					t.Fatalf("Spec's Older refuses format %d", tc.format)
+				}
+				o = c.(Options)
+			}
+			got := enginetest.Batch(t, Spec, o, []core.Document{a, b, c})
+			if p := got[a.ID+"~"+b.ID]; p.Label != tc.days {
+				t.Errorf("the rainfall of April 7 and 9 is %q, want %q (evidence %+v)", p.Label, tc.days, p.Evidence)
+			}
+			if p := got[a.ID+"~"+c.ID]; p.Label != tc.copyOfOne {
+				t.Errorf("April 7's rainfall and its copy are %q, want %q (evidence %+v)", p.Label, tc.copyOfOne, p.Evidence)
+			}
+		})
+	}
+}

@@ -28,14 +28,15 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
 
-// older makes an index of sketch format 1, 2 or 3 open: its sketches go
-// on as that format made them, without a context, no template rule
-// refusing its pairs (1), without the title names shorter than a shingle
-// (2, see Options.shortNames), or with figures and places read in ASCII
-// alone (2 and 3, see templates.Scanner.Unicode).
+// older makes an index of sketch format 1 to 4 open: its sketches go on
+// as that format made them, without a context, no template rule refusing
+// its pairs (1), without the title names shorter than a shingle (2, see
+// Options.shortNames), with figures and places read in ASCII alone (2
+// and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
+// unit the word after its figure (2 to 4, see templates.Scanner.Measures).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 1 || format > 3 {
+	if !ok || format < 1 || format > 4 {
 		return c, false
 	}
 	o.format = format

@@ -50,7 +50,16 @@ type Sketch struct {
 //     as one place its figures filled twice, left out. A sketch of 3 still
 //     reads, and an index of 3 opens and goes on making sketches of 3
 //     (Spec's Older), whose places are those it holds.
-const Format = 4
+//   - 5: the encoding is 4's; the context reads the figures of a table
+//     of stations as it writes them (templates.Scanner.Measures): "nil"
+//     is the figure 0, and a unit after a figure ("33.0 MILLIMETRES",
+//     "5.0 MM") no word of its place, so that a station with rain fills
+//     the place of the same station without ("GUAXUPE NIL"), where 4 read
+//     no figure at a station of NIL and put a station with rain in a place
+//     of its unit, which no other day's table fills. A sketch of 4 still
+//     reads, and an index of 4 opens and goes on making sketches of 4
+//     (Spec's Older), whose places are those it holds.
+const Format = 5
 
 // AppendIndex appends the index part of s: its sentences.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -158,7 +167,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{m: m}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
-			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4}
+			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
 	return s

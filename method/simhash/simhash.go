@@ -74,14 +74,15 @@ func newMethod(o Options) *method {
 	return m
 }
 
-// older makes an index of sketch format 4, 5 or 6 open: its sketches go
-// on as that format made them, without the filter of their words (4, see
+// older makes an index of sketch format 4 to 7 open: its sketches go on
+// as that format made them, without the filter of their words (4, see
 // Options.wordFilter), without the title names shorter than a shingle
 // (5, see Options.shortNames), their figures and places read in ASCII
-// alone (4 to 6, see templates.Scanner.Unicode).
+// alone (4 to 6, see templates.Scanner.Unicode), "nil" no figure and a
+// unit the word after its figure (4 to 7, see templates.Scanner.Measures).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 4 || format > 6 {
+	if !ok || format < 4 || format > 7 {
 		return c, false
 	}
 	o.format = format

@@ -57,7 +57,16 @@ type Sketch struct {
 //     as one place its figures filled twice, left out. A sketch of 6 still
 //     reads, and an index of 6 opens and goes on making sketches of 6
 //     (Spec's Older), whose places are those it holds.
-const Format = 7
+//   - 8: the encoding is 7's; the context reads the figures of a table
+//     of stations as it writes them (templates.Scanner.Measures): "nil"
+//     is the figure 0, and a unit after a figure ("33.0 MILLIMETRES",
+//     "5.0 MM") no word of its place, so that a station with rain fills
+//     the place of the same station without ("GUAXUPE NIL"), where 7 read
+//     no figure at a station of NIL and put a station with rain in a place
+//     of its unit, which no other day's table fills. A sketch of 7 still
+//     reads, and an index of 7 opens and goes on making sketches of 7
+//     (Spec's Older), whose places are those it holds.
+const Format = 8
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 4
@@ -165,6 +174,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.ShortNames = m.o.shortNames()
 	s.tpl.TitleWords = m.o.sketchFormat() >= 6 // an index of an older format reads no title of words
 	s.tpl.Unicode = m.o.sketchFormat() >= 7    // an index of an older format reads ASCII figures and places
+	s.tpl.Measures = m.o.sketchFormat() >= 8   // and no "nil", a unit the word after its figure
 	return s
 }
 

@@ -103,7 +103,7 @@ func TestFormat5Fixture(t *testing.T) {
 // decodes, without places: read in ASCII alone, its line is one place
 // both figures fill, left out; and the options of an index of format 6
 // (Spec's Older) sketch that notice into those very bytes, where the
-// defaults make format 7 and keep the places its Russian words make.
+// defaults (format 7 on) keep the places its Russian words make.
 func TestFormat6Fixture(t *testing.T) {
 	parts := enginetest.ReadFixture(t, "testdata/format6.hex", 2)
 	doc := enginetest.Notice("ru", '0', 0, 3, 10)
@@ -129,14 +129,57 @@ func TestFormat6Fixture(t *testing.T) {
 	}
 }
 
+// TestFormat7Fixture: a sketch of format 7, as the binary of that format
+// wrote it (testdata/format7.hex: the index part, then the detail part, of
+// a table of the rainfall at fourteen stations, twelve of them NIL, two
+// "33.0 MILLIMETRES" and "5.0 MM", sketched at the defaults), still
+// decodes, with the four places that format read: none at a station of
+// NIL, those with rain in the places of their units; and the options of
+// an index of format 7 (Spec's Older) sketch that table into those very
+// bytes, where the defaults make format 8 and read a place at each of the
+// fourteen stations, NIL the figure 0 there.
+func TestFormat7Fixture(t *testing.T) {
+	parts := enginetest.ReadFixture(t, "testdata/format7.hex", 2)
+	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
+	c, ok := older(7, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 7")
+	}
+	m7 := newMethod(c.(Options))
+	sk, err := m7.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 7 does not decode: %v", err)
+	}
+	if len(sk.Slots) != 4 {
+		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
+	}
+	fresh, _ := m7.NewSketcher().Sketch(&doc)
+	if i, d := m7.AppendIndex(nil, fresh), m7.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 7 sketch other bytes than format 7 did:\n index  %x\n detail %x", i, d)
+	}
+	m8 := newMethod(Defaults())
+	s8, _ := m8.NewSketcher().Sketch(&doc)
+	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
+	for _, v := range s8.Slots {
+		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
+			zeros++
+		}
+	}
+	if len(s8.Slots) != 16 || zeros != 12 || m8.AppendDetail(nil, s8)[0] != Format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m8.AppendDetail(nil, s8)[0], s8.Slots, Format)
+	}
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 4 did, as format 5 did with the filter of the words,
 // as format 6 did with the title names shorter than a shingle and their
-// keys in that filter and as format 7 does reading figures and places in
-// every script, which on these texts of ASCII reads what 6 read (the
-// options of indexes of formats 4 to 6 against the defaults): the cost of
-// each to a document's sketch, MB/s of text.
+// keys in that filter, as format 7 did reading figures and places in
+// every script, which on these texts of ASCII reads what 6 read, and as
+// format 8 does reading "nil" and the units of a table of stations, which
+// these texts do not write (the options of indexes of formats 4 to 7
+// against the defaults): the cost of each to a document's sketch, MB/s of
+// text.
 func BenchmarkSketchNews(b *testing.B) {
 	var docs []core.Document
 	size := 0
@@ -154,10 +197,12 @@ func BenchmarkSketchNews(b *testing.B) {
 	c4, _ := older(4, Defaults())
 	c5, _ := older(5, Defaults())
 	c6, _ := older(6, Defaults())
+	c7, _ := older(7, Defaults())
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"format=4", c4.(Options)}, {"format=5", c5.(Options)}, {"format=6", c6.(Options)}, {"format=7", Defaults()}} {
+	}{{"format=4", c4.(Options)}, {"format=5", c5.(Options)}, {"format=6", c6.(Options)}, {"format=7", c7.(Options)},
+		{"format=8", Defaults()}} {
 		b.Run(o.name, func(b *testing.B) {
 			s := newMethod(o.opts).NewSketcher()
 			b.SetBytes(int64(size))
