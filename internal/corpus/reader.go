@@ -295,10 +295,7 @@ func (g *givenSet) list(given string, files []container.File) error {
 		if f.Err != nil || f.Stream {
 			continue
 		}
-		if prev, ok := g.listed[f.Key]; ok {
-			if prev.given == given {
-				continue // two names of one file in one input's walk: its own matter
-			}
+		if prev, ok := g.listed[f.Key]; ok { // one walk lists a file once (container.ListedError)
 			return fmt.Errorf("%w: %s, read from %s and from %s", ErrGivenTwice, prev.file, prev.given, given)
 		}
 		g.listed[f.Key] = listedBy{f.Path, given}
