@@ -170,7 +170,7 @@ const (
 	SkipNone        SkipReason = ""
 	SkipMalformed   SkipReason = "malformed"    // not parseable as a record of its format
 	SkipInvalidUTF8 SkipReason = "invalid-utf8" // text is not valid UTF-8
-	SkipBinary      SkipReason = "binary"       // contains NUL bytes
+	SkipBinary      SkipReason = "binary"       // binary data: NUL bytes, or a text file heavy in characters no text holds (control characters)
 	SkipEmpty       SkipReason = "empty"        // no text
 	SkipTooLarge    SkipReason = "too-large"    // over the size limit
 	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters), or a text under the minimum length of every method
