@@ -30,8 +30,8 @@ func placeOf(in *input, m container.Member) *place {
 // were read (the two places of a repeated id, written alike): this and
 // earlier are what to write after each origin, "member 2 of f4.tar" and
 // "an earlier member of that name", or "standard input" and "the
-// file stdin"; "" for one the reader cannot tell (two JSON objects on one
-// line). It is for a record Decode gave.
+// file stdin"; "" for one the reader cannot tell. It is for a record
+// Decode gave.
 func (r *Reader) Places(rec *Record) (this, earlier string) {
 	if at := rec.at; at != nil && at.member > 0 {
 		archive := at.archive

@@ -42,7 +42,7 @@ func TestPlacesOfOneOrigin(t *testing.T) {
 			[]string{"stdin:1: ; ", "stdin:1: the file stdin; standard input"}},
 		{"standard input alone", nil, []string{"-"}, jsonl, []string{"stdin:1: ; "}},
 		{"two objects on one line", map[string]string{"a.json": `[{"text":"one text"},{"text":"two texts"}]`},
-			[]string{"a.json"}, "", []string{"a.json:1: ; ", "a.json:1: ; "}},
+			[]string{"a.json"}, "", []string{"a.json:1: ; ", "a.json:1#2: ; "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

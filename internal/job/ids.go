@@ -71,10 +71,11 @@ func namedByOrigin(d *core.Document, r *corpus.Reader) bool {
 }
 
 // fileOf returns the file of an origin: the origin without its line
-// number ("a.jsonl" of "a.jsonl:3").
+// number ("a.jsonl" of "a.jsonl:3", "a.json" of "a.json:1#2").
 func fileOf(origin string) string {
 	if i := strings.LastIndexByte(origin, ':'); i >= 0 {
-		if _, err := strconv.Atoi(origin[i+1:]); err == nil {
+		num, _, _ := strings.Cut(origin[i+1:], "#") // "a.json:1#2": the second value on line 1
+		if _, err := strconv.Atoi(num); err == nil {
 			return origin[:i]
 		}
 	}
