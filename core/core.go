@@ -170,7 +170,7 @@ const (
 	SkipNone        SkipReason = ""
 	SkipMalformed   SkipReason = "malformed"    // not parseable as a record of its format
 	SkipInvalidUTF8 SkipReason = "invalid-utf8" // text is not valid UTF-8
-	SkipBinary      SkipReason = "binary"       // contains NUL bytes
+	SkipBinary      SkipReason = "binary"       // binary data: NUL bytes, or a text file heavy in characters no text holds (control characters)
 	SkipEmpty       SkipReason = "empty"        // no text
 	SkipTooLarge    SkipReason = "too-large"    // over the size limit
 	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters), or a text under the minimum length of every method
@@ -178,7 +178,7 @@ const (
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
 	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
 	SkipOther       SkipReason = "other"        // a record a caller's reader could not read and gave no reason for (a RecordError without one)
-	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, inflating past the limits, or a compression method not read; or a file met in a directory that cannot be reached (a link to nothing, a directory not readable)
+	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, inflating past the limits, or a compression method not read; or a file met in a directory that cannot be reached (a link to nothing, a directory not readable) or that was read already by another path
 )
 
 // Label grades a detected pair.

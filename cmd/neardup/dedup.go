@@ -61,8 +61,11 @@ func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
 // Run turns the flags into job options and runs the job.
 func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 	c.noteGiven(kctx)
-	if c.ReportClusters < 0 || c.ReportMembers < 0 {
-		return usageError{"--report-clusters and --report-members must be ≥ 0 (0: all)"}
+	switch {
+	case c.ReportClusters < 0:
+		return usageError{fmt.Sprintf("--report-clusters must be 0 or more (0: all), not %d", c.ReportClusters)}
+	case c.ReportMembers < 0:
+		return usageError{fmt.Sprintf("--report-members must be 0 or more (0: all), not %d", c.ReportMembers)}
 	}
 	spec, err := methods.Lookup(c.Method)
 	if err != nil {

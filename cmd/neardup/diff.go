@@ -265,6 +265,7 @@ func plainText(path string, data []byte, format string) bool {
 func lookupDocs(ctx context.Context, paths []string, ro corpus.Options, ids job.IDNamer, a, b string) ([2]core.Document, error) {
 	var docs [2]core.Document
 	path := strings.Join(paths, ", ") // for the errors
+	ro.Extract.MinChars = -1          // a short page is compared all the same, as one given by its file is
 	r, err := corpus.Open(paths, ro)
 	if err != nil {
 		return docs, err

@@ -285,6 +285,24 @@ func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 			}
 		})
 	}
+	// Pages shorter than --min-chars of dedup's default: a run at
+	// --min-chars 50 pairs them, and diff --corpus compares them, as it
+	// compares such pages given by their files. Regression: it refused
+	// them as too short, pointing at a --min-chars diff does not have.
+	page := func(extra string) string {
+		return "<html><head><title>Rates</title></head><body><article><p>" + story[:200] + extra + "</p></article></body></html>"
+	}
+	pages := writeTree(t, map[string]string{"pages/a.html": page(""), "pages/b.html": page(" Markets fell.")})
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runChild(t, "dedup", "-q", filepath.Join(pages, "pages"), "--min-chars", "50", "-o", out); code != 0 {
+		t.Fatalf("dedup of short pages: exit %d\n%s", code, stderr)
+	}
+	if pairs, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl")); !bytes.Contains(pairs, []byte(`"a":"pages/a.html","b":"pages/b.html"`)) {
+		t.Fatalf("dedup of short pages: pairs %s", pairs)
+	}
+	if code, _, stderr := runChild(t, "diff", "-q", "--corpus", filepath.Join(pages, "pages"), "pages/a.html", "pages/b.html"); code != 0 {
+		t.Errorf("diff --corpus of short pages: exit %d\n%s", code, stderr)
+	}
 	// Without the flag, the id that is not found says which one finds it.
 	code, _, stderr := runChild(t, "diff", "-q", "--corpus", news, "5", "4#2")
 	if code != 1 || !strings.Contains(stderr, `no document with id "4#2"`) || !strings.Contains(stderr, "--on-duplicate-id rename") {

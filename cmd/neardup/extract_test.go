@@ -287,6 +287,30 @@ func TestExtractBadBoundsNamed(t *testing.T) {
 	}
 }
 
+// TestBoundsNamed: the bounds of dedup, index add and watch are refused
+// naming the flag and the value given, as extract's are.
+func TestBoundsNamed(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.jsonl": `{"id":"a","text":"The harbour master said the port would reopen on Monday."}` + "\n"})
+	in, out := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "out")
+	for _, tc := range []struct{ args, want string }{
+		{"dedup IN -o OUT --max-bytes 0", "neardup: --max-bytes must be positive, not 0\n"},
+		{"dedup IN -o OUT --max-warnings -1", "neardup: --max-warnings must be 0 or more, not -1\n"},
+		{"dedup IN -o OUT --workers -3", "neardup: --workers must be 0 or more (0: one per CPU), not -3\n"},
+		{"dedup IN -o OUT --min-chars -2", "neardup: --min-chars must be 0 or more (0 keeps every page), not -2\n"},
+		{"dedup IN -o OUT --report-members -1", "neardup: --report-members must be 0 or more (0: all), not -1\n"},
+		{"watch --db OUT.db --once --max-bytes -5", "neardup: --max-bytes must be positive, not -5\n"},
+	} {
+		args := strings.Fields(strings.NewReplacer("IN", in, "OUT", out).Replace(tc.args))
+		if code, _, errOut := runChild(t, args...); code != 2 || errOut != tc.want {
+			t.Errorf("%s: exit %d, stderr %q; want 2, %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused run left its output: %v", err)
+	}
+}
+
 // An input that is not there fails the run naming it, before it starts:
 // no progress line, no summary of no pages, no output; exit 2, a mistake
 // in the command line, as in every command.

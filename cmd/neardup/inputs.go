@@ -84,7 +84,7 @@ func (f *formatFlags) apply(o *corpus.Options) {
 // apply checks the flags and sets the limits and site rules of o.
 func (f *readFlags) apply(o *corpus.Options) error {
 	if f.MaxBytes <= 0 {
-		return usageError{"--max-bytes must be positive"}
+		return usageError{fmt.Sprintf("--max-bytes must be positive, not %d", f.MaxBytes)}
 	}
 	if err := f.decompressFlags.check(); err != nil {
 		return err
@@ -119,9 +119,9 @@ func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	f.formatFlags.apply(&o)
 	switch {
 	case f.MaxWarnings < 0:
-		return o, usageError{"--max-warnings must be ≥ 0"}
+		return o, usageError{fmt.Sprintf("--max-warnings must be 0 or more, not %d", f.MaxWarnings)}
 	case f.Workers < 0:
-		return o, usageError{"--workers must be ≥ 0 (0: one per CPU)"}
+		return o, usageError{fmt.Sprintf("--workers must be 0 or more (0: one per CPU), not %d", f.Workers)}
 	}
 	if err := f.readFlags.apply(&o); err != nil {
 		return o, err
@@ -152,7 +152,7 @@ func (f *inputFlags) openInputs(inputs []string) (*corpus.Reader, error) {
 // set its site rules).
 func (f *inputFlags) extractOptions(o *extract.Options) error {
 	if f.MinChars < 0 {
-		return usageError{"--min-chars must be ≥ 0"}
+		return usageError{fmt.Sprintf("--min-chars must be 0 or more (0 keeps every page), not %d", f.MinChars)}
 	}
 	o.MinChars = f.MinChars
 	if o.MinChars == 0 {

@@ -38,13 +38,13 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 	}
 	switch {
 	case f.HostDelay < 0:
-		return o, usageError{"--host-delay must not be negative"}
+		return o, usageError{fmt.Sprintf("--host-delay must be 0 or more, not %s", time.Duration(f.HostDelay))}
 	case f.Timeout <= 0:
-		return o, usageError{"--timeout must be positive"}
+		return o, usageError{fmt.Sprintf("--timeout must be positive, not %s", time.Duration(f.Timeout))}
 	case f.MaxBytes <= 0:
-		return o, usageError{"--max-bytes must be positive"}
+		return o, usageError{fmt.Sprintf("--max-bytes must be positive, not %d", f.MaxBytes)}
 	case f.MinChars < 0:
-		return o, usageError{"--min-chars must not be negative"}
+		return o, usageError{fmt.Sprintf("--min-chars must be 0 or more (0 keeps every page), not %d", f.MinChars)}
 	}
 	allow, err := outbound.ParseAllow(f.AllowPrivate)
 	if err != nil {

@@ -62,10 +62,12 @@ func (e *MissingError) Is(target error) bool { return target == fs.ErrNotExist }
 // tree, skipping names that start with ".". Symbolic links are followed,
 // to files and to directories alike, the path itself or one met in the
 // tree; a directory already walked (the same device and inode: a link to
-// a directory above, two links to one) is not walked again. A file or
-// directory in the tree that cannot be reached (a symbolic link to nothing,
-// a loop of links, a directory walked already, one not readable) is listed
-// with Err set, whatever its name; only the path itself missing (a
+// a directory above, two links to one) is not walked again, nor is a file
+// already listed read again (a symbolic or a hard link to it met later in
+// the walk: the path met first names it). A file or directory in the tree
+// that cannot be reached (a symbolic link to nothing, a loop of links, a
+// directory walked already, a file listed already, one not readable) is
+// listed with Err set, whatever its name; only the path itself missing (a
 // *MissingError) or unreadable is an error. A directory holding nothing
 // to read is a *NoFilesError: a caller may report it and read its other
 // inputs.
@@ -86,7 +88,7 @@ func List(p string, o ListOptions) ([]File, error) {
 		}
 		return []File{{Path: p, Size: info.Size(), Key: FileKey{keyOf(p, info)}}}, nil
 	}
-	l := &lister{o: o, walked: map[dirKey]string{}}
+	l := &lister{o: o, walked: map[dirKey]string{}, listed: map[dirKey]string{}}
 	l.walked[keyOf(p, info)] = p
 	entries, err := os.ReadDir(p)
 	if err != nil {
@@ -104,6 +106,7 @@ type lister struct {
 	o      ListOptions
 	files  []File
 	walked map[dirKey]string // the directories walked, by device and inode, and where
+	listed map[dirKey]string // the files listed, by device and inode, and where
 }
 
 // entries lists the entries of the directory dir, in lexical order.
@@ -166,7 +169,8 @@ func (l *lister) link(q string) {
 	}
 }
 
-// file lists the regular file q (or a link to one) when its name is read.
+// file lists the regular file q (or a link to one) when its name is read,
+// unless listed already through another path.
 func (l *lister) file(q string) {
 	if !l.o.AnyName && !Listed(filepath.Base(q)) {
 		if l.o.Unlisted != nil {
@@ -179,7 +183,13 @@ func (l *lister) file(q string) {
 		l.files = append(l.files, File{Path: q, Err: err}) // gone since
 		return
 	}
-	l.files = append(l.files, File{Path: q, Size: info.Size(), Key: FileKey{keyOf(q, info)}})
+	k := keyOf(q, info)
+	if first, ok := l.listed[k]; ok {
+		l.files = append(l.files, File{Path: q, Err: &ListedError{File: first}})
+		return
+	}
+	l.listed[k] = q
+	l.files = append(l.files, File{Path: q, Size: info.Size(), Key: FileKey{k}})
 }
 
 // FileKey tells one file from another (see File.Key); comparable.
@@ -198,6 +208,18 @@ type WalkedError struct {
 
 func (e *WalkedError) Error() string {
 	return fmt.Sprintf("the directory %s, walked already: not walked again (a loop of links, or two links to one directory)", e.Dir)
+}
+
+// ListedError is the Err of a file met in a walk that was listed already,
+// through another path: a symbolic link to a file of the walk, or a second
+// hard link to one file. It is not read again: its records would be their
+// own duplicates.
+type ListedError struct {
+	File string // the path it was listed by
+}
+
+func (e *ListedError) Error() string {
+	return fmt.Sprintf("the file %s, read already: not read again (a symbolic link to it, or a second hard link to one file)", PathName(e.File))
 }
 
 // NoFilesError is List's error for a directory that holds no file to

@@ -138,6 +138,14 @@ type Member struct {
 	At func() (io.ReaderAt, int64, error)
 	// Skip, when set, says why the member is refused; R is nil.
 	Skip error
+	// Index is the position of the member among the entries of the
+	// archive that holds it (a tar's headers, a zip's files, in the order
+	// `tar tv` and `unzip -l` list them), from 1, and Archive that
+	// archive's origin; 0 and "" for a stream in no archive. Two members
+	// of one name (a file appended again by `tar -r`) have one Origin and
+	// two Indexes.
+	Index   int
+	Archive string
 }
 
 // LimitError reports a compressed stream that inflated past a bound.
@@ -227,6 +235,10 @@ type node struct {
 	bound     int64
 	at        func() (io.ReaderAt, int64, error)
 	inArchive bool
+	// index and archive are Member.Index and Member.Archive of the
+	// archive member the stream is, or is compressed in.
+	index   int
+	archive string
 }
 
 // frame is an open container.
@@ -279,7 +291,7 @@ func (w *Walker) Next() (Member, error) {
 			w.pop()
 			return Member{}, err
 		case e.skip != nil:
-			return Member{Origin: e.n.origin, ID: e.n.id, Name: e.n.name, Skip: e.skip}, nil
+			return Member{Origin: e.n.origin, ID: e.n.id, Name: e.n.name, Skip: e.skip, Index: e.n.index, Archive: e.n.archive}, nil
 		}
 		m, ok, err := w.open(e.n, e.r)
 		if ok || err != nil {
@@ -383,7 +395,8 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 		return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: fmt.Errorf("%s: refused: %s", n.origin, why)}, true, nil
 	}
 	w.cur = &leafState{br: br}
-	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size, At: n.at}, true, nil
+	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size, At: n.at,
+		Index: n.index, Archive: n.archive}, true, nil
 }
 
 func (w *Walker) putBack(br *bufio.Reader) {
@@ -391,10 +404,12 @@ func (w *Walker) putBack(br *bufio.Reader) {
 	w.bufs = append(w.bufs, br)
 }
 
-// child names a member found at path p inside the container n.
-func child(n node, p string, size int64) node {
+// child names a member found at path p inside the archive n, the index-th
+// of its entries.
+func child(n node, p string, size int64, index int) node {
 	origin := n.origin + "/" + p
-	return node{origin: origin, id: origin, name: p, depth: n.depth + 1, size: size, inArchive: true}
+	return node{origin: origin, id: origin, name: p, depth: n.depth + 1, size: size, inArchive: true,
+		index: index, archive: n.origin}
 }
 
 // --- gzip, Zstandard and bzip2 ---
@@ -525,10 +540,11 @@ func (g *streamFrame) close() {
 
 // tarFrame yields the regular files of a tar stream.
 type tarFrame struct {
-	w  *Walker
-	n  node
-	tr *tar.Reader
-	br *bufio.Reader
+	w       *Walker
+	n       node
+	tr      *tar.Reader
+	br      *bufio.Reader
+	entries int // the headers read
 }
 
 func (t *tarFrame) next() (entry, error) {
@@ -542,11 +558,12 @@ func (t *tarFrame) next() (entry, error) {
 		case err != nil:
 			return entry{}, fmt.Errorf("reading %s: tar archive: %w", t.n.origin, err)
 		}
+		t.entries++
 		if h.Typeflag == tar.TypeSymlink || h.Typeflag == tar.TypeLink {
 			// A link a file's name would be read under is said, not passed
 			// over in silence (a file it names in the archive is read under
 			// its own name).
-			if e, ok := t.w.member(t.n, h.Name, 0); ok {
+			if e, ok := t.w.member(t.n, h.Name, 0, t.entries); ok {
 				if e.skip == nil {
 					e.skip = fmt.Errorf("%s: refused: a link to %q, which is not followed", e.n.origin, h.Linkname)
 				}
@@ -557,7 +574,7 @@ func (t *tarFrame) next() (entry, error) {
 		if h.Typeflag != tar.TypeReg { // the reader reports the old TypeRegA as TypeReg
 			continue
 		}
-		if e, ok := t.w.member(t.n, h.Name, h.Size); ok {
+		if e, ok := t.w.member(t.n, h.Name, h.Size, t.entries); ok {
 			if e.skip == nil {
 				e.r = t.tr
 			}
@@ -568,12 +585,12 @@ func (t *tarFrame) next() (entry, error) {
 
 func (t *tarFrame) close() { t.w.putBack(t.br) }
 
-// member decides about an archive member called name: refused (an entry
-// with skip), not read (ok false: hidden, or a name not in the table), or
-// read.
-func (w *Walker) member(n node, name string, size int64) (entry, bool) {
+// member decides about an archive member called name, the index-th entry
+// of the archive n: refused (an entry with skip), not read (ok false:
+// hidden, or a name not in the table), or read.
+func (w *Walker) member(n node, name string, size int64, index int) (entry, bool) {
 	if !SafeName(name) {
-		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name}
+		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name, index: index, archive: n.origin}
 		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
 	}
 	name = PathName(strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./"))
@@ -586,19 +603,20 @@ func (w *Walker) member(n node, name string, size int64) (entry, bool) {
 		}
 		return entry{}, false
 	}
-	return entry{n: child(n, name, size)}, true
+	return entry{n: child(n, name, size, index)}, true
 }
 
 // --- zip ---
 
 // zipFrame yields the files of a zip archive in the archive's order.
 type zipFrame struct {
-	w     *Walker
-	n     node
-	files []*zip.File
-	cur   io.ReadCloser
-	lim   *limiter
-	clean func()
+	w       *Walker
+	n       node
+	files   []*zip.File
+	entries int // the files taken from files
+	cur     io.ReadCloser
+	lim     *limiter
+	clean   func()
 }
 
 func (w *Walker) pushZip(n node, br *bufio.Reader) error {
@@ -663,12 +681,13 @@ func (z *zipFrame) next() (entry, error) {
 	for len(z.files) > 0 {
 		f := z.files[0]
 		z.files = z.files[1:]
+		z.entries++
 		if f.FileInfo().IsDir() {
 			continue
 		}
 		if f.Mode()&fs.ModeSymlink != 0 {
 			// As a tar's links: said, not read as a file of its target's name.
-			if e, ok := z.w.member(z.n, zipName(f), 0); ok {
+			if e, ok := z.w.member(z.n, zipName(f), 0, z.entries); ok {
 				if e.skip == nil {
 					e.skip = fmt.Errorf("%s: refused: a link to %q, which is not followed", e.n.origin, zipLinkTarget(f))
 				}
@@ -680,7 +699,7 @@ func (z *zipFrame) next() (entry, error) {
 		if f.UncompressedSize64 > 1<<62 {
 			size = -1
 		}
-		e, ok := z.w.member(z.n, zipName(f), size)
+		e, ok := z.w.member(z.n, zipName(f), size, z.entries)
 		if !ok {
 			continue
 		}

@@ -393,6 +393,71 @@ func TestTwoArchivesDoNotCollide(t *testing.T) {
 	}
 }
 
+// TestMemberIndexTellsMembersOfOneName pins that two members of one name
+// in an archive (a file appended again by tar -r: "a.txt", then "./a.txt"),
+// which share an origin, are told apart by their positions among the
+// archive's entries (a directory's and a member not read count, as tar tv
+// and unzip -l list them), in a nested archive its own; a file in no
+// archive has none.
+func TestMemberIndexTellsMembersOfOneName(t *testing.T) {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, h := range []*tar.Header{
+		{Name: "a.txt", Size: 1}, {Name: "d/", Typeflag: tar.TypeDir}, {Name: "x.png", Size: 1},
+		{Name: "a.txt", Size: 1}, {Name: "./a.txt", Size: 1},
+	} {
+		h.Mode = 0o644
+		if h.Typeflag == 0 {
+			h.Typeflag = tar.TypeReg
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write(bytes.Repeat([]byte("x"), int(h.Size)))
+	}
+	inner := zipOf(t, "b.txt", "b", "a.txt", "a")
+	if err := tw.WriteHeader(&tar.Header{Name: "in.zip", Mode: 0o644, Size: int64(len(inner)), Typeflag: tar.TypeReg}); err != nil {
+		t.Fatal(err)
+	}
+	tw.Write([]byte(inner))
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file, data string
+		want       []string
+	}{
+		{"x.tar", b.String(), []string{"x.tar/a.txt 1 of x.tar", "x.tar/a.txt 4 of x.tar", "x.tar/a.txt 5 of x.tar",
+			"x.tar/in.zip/b.txt 1 of x.tar/in.zip", "x.tar/in.zip/a.txt 2 of x.tar/in.zip"}},
+		{"x.tgz", gz(t, b.String()), []string{"x.tgz/a.txt 1 of x.tgz", "x.tgz/a.txt 4 of x.tgz",
+			"x.tgz/a.txt 5 of x.tgz", "x.tgz/in.zip/b.txt 1 of x.tgz/in.zip", "x.tgz/in.zip/a.txt 2 of x.tgz/in.zip"}},
+		{"x.zip", zipOf(t, "a.txt", "1", `a\b.txt`, "2", "a/b.txt", "3"), []string{"x.zip/a.txt 1 of x.zip",
+			"x.zip/a/b.txt 2 of x.zip", "x.zip/a/b.txt 3 of x.zip"}},
+		{"x.txt", "text", []string{"x.txt 0 of "}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			r := strings.NewReader(tc.data)
+			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: r, Size: int64(len(tc.data)),
+				At: func() (io.ReaderAt, int64, error) { return r, int64(len(tc.data)), nil }}, Options{})
+			defer w.Close()
+			var got []string
+			for {
+				m, err := w.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, fmt.Sprintf("%s %d of %s", m.Origin, m.Index, m.Archive))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestNestingLimit(t *testing.T) {
 	data := "x"
 	for range MaxDepth + 1 {

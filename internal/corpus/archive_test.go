@@ -116,7 +116,8 @@ func TestGivenTwiceByListing(t *testing.T) {
 		{"an excluded file", map[string]string{"in/b.jsonl": `{"id":"b","text":"two"}` + "\n"}, [2]string{},
 			[]string{"in", "in/b.jsonl"}, Options{Exclude: func(p string) bool { return p == "in/b.jsonl" }}, ""},
 		// Two names of one file in one directory are that walk's own
-		// matter, read as with the directory given alone.
+		// matter, read as with the directory given alone: once, the
+		// second name refused.
 		{"a link beside its file, another input given", map[string]string{"x.jsonl": `{"id":"x","text":"two"}` + "\n"},
 			[2]string{"a.jsonl", "in/latest.jsonl"}, []string{"in", "x.jsonl"}, Options{}, ""},
 	} {
@@ -139,8 +140,8 @@ func TestGivenTwiceByListing(t *testing.T) {
 				}
 			case err != nil:
 				t.Errorf("refused: %v", err)
-			case tc.link[1] == "in/latest.jsonl" && len(got) != 3:
-				t.Errorf("%d records, want a.jsonl's under both its names and x.jsonl's", len(got))
+			case tc.link[1] == "in/latest.jsonl" && (len(got) != 3 || got[1].Skip != "refused"):
+				t.Errorf("%+v, want a.jsonl's record, its second name refused, and x.jsonl's", got)
 			case tc.link[1] != "in/latest.jsonl" && len(got) != 2:
 				t.Errorf("%d records, want 2, each once", len(got))
 			}
@@ -676,6 +677,48 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 		{ID: "corpus/a.txt", Title: "A", Text: "a body", Origin: "corpus/a.txt", Raw: `{"id":"corpus/a.txt","title":"A","text":"a body"}`},
 		{ID: "corpus/b.txt", Origin: "corpus/b.txt", Skip: "refused", Err: "corpus/b.txt: stat corpus/b.txt: no such file or directory"},
 		{ID: "corpus/c.txt", Title: "C", Text: "c body", Origin: "corpus/c.txt", Raw: `{"id":"corpus/c.txt","title":"C","text":"c body"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestFileReachedTwiceInOneInput pins the bug where a file reached twice
+// in one directory's walk, by a symbolic link to it (latest.txt ->
+// real/wire.txt) or a second hard link (b.txt of a.txt), was read twice and
+// became its own duplicate. It is read once, by the path the walk meets
+// first, and the second path is a record skipped as refused, naming the
+// first, as a directory walked already is.
+func TestFileReachedTwiceInOneInput(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"corpus/a.txt": "A\na body", "corpus/real/wire.txt": "W\nwire", "corpus/real/unrelated.txt": "U\nother",
+	})
+	if err := os.Symlink("real/wire.txt", filepath.Join(dir, "corpus", "latest.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(dir, "corpus", "a.txt"), filepath.Join(dir, "corpus", "b.txt")); err != nil {
+		t.Skip("no hard links:", err)
+	}
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"corpus"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := func(name, title, text string) rec {
+		return rec{ID: "corpus/" + name, Title: title, Text: text, Origin: "corpus/" + name,
+			Raw: `{"id":"corpus/` + name + `","title":"` + title + `","text":"` + text + `"}`}
+	}
+	refused := func(name, first string) rec {
+		return rec{ID: "corpus/" + name, Origin: "corpus/" + name, Skip: "refused", Err: "corpus/" + name +
+			": the file corpus/" + first + ", read already: not read again (a symbolic link to it, or a second hard link to one file)"}
+	}
+	want := []rec{
+		doc("a.txt", "A", "a body"),
+		refused("b.txt", "a.txt"),
+		doc("latest.txt", "W", "wire"),
+		doc("real/unrelated.txt", "U", "other"),
+		refused("real/wire.txt", "latest.txt"),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

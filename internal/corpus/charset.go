@@ -114,9 +114,22 @@ func detected(head []byte) (encoding.Encoding, string) {
 // bytes at its start (each then U+FFFD), else in the charset detected
 // (Windows-1252 when detection names none other). A byte-order mark is
 // left out. It fails on an unknown charset, on bytes that are not UTF-8
-// when charset names UTF-8, and on a file holding NUL bytes without a
-// byte-order mark (binary).
+// when charset names UTF-8, and on binary data: a file holding NUL bytes
+// without a byte-order mark, or one whose text is heavy in characters no
+// text holds (notText), as the reader skips them.
 func DecodeText(data []byte, charset string) (string, error) {
+	text, err := decodeWhole(data, charset)
+	if err == nil && notText(text) {
+		return "", errors.New("binary, not text: " + notTextWhy)
+	}
+	return text, err
+}
+
+// notTextWhy says what tells a text binary by notText.
+const notTextWhy = "more than one character in 16 is one that text hardly holds: a control character, U+FFFD, a private-use character"
+
+// decodeWhole is DecodeText but for its test of the text decoded.
+func decodeWhole(data []byte, charset string) (string, error) {
 	var enc encoding.Encoding
 	switch {
 	case charset != "":

@@ -212,3 +212,76 @@ func TestUTF16MarkBeforeBinary(t *testing.T) {
 		})
 	}
 }
+
+// randomText returns n bytes of seeded random data without a NUL byte:
+// binary data that no NUL byte tells.
+func randomText(n int, seed uint64) string {
+	b := []byte(randomAfterMark("", n, seed))
+	for i, c := range b {
+		if c == 0 {
+			b[i] = 0xff
+		}
+	}
+	return string(b)
+}
+
+// TestBinaryWithoutNUL is the regression test of a binary file named .txt
+// (or of no known name) that holds no NUL byte: it was decoded in the
+// charset detected and became a document of C0 controls and symbols. A
+// text heavy in characters no text holds (notText), in whatever charset
+// it is read, is skipped as binary, by the reader and by DecodeText
+// (neardup diff); text in a single-byte charset, and text with a few
+// control characters (form feeds, a stray escape), is read.
+func TestBinaryWithoutNUL(t *testing.T) {
+	const junk = "binary data (more than one character in 16 is one that text hardly holds: a control character, U+FFFD, a private-use character)"
+	russian := "Центральный банк России сохранил ключевую ставку на прежнем уровне, сообщили в пятницу в Москве."
+	french := "Le café coûte £2 depuis lundi à Genève, où les élèves déjeunent à côté du musée."
+	curly := "“Markets fell,” the minister said — it’s the third drop this week, and ‘no one’ expected it."
+	for _, tc := range []struct {
+		name, file, data, charset string
+		want                      string // the text read (title, a line break, text), "" for binary
+	}{
+		{"random bytes named .txt", "blob.txt", randomText(4000, 1), "", ""},
+		{"random bytes named .md", "blob.md", randomText(4000, 2), "", ""},
+		{"random bytes of no known name", "blob", randomText(4000, 3), "", ""},
+		{"random bytes, a charset given", "blob.txt", randomText(4000, 4), "latin1", ""},
+		{"random bytes, 200 of them", "blob.txt", randomText(200, 5), "", ""},
+		{"utf-8 controls", "log.txt", strings.Repeat("\x1b[1m\x07ok\x1b[0m\x08", 50), "", ""},
+		{"windows-1251", "ru.txt", encode(t, charmap.Windows1251, "Ставка\n"+russian), "", "Ставка\n" + russian},
+		{"latin-1", "fr.txt", encode(t, charmap.ISO8859_1, "Le café\n"+french), "", "Le café\n" + french},
+		{"windows-1252 curly quotes", "en.txt", encode(t, charmap.Windows1252, "“Markets”\n"+curly), "", "“Markets”\n" + curly},
+		{"form feeds", "ff.txt", "Report\nPage one of the report.\fPage two of the report.\fPage three.", "",
+			"Report\nPage one of the report.\fPage two of the report.\fPage three."},
+		{"a stray escape", "esc.txt", "Report\nThe minister \x1b[1msaid\x1b[0m the bank would hold its rate this week.", "",
+			"Report\nThe minister \x1b[1msaid\x1b[0m the bank would hold its rate this week."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader(tc.file, strings.NewReader(tc.data), Options{Charset: tc.charset})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			got, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []rec{{ID: tc.file, Origin: tc.file, Skip: "binary", Err: tc.file + ": " + junk}}
+			if tc.want != "" {
+				title, text, _ := strings.Cut(tc.want, "\n")
+				q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+				want = []rec{{ID: tc.file, Title: title, Text: text, Origin: tc.file,
+					Raw: `{"id":` + q(tc.file) + `,"title":` + q(title) + `,"text":` + q(text) + `}`}}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("reader (-want +got)\n%s", diff)
+			}
+			text, err := DecodeText([]byte(tc.data), tc.charset)
+			switch {
+			case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "binary, not text")):
+				t.Errorf("DecodeText: %q, %v; want binary, not text", text, err)
+			case tc.want != "" && (err != nil || text != tc.want):
+				t.Errorf("DecodeText: %q, %v; want %q", text, err, tc.want)
+			}
+		})
+	}
+}

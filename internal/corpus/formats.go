@@ -215,7 +215,7 @@ func sniffUTF16(e encoding.Encoding, head []byte, whole bool, textField string) 
 	if err != nil {
 		return container.Text
 	}
-	if notText(text) {
+	if notText(string(text)) {
 		return container.Binary
 	}
 	switch f := Sniff(text, whole, textField); f {
@@ -225,16 +225,19 @@ func sniffUTF16(e encoding.Encoding, head []byte, whole bool, textField string) 
 	return container.Text
 }
 
-// notText reports whether text, decoded from UTF-16, holds more than one
-// character in 16 that text hardly ever holds: U+FFFD (a lone surrogate,
-// or a character cut by the end of the head), a private-use character, or
-// a C0 control other than tab, line feed, form feed and carriage return.
-// Random bytes decode to these about one code unit in eight (a private
-// use one in ten, a surrogate that pairs with none one in thirty); a text
-// in any script, emoji and their surrogate pairs included, to none.
-func notText(text []byte) bool {
+// notText reports whether text, decoded, holds more than one character
+// in 16 that text hardly ever holds: U+FFFD (a lone surrogate, a byte
+// that is no character of its charset, or a character cut by the end of
+// a head), a private-use character, or a C0 control other than tab, line
+// feed, form feed and carriage return. Random bytes decode to these about
+// one in nine: from UTF-16, a code unit in eight (a private use one in
+// ten, a surrogate that pairs with none one in thirty); in a single-byte
+// charset, a byte in ten (its C0 controls). A text in any script and
+// charset, emoji and their surrogate pairs included, decodes to none, or
+// to a few (a stray escape, a byte of another charset).
+func notText(text string) bool {
 	n, odd := 0, 0
-	for _, c := range string(text) {
+	for _, c := range text {
 		n++
 		switch {
 		case c == utf8.RuneError, 0xe000 <= c && c <= 0xf8ff, c >= 0xf0000,
@@ -254,7 +257,7 @@ func utf16NotText(head []byte) bool {
 		return false
 	}
 	text, err := e.NewDecoder().Bytes(head[:len(head)&^1])
-	return err == nil && bytes.IndexByte(text, 0) < 0 && notText(text)
+	return err == nil && bytes.IndexByte(text, 0) < 0 && notText(string(text))
 }
 
 // spansLines reports whether the JSON value that head starts with goes on

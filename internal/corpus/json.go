@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 
 	"golang.org/x/text/transform"
 )
@@ -35,6 +36,8 @@ type jsonSource struct {
 	lines     bool // the file holds JSON Lines, by its start
 	buf       []byte
 	obuf      []byte
+	lastStart int // the line the last value read started on
+	onLine    int // how many values read so far started on lastStart
 }
 
 // jsonUTF8 returns br, or, for a JSON or JSON Lines stream that starts
@@ -69,7 +72,9 @@ func (s *jsonSource) next() (Raw, error) {
 		if err == io.EOF {
 			if s.inArray { // after a whole element: the array is the record cut
 				s.inArray = false
-				return s.malformed(s.arrayLine, "the file ends inside an array (no closing ])"), nil
+				// The array's own line, not a record's that starts on it.
+				s.obuf = appendOrigin(s.obuf[:0], s.origin, s.arrayLine)
+				return Raw{Origin: string(s.obuf), kind: rawMalformed, note: "the file ends inside an array (no closing ])"}, nil
 			}
 			return Raw{}, io.EOF
 		}
@@ -248,8 +253,7 @@ func linesLost(start, end int) string {
 // record returns the value read into buf, n bytes long, that started on
 // line start.
 func (s *jsonSource) record(start, n int) Raw {
-	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
-	origin := string(s.obuf)
+	origin := s.originOf(start)
 	if n > s.limit {
 		return Raw{Origin: origin, kind: rawTooLarge, size: int64(n)}
 	}
@@ -332,8 +336,24 @@ func compactJSON(dst, src []byte) []byte {
 
 // malformed returns a record that says what is wrong at line start.
 func (s *jsonSource) malformed(start int, msg string) Raw {
+	return Raw{Origin: s.originOf(start), kind: rawMalformed, note: msg}
+}
+
+// originOf returns the origin of the next value read, which started on
+// line start: "a.json:3", or for the k-th value from the second on that
+// starts on one line (an array written on one line, as json.dump writes
+// one), "a.json:3#k", so that each has an origin, and an id, of its own.
+func (s *jsonSource) originOf(start int) string {
+	if start != s.lastStart {
+		s.lastStart, s.onLine = start, 0
+	}
+	s.onLine++
 	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
-	return Raw{Origin: string(s.obuf), kind: rawMalformed, note: msg}
+	if s.onLine > 1 {
+		s.obuf = append(s.obuf, '#')
+		s.obuf = strconv.AppendInt(s.obuf, int64(s.onLine), 10)
+	}
+	return string(s.obuf)
 }
 
 // isJSONDelimiter reports whether b ends a JSON number or literal.

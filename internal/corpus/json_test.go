@@ -28,10 +28,17 @@ func TestJSONFiles(t *testing.T) {
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x","tags":["a",{"b":[1,2]}],"meta":{"k":{}}}`}}},
 		{"elements that are not objects", "[1, \"s\", null, [2], {\"id\":\"a\",\"text\":\"x\"}]",
 			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: "1", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
-				{ID: "in.json:1", Origin: "in.json:1", Raw: `"s"`, Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
-				{ID: "in.json:1", Origin: "in.json:1", Raw: "null", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
-				{ID: "in.json:1", Origin: "in.json:1", Raw: "[2]", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
-				{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`}}},
+				{ID: "in.json:1#2", Origin: "in.json:1#2", Raw: `"s"`, Skip: "malformed", Err: "in.json:1#2: malformed: not a JSON object"},
+				{ID: "in.json:1#3", Origin: "in.json:1#3", Raw: "null", Skip: "malformed", Err: "in.json:1#3: malformed: not a JSON object"},
+				{ID: "in.json:1#4", Origin: "in.json:1#4", Raw: "[2]", Skip: "malformed", Err: "in.json:1#4: malformed: not a JSON object"},
+				{ID: "a", Text: "x", Origin: "in.json:1#5", Raw: `{"id":"a","text":"x"}`}}},
+		// Regression: the objects of an array on one line (as json.dump
+		// writes one) without ids of their own were all "in.json:1", and
+		// the run stopped at the second as a repeated id.
+		{"an array on one line, objects without ids", "[{\"text\":\"x\"},{\"text\":\"y\"},\n{\"text\":\"z\"}]\n",
+			[]rec{{ID: "in.json:1", Text: "x", Origin: "in.json:1", Raw: `{"text":"x"}`},
+				{ID: "in.json:1#2", Text: "y", Origin: "in.json:1#2", Raw: `{"text":"y"}`},
+				{ID: "in.json:2", Text: "z", Origin: "in.json:2", Raw: `{"text":"z"}`}}},
 		{"an object cut short", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\": \"b\",\n \"text\": \"y",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
 				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside a JSON value: lines 2 to 3 (2 lines) are not read"}}},

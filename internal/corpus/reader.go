@@ -42,6 +42,7 @@ type Reader struct {
 	// walk gives next.
 	curRead, limitRead int
 	curOrigin, limitIn string
+	curAt              *place   // where the open leaf stream's records are read, beyond their origin
 	emptyDirs          []string // see EmptyDirs
 	in                 *input   // the open input's description
 	err                error    // the fatal error that ended this pass
@@ -114,6 +115,7 @@ type input struct {
 	temp   string    // the copy's path, removed by Close
 	err    error     // why a file met in a directory cannot be read (container.File.Err)
 	given  bool      // a file named on the command line itself, not met in a directory
+	stdin  bool      // standard input ("-")
 	file   *os.File  // the file while it is read
 	// pipe marks a path given that can be read once only (a named pipe,
 	// a device, /dev/fd/N: container.File.Stream) and is not opened yet:
@@ -295,10 +297,7 @@ func (g *givenSet) list(given string, files []container.File) error {
 		if f.Err != nil || f.Stream {
 			continue
 		}
-		if prev, ok := g.listed[f.Key]; ok {
-			if prev.given == given {
-				continue // two names of one file in one input's walk: its own matter
-			}
+		if prev, ok := g.listed[f.Key]; ok { // one walk lists a file once (container.ListedError)
 			return fmt.Errorf("%w: %s, read from %s and from %s", ErrGivenTwice, prev.file, prev.given, given)
 		}
 		g.listed[f.Key] = listedBy{f.Path, given}
@@ -342,7 +341,7 @@ func (r *Reader) add(p string) error {
 		if err := r.givenAt.add(p); err != nil {
 			return err
 		}
-		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
+		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1, stdin: true})
 		return nil
 	}
 	unlisted := func(path string) { r.noteUnlisted(container.PathName(path)) }
@@ -527,11 +526,12 @@ func (r *Reader) nextRaw() (Raw, error) {
 				r.closeInput()
 				continue
 			}
-			r.cur, r.curRead, r.curOrigin, r.limitIn = src, 0, m.Origin, ""
+			r.cur, r.curRead, r.curOrigin, r.limitIn, r.curAt = src, 0, m.Origin, "", placeOf(r.in, m)
 		}
 		raw, err := r.cur.next()
 		if err == nil {
 			r.curRead++
+			raw.at = r.curAt
 			return raw, nil
 		}
 		r.cur.close()

@@ -39,6 +39,7 @@ type Raw struct {
 	row    parquet.Row    // a Parquet row
 	pq     *parquetHeader // the Parquet row's schema and mapping
 	rows   bool           // Origin's number is a Parquet row, not a line
+	at     *place         // where it was read beyond Origin; nil for a file's record in no archive
 }
 
 // Size returns the bytes the record holds in memory, so callers can bound
@@ -110,6 +111,8 @@ type Record struct {
 	// nothing on the page, as RuleMisses gives the first: the origin and
 	// what matched nothing. Decode counts it there as well.
 	RuleMiss string
+	// at is Raw.at: see Reader.Places.
+	at *place
 }
 
 // RecordError says why one record was skipped.
@@ -137,7 +140,7 @@ func skip(doc core.Document, reason core.SkipReason, field, msg string) Record {
 // NextRaw, Rewind and Progress.
 func (r *Reader) Decode(raw Raw) Record {
 	rec := r.decode(raw)
-	rec.Row = raw.rows
+	rec.Row, rec.at = raw.rows, raw.at
 	return rec
 }
 

@@ -625,7 +625,29 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 		out := &outs[at[m.B]]
 		out.Pairs = append(out.Pairs, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
 			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
-		slices.SortStableFunc(out.Pairs, func(p, q core.Pair) int { return cmp.Compare(q.Score, p.Score) })
+	}
+	// The pairs of each document touched, old and made, in the order every
+	// list of pairs shows (see sortForExport): duplicates first, then by
+	// score, then by the earlier document, the first stored first.
+	touched := map[int]bool{}
+	var ids []string
+	for _, m := range ms {
+		if k := at[m.B]; !touched[k] {
+			touched[k] = true
+			for _, p := range outs[k].Pairs {
+				ids = append(ids, p.A)
+			}
+		}
+	}
+	ordOf, err := r.Lookup(ids)
+	if err != nil {
+		return err
+	}
+	for k := range touched {
+		slices.SortStableFunc(outs[k].Pairs, func(p, q core.Pair) int {
+			return cmp.Or(cmp.Compare(engine.LabelRank(p.Label), engine.LabelRank(q.Label)),
+				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[p.A], ordOf[q.A]))
+		})
 	}
 	return nil
 }

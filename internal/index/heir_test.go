@@ -704,6 +704,45 @@ func TestReplaceReportsTheMarksMadeInItsPlace(t *testing.T) {
 	}
 }
 
+// TestReplaceReportsMadeMarksInOrder: the pairs an add reports for a
+// document whose original it replaced are listed as every list of pairs
+// lists them, duplicates first: the mark made with the heir (a duplicate)
+// before a similar pair of a higher score (another report of the same
+// template, refused by its figures). Regression: they were ordered by
+// score alone.
+func TestReplaceReportsMadeMarksInOrder(t *testing.T) {
+	g := enginetest.NewTextGen(73)
+	story, other := g.Sentences(10), g.Sentences(10)
+	near := slices.Clone(story)
+	near[4] = g.Sentence()
+	withFigures := func(a, b string) []string {
+		return append(slices.Clone(near), "Sales rose "+a+" pct to "+b+" mln dlrs in the quarter, the company said.")
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			for _, d := range []core.Document{storyDoc("a", story, 1), storyDoc("b", story, 2), storyDoc("e", withFigures("5", "10"), 3)} {
+				if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ms, err := x.Add(t.Context(), []core.Document{storyDoc("x", withFigures("7", "12"), 5), storyDoc("a", other, 1)},
+				index.AddOptions{Exact: true, Replace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps := ms[0].Pairs
+			if len(ps) != 2 || ps[0].A != "b" || ps[0].Label != core.Duplicate || ps[1].A != "e" || ps[1].Label != core.Similar {
+				t.Fatalf("x's pairs %+v; want its duplicate with b, then its similar pair with e", ps)
+			}
+			if ps[1].Score <= ps[0].Score {
+				t.Errorf("x's similar pair scores %v, its duplicate %v: the test wants the similar one higher", ps[1].Score, ps[0].Score)
+			}
+		})
+	}
+}
+
 // TestCatchUpOnAnHeirRemovedSince: a process that catches up on an heir
 // given a sketch and removed since loads nothing of it.
 func TestCatchUpOnAnHeirRemovedSince(t *testing.T) {

@@ -58,16 +58,28 @@ func (run *runner) scopeID(rec *corpus.Record) {
 // its own (named by its origin: corpus.Reader.NamedByOrigin; with r nil,
 // an id that is its origin), keeps its id: its origin is unique.
 func fileScopedID(rec *corpus.Record, r *corpus.Reader) string {
-	if rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin || r != nil && r.NamedByOrigin(&rec.Doc) {
+	if rec.Skip != core.SkipNone || namedByOrigin(&rec.Doc, r) {
 		return rec.Doc.ID
 	}
-	file := rec.Doc.Origin
-	if i := strings.LastIndexByte(file, ':'); i >= 0 {
-		if _, err := strconv.Atoi(file[i+1:]); err == nil {
-			file = file[:i]
+	return fileOf(rec.Doc.Origin) + "#" + rec.Doc.ID
+}
+
+// namedByOrigin reports whether d, read by r, has no id of its own (see
+// fileScopedID).
+func namedByOrigin(d *core.Document, r *corpus.Reader) bool {
+	return d.ID == d.Origin || r != nil && r.NamedByOrigin(d)
+}
+
+// fileOf returns the file of an origin: the origin without its line
+// number ("a.jsonl" of "a.jsonl:3", "a.json" of "a.json:1#2").
+func fileOf(origin string) string {
+	if i := strings.LastIndexByte(origin, ':'); i >= 0 {
+		num, _, _ := strings.Cut(origin[i+1:], "#") // "a.json:1#2": the second value on line 1
+		if _, err := strconv.Atoi(num); err == nil {
+			return origin[:i]
 		}
 	}
-	return file + "#" + rec.Doc.ID
+	return origin
 }
 
 // renamedID is the id Options.OnDuplicateID rename tries for the n-th
@@ -132,6 +144,8 @@ func (run *runner) add(it *item) (added bool, err error) {
 	if !errors.As(err, &dup) {
 		return err == nil, err
 	}
+	stored := dup.First // as the batch holds it, for scopeHelps
+	dup = placesApart(dup, &it.rec, run.r)
 	switch run.o.OnDuplicateID {
 	case DuplicateSkip:
 		run.skippedAt = append(run.skippedAt, run.read-1)
@@ -162,25 +176,58 @@ func (run *runner) add(it *item) (added bool, err error) {
 		}
 		run.renamed[run.b.Len()-1] = doc.ID
 		if run.warner.w != nil && run.warner.warned < run.warner.max {
-			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", doc.Origin, id, first, doc.ID)
+			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", dup.Origin, id, first, doc.ID)
 			run.warner.warned++
 		}
 		return true, nil
 	}
-	return false, &duplicateError{dup, run.o.IDScope == "file"}
+	return false, &duplicateError{dup, run.o.IDScope != "file" && scopeHelps(dup.ID, stored, &it.rec, run.r)}
+}
+
+// scopeHelps reports whether Options.IDScope "file" would give two ids to
+// rec and the earlier document of its id, read at first: one of them has
+// an id of its own (made "file#id"; an id named by its origin is kept),
+// and when both have, they are of two files.
+func scopeHelps(id, first string, rec *corpus.Record, r *corpus.Reader) bool {
+	own := !namedByOrigin(&rec.Doc, r)
+	ownFirst := !namedByOrigin(&core.Document{ID: id, Origin: first}, r)
+	if own != ownFirst {
+		return true
+	}
+	return own && fileOf(rec.Doc.Origin) != fileOf(first)
+}
+
+// placesApart returns dup with its two places told apart when they are
+// written alike (two members of one name in an archive, standard input and
+// a file given as "stdin", two JSON objects on one line), as r tells them
+// (corpus.Reader.Places): "f4.tar/a.txt (member 2 of f4.tar)" repeats the
+// id of "f4.tar/a.txt (an earlier member of that name)"; else dup.
+func placesApart(dup *engine.DuplicateIDError, rec *corpus.Record, r *corpus.Reader) *engine.DuplicateIDError {
+	if dup.Origin != dup.First {
+		return dup
+	}
+	this, earlier := "", ""
+	if r != nil {
+		this, earlier = r.Places(rec)
+	}
+	d := *dup
+	if this != "" {
+		d.Origin += " (" + this + ")"
+	}
+	d.First += " (" + cmp.Or(earlier, "an earlier record read there") + ")"
+	return &d
 }
 
 // duplicateError is the error of a run ended by a repeated id: it is
-// ErrDuplicateID, and says what else can be done. fileScope: the ids were
-// already made unique within their file only (--id-scope file), so the id
-// repeats within one file.
+// ErrDuplicateID, and says what else can be done. scope: --id-scope file
+// would tell the two documents apart (scopeHelps), and is not given.
 type duplicateError struct {
-	dup       *engine.DuplicateIDError
-	fileScope bool
+	dup   *engine.DuplicateIDError
+	scope bool
 }
 
 func (e *duplicateError) Error() string {
-	if e.fileScope {
+	if !e.scope {
 		return e.dup.Error() + " (--on-duplicate-id skip leaves such documents out, rename renames them)"
 	}
 	return e.dup.Error() + " (--on-duplicate-id skip leaves such documents out, rename renames them; --id-scope file makes ids unique within their file only)"

@@ -302,15 +302,16 @@ func RejectDocument(rec *corpus.Record, why core.SkipReason, lim Limits) *Reject
 }
 
 // place sets the file and the line (or, when row is set, a Parquet file's
-// row) of r from an origin, "file:17"; an origin without a number is the
-// file.
+// row) of r from an origin, "file:17" (or "file:17#2", the second record
+// that starts on line 17); an origin without a number is the file.
 func (r *Reject) place(origin string, row bool) {
 	r.File = origin
 	i := strings.LastIndexByte(origin, ':')
 	if i < 0 {
 		return
 	}
-	n, err := strconv.Atoi(origin[i+1:])
+	num, _, _ := strings.Cut(origin[i+1:], "#") // "a.json:1#2": the second value on line 1
+	n, err := strconv.Atoi(num)
 	if err != nil || n <= 0 {
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -324,9 +325,18 @@ func (s *Set) declare(path string, old map[string]bool) error {
 		s.extras[abs] = x
 		f, err := s.createOutside(x)
 		if err != nil {
-			if _, serr := os.Stat(filepath.Dir(abs)); errors.Is(serr, os.ErrNotExist) {
-				// The temporary file's name would only mislead.
+			// The temporary file's name would only mislead: the error
+			// names the path given, and its directory where that is what
+			// is wrong.
+			st, serr := os.Stat(filepath.Dir(abs))
+			var pe *fs.PathError
+			switch {
+			case errors.Is(serr, os.ErrNotExist):
 				return fmt.Errorf("%s: cannot be written: no directory %s", path, filepath.Dir(path))
+			case serr == nil && !st.IsDir():
+				return fmt.Errorf("%s: cannot be written: %s is not a directory", path, filepath.Dir(path))
+			case errors.As(err, &pe):
+				return fmt.Errorf("%s: cannot be written: %w", path, pe.Err)
 			}
 			return fmt.Errorf("%s: cannot be written: %w", path, err)
 		}

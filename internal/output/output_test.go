@@ -323,7 +323,7 @@ func TestStaleLock(t *testing.T) {
 func TestCreateChecksBeforeWork(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
-	if err := os.MkdirAll(filepath.Join(root, "adir"), 0o755); err != nil {
+	if err := errors.Join(os.MkdirAll(filepath.Join(root, "adir"), 0o755), os.WriteFile(filepath.Join(root, "afile"), nil, 0o644)); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -334,6 +334,8 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 	}{
 		{"missing directory", []string{filepath.Join(root, "nope", "report.html")},
 			"report.html: cannot be written: no directory " + filepath.Join(root, "nope"), false},
+		{"a file for a directory", []string{filepath.Join(root, "afile", "report.html")},
+			"report.html: cannot be written: " + filepath.Join(root, "afile") + " is not a directory", false},
 		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory", true},
 		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files", true},
 		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs", true},

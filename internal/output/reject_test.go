@@ -57,6 +57,12 @@ func TestRejectPlace(t *testing.T) {
 			{File: "news.jsonl", Line: 1, ID: "news.jsonl:1", Reason: "too-short", Error: "not compared: too short to compare"},
 			{File: "news.jsonl", Line: 2, Reason: "empty", Field: "text", Error: "empty"},
 		}},
+		// The second object of an array on one line is "news.json:1#2":
+		// its file is news.json, its line 1.
+		{"json array on one line", "news.json", `[{"text":"A text long enough to read."},{"text":""}]`, []Reject{
+			{File: "news.json", Line: 1, ID: "news.json:1", Reason: "too-short", Error: "not compared: too short to compare"},
+			{File: "news.json", Line: 1, Reason: "empty", Field: "text", Error: "empty"},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := corpus.OpenReader(tc.input, bytes.NewReader([]byte(tc.data)), corpus.Options{SinglePass: true})
