@@ -220,15 +220,16 @@ func holdsNavigation(n *html.Node) bool {
 }
 
 // navigation reports whether n is a region markRegions marked that shows
-// other pages' dates: navigation, another story, not the author's box (a
-// byline's box holds the article's date).
+// other pages' dates: navigation, another story, not the author's box nor
+// an author's name in a line (a byline holds the article's date: "By <span
+// class="author">Jane Roe</span>, 5 March 2024").
 func navigation(n *html.Node) bool {
 	if hasAttr(n, regionAttr) {
 		return true
 	}
 	for _, a := range n.Attr {
 		if a.Key == inAttr {
-			return !strings.HasPrefix(a.Val, authorMark)
+			return !strings.HasPrefix(a.Val, authorMark) && !strings.HasPrefix(a.Val, bylineMark)
 		}
 	}
 	return false

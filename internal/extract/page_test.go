@@ -227,6 +227,27 @@ func TestPageAuthorBio(t *testing.T) {
 	}
 }
 
+// Regression: a byline whose name stands in an element classed an author
+// ("By <span class="author">Jane Roe</span>, 5 March 2024") gave no date:
+// the element was marked as navigation, and the dates of a line holding
+// navigation are another story's.
+func TestPageBylineAuthorElementDate(t *testing.T) {
+	for _, byline := range []string{
+		`By <span class="author">Jane Roe</span>, 5 March 2024`,
+		`By <a class="author" href="/people/jane-roe">Jane Roe</a> and <a class="author" href="/people/john-doe">John Doe</a>, March 5, 2024`,
+	} {
+		page := strings.Replace(newsPage(6), `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", 1)
+		page = strings.Replace(page, "<h1>Council passes budget</h1>", `<h1>Council passes budget</h1><p class="meta">`+byline+`</p>`, 1)
+		a, _, err := Page(context.Background(), Input{Body: []byte(page)}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC); !a.Date.Equal(want) {
+			t.Errorf("%s: Date = %v, want %v", byline, a.Date, want)
+		}
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {
