@@ -248,6 +248,34 @@ func TestPageBylineAuthorElementDate(t *testing.T) {
 	}
 }
 
+// Regression: the engine's byline step cut an author's name out of its
+// line when the name stood in an element named a byline or a dateline
+// ("by <span class="author">Jane Roe</span> on …" gave "by on …"). The
+// line stays whole. A byline that is a line of its own leaves the text as
+// the engine removes it.
+func TestPageBylineNameStaysInItsLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, text string
+		kept             bool
+	}{
+		{"a name and a date", `<p class="headline_meta">by <span class="author vcard fn">Jane Roe</span> on <abbr class="published" title="2012-07-17">July 17, 2012</abbr></p>`,
+			"by Jane Roe on July 17, 2012", true},
+		{"a name and a date set apart by a bar", `<div class="meta"><span class="author">Von Hans Müller</span> | <span class="date">3. Mai 2024, 17:47 Uhr</span></div>`,
+			"Von Hans Müller | 3. Mai 2024, 17:47 Uhr", true},
+		{"a dateline", `<p><span class="dateline">BERLIN —</span> ` + paragraph(7) + `</p>`, "BERLIN — " + paragraph(7), true},
+		{"a line of its own", `<div><span class="author">Jane Roe</span></div>`, "Jane Roe", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, "", 1)
+			page = strings.Replace(page, "<h1>Council passes budget</h1>", "<h1>Council passes budget</h1>"+tc.line, 1)
+			a, _ := extractPage(t, page, Options{})
+			if strings.Contains(a.Text, tc.text) != tc.kept {
+				t.Errorf("text holds %q: %v, want %v:\n%s", tc.text, !tc.kept, tc.kept, a.Text)
+			}
+		})
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {
