@@ -80,7 +80,8 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		descs = descriptions(doc)
 		desc, dek = standfirst(heading, descs)
 	}
-	f := opts.Engine(doc, u)
+	engine := keepBylines(opts.Engine) // a byline's name cut out of its line is put back
+	f := engine(doc, u)
 	a := f.Meta
 	if a.Title == "" {
 		a.Title = headTitle(doc) // the engine says nothing of a page it finds no content in
@@ -107,7 +108,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
 	if bodyText == "" {
-		again := chooser{engine: opts.Engine, fresh: fresh, url: u, runs: runs, containerProse: candProse}
+		again := chooser{engine: engine, fresh: fresh, url: u, runs: runs, containerProse: candProse}
 		f.Node = again.reconsider(f.Node)
 	}
 	switch {

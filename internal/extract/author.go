@@ -156,12 +156,50 @@ func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) s
 	if all := metaAuthors(doc); len(all) > 1 && squashName(all[0]) == squashName(author) {
 		return strings.Join(all, ", ")
 	}
+	if n := bylineElementOf(doc, found); n != nil {
+		if all := cleanByline(lineNames(n, func(m *html.Node) bool { return alikeByline(m, n) }, textOf, true)); all != "" {
+			author = all // the engine's byline is one of several names alike in a line
+		}
+	}
 	if sites := siteNames(doc, u); sites[squashName(author)] {
 		if named := pageAuthor(doc, h, ld); named != "" && !sites[squashName(named)] {
 			return named
 		}
 	}
 	return author
+}
+
+// bylineElementOf returns the first element of the page named a byline
+// (bylineElement), outside scripts, whose text is byline (the engine's),
+// white space aside; nil when none is.
+func bylineElementOf(doc *html.Node, byline string) *html.Node {
+	byline = strings.Join(strings.Fields(byline), " ")
+	if byline == "" {
+		return nil
+	}
+	var found *html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && found == nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom == atom.Script {
+				continue
+			}
+			if bylineElement(c) && shortText(c, maxByline) && strings.Join(strings.Fields(textOf(c)), " ") == byline {
+				found = c
+				return
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return found
+}
+
+// alikeByline reports whether m is an element named a byline
+// (bylineElement) alike n: of its tag, class, rel and itemprop.
+func alikeByline(m, n *html.Node) bool {
+	return m.DataAtom == n.DataAtom && m.Data == n.Data && bylineElement(m) && attr(m, "class") == attr(n, "class") &&
+		attr(m, "rel") == attr(n, "rel") && attr(m, "itemprop") == attr(n, "itemprop")
 }
 
 // metaAuthors returns the names of the <meta> author field a page repeats
@@ -268,8 +306,9 @@ func findClass(n *html.Node, word string) *html.Node {
 // (labelledAuthor), then a link to the author's page outside navigation
 // (authorPage), then the byline in the headline's header
 // (headingByline), and last a link to the author's page in navigation
-// after the headline, in no list item (a teaser's author is). Several authors are joined by ", ". It returns ""
-// when none is.
+// after the headline, in no list item (a teaser's author is). Several authors are joined by ", ", and so are
+// the names of elements alike in one byline (lineNames: "By <a href="/authors/jane-roe">Jane Roe</a> and <a
+// href="/authors/john-doe">John Doe</a>"). It returns "" when none is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
 	var fromProp, fromRel, fromCard, fromLink, navLink string
@@ -283,25 +322,23 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 		if n.DataAtom == atom.Script {
 			return
 		}
-		if fromProp == "" && strings.EqualFold(attr(n, "itemprop"), "author") {
-			fromProp = propName(n)
+		if fromProp == "" && propAuthor(n) {
+			fromProp = lineNames(n, propAuthor, propName, false)
 		}
-		if fromRel == "" && n.DataAtom == atom.A && strings.EqualFold(attr(n, "rel"), "author") && shortText(n, maxByline) {
-			fromRel = textOf(n)
+		if fromRel == "" && relAuthor(n) {
+			fromRel = lineNames(n, relAuthor, textOf, false)
 		}
 		if fromCard == "" && authorCard(n) {
-			if fn := findClass(n, "fn"); fn != nil && shortText(fn, maxByline) {
-				fromCard = textOf(fn)
-			}
+			fromCard = lineNames(n, authorCard, cardName, false)
 		}
 		if n == h {
 			pastHeading = true
 		}
 		nav = nav || navigation(n)
-		if n.DataAtom == atom.A && (fromLink == "" || navLink == "") && shortText(n, maxByline) && authorPage(attr(n, "href"), textOf(n)) {
+		if (fromLink == "" || navLink == "") && authorLink(n) {
 			switch {
 			case !nav && fromLink == "":
-				fromLink = textOf(n)
+				fromLink = lineNames(n, authorLink, textOf, false)
 			case nav && pastHeading && navLink == "" && !inLinkOrItem(n.Parent):
 				navLink = textOf(n)
 			}
@@ -321,6 +358,92 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	}
 	return cleanByline(navLink)
 }
+
+// propAuthor reports whether n is marked itemprop="author".
+func propAuthor(n *html.Node) bool {
+	return strings.EqualFold(attr(n, "itemprop"), "author")
+}
+
+// relAuthor reports whether n is a link marked rel="author" whose text is
+// short enough to be a name (maxByline).
+func relAuthor(n *html.Node) bool {
+	return n.DataAtom == atom.A && strings.EqualFold(attr(n, "rel"), "author") && shortText(n, maxByline)
+}
+
+// authorLink reports whether n is a link to its author's page (authorPage)
+// whose text is short enough to be a name (maxByline).
+func authorLink(n *html.Node) bool {
+	return n.DataAtom == atom.A && shortText(n, maxByline) && authorPage(attr(n, "href"), textOf(n))
+}
+
+// cardName returns the name of an author's hCard n: its "fn", when short
+// enough to be a name (maxByline); "" otherwise.
+func cardName(n *html.Node) string {
+	if fn := findClass(n, "fn"); fn != nil && shortText(fn, maxByline) {
+		return textOf(fn)
+	}
+	return ""
+}
+
+// lineNames returns the names a byline gives each in an element alike:
+// name(n), and name(m) of every element m in n's line (the nearest block
+// or table cell around it) that same reports is alike, in order, each
+// reduced by cleanByline and given once, joined by ", " ("By <a
+// href="/authors/jane-roe">Jane Roe</a> and <a
+// href="/authors/john-doe">John Doe</a>": "Jane Roe, John Doe"). When
+// listed, only the names the line lists as a byline are taken (its text
+// by cleanByline: "By <a class="author">Jane Roe</a> and <a
+// class="author">John Doe</a>, 5 March 2024" lists "Jane Roe, John Doe";
+// a count of comments in an element alike is none). It returns name(n)
+// alone when the line is longer than a byline's (maxBylineLine), gives no
+// other such name, or when the names together are no byline cleanByline
+// keeps (over maxByline bytes: a paper's many authors).
+func lineNames(n *html.Node, same func(*html.Node) bool, name func(*html.Node) string, listed bool) string {
+	own := name(n)
+	line := n
+	for line.Parent != nil && line.Parent.Type == html.ElementNode && !block[tag(line)] && !lineBreak[tag(line)] {
+		line = line.Parent
+	}
+	if line == n || !shortText(line, maxBylineLine) {
+		return own
+	}
+	var list []string
+	if listed {
+		list = strings.Split(cleanByline(textOf(line)), ", ")
+	}
+	var names []string
+	var walk func(m *html.Node)
+	walk = func(m *html.Node) {
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c != n && !same(c) {
+				walk(c)
+				continue
+			}
+			s := cleanByline(name(c))
+			if s == "" || slices.ContainsFunc(names, func(t string) bool { return strings.EqualFold(s, t) }) {
+				continue
+			}
+			if c == n || !listed || slices.ContainsFunc(list, func(t string) bool { return strings.EqualFold(s, t) }) {
+				names = append(names, s)
+			}
+		}
+	}
+	walk(line)
+	if len(names) < 2 {
+		return own
+	}
+	if all := strings.Join(names, ", "); cleanByline(all) != "" {
+		return all
+	}
+	return own
+}
+
+// maxBylineLine is the longest line, in bytes of text without white space,
+// that lineNames reads as one byline.
+const maxBylineLine = 200
 
 // propName returns the name an element marked itemprop="author" gives:
 // its content attribute, else the text of the element marked

@@ -173,11 +173,37 @@ func TestPageAuthor(t *testing.T) {
 		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
 		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
+		// Regression: of co-authors each marked up apart in one byline,
+		// the first was taken alone.
+		{"co-authors' links to their pages", `<p>By <a href="/authors/jane-roe">Jane Roe</a> and <a href="/authors/john-smith">John Smith</a></p>`, "Jane Roe, John Smith"},
+		{"co-authors marked rel=author", `<p>By <a rel="author" href="/u/1">Jane Roe</a>, <a rel="author" href="/u/2">John Smith</a> and <a rel="author" href="/u/3">Ann Lee</a>, 5 March 2024</p>`, "Jane Roe, John Smith, Ann Lee"},
+		{"co-authors marked itemprop=author", `<p>By <span itemprop="author">Jane Roe</span> and <span itemprop="author">John Smith</span></p>`, "Jane Roe, John Smith"},
+		{"a link to the author's page and another link", `<p>By <a href="/authors/jane-roe">Jane Roe</a> in <a href="/travel">Travel</a></p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
 			if got := pageAuthor(doc, find(doc, "h"), readLinkedData(doc)); got != tc.want {
 				t.Errorf("pageAuthor = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Regression: the engine takes the first of co-authors each in an
+// element named an author for its byline; the others in its line were
+// lost. Elements alike that the line does not list as names are none.
+func TestPageAuthorOfCoauthors(t *testing.T) {
+	for _, tc := range []struct{ name, html, found, want string }{
+		{"co-authors classed authors", `<p>By <a class="author" href="/people/1">Jane Roe</a> and <a class="author" href="/people/2">John Smith</a>, March 5, 2024</p>`, "Jane Roe", "Jane Roe, John Smith"},
+		{"the engine's byline from the metadata", `<meta name="author" content="Jane Roe"><p>By <span class="author">Jane Roe</span> and <span class="author">John Smith</span></p>`, "Jane Roe", "Jane Roe, John Smith"},
+		{"a date and a count alike", `<div class="c-byline">By <span class="c-byline__item">Jane Roe</span> <span class="c-byline__item">Nov 29, 2016</span> <span class="c-byline__item">203 comments</span></div>`, "Jane Roe", "Jane Roe"},
+		{"another class", `<p>By <span class="author">Jane Roe</span> and <span class="editor">John Smith</span></p>`, "Jane Roe", "Jane Roe"},
+		{"a name alone", `<p>By <span class="author">Jane Roe</span>, 5 March 2024</p>`, "Jane Roe", "Jane Roe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			if got := pageAuthorOf(tc.found, doc, nil, readLinkedData(doc), nil); got != tc.want {
+				t.Errorf("pageAuthorOf = %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -220,15 +220,16 @@ func holdsNavigation(n *html.Node) bool {
 }
 
 // navigation reports whether n is a region markRegions marked that shows
-// other pages' dates: navigation, another story, not the author's box (a
-// byline's box holds the article's date).
+// other pages' dates: navigation, another story, not the author's box nor
+// an author's name in a line (a byline holds the article's date: "By <span
+// class="author">Jane Roe</span>, 5 March 2024").
 func navigation(n *html.Node) bool {
 	if hasAttr(n, regionAttr) {
 		return true
 	}
 	for _, a := range n.Attr {
 		if a.Key == inAttr {
-			return !strings.HasPrefix(a.Val, authorMark)
+			return !strings.HasPrefix(a.Val, authorMark) && !strings.HasPrefix(a.Val, bylineMark)
 		}
 	}
 	return false
@@ -519,12 +520,28 @@ func shortWithYear(n *html.Node, max int) bool {
 // in.
 const maxDateLine = 80
 
-// dateLabel matches the label before a date shown on a page: "Published",
-// "Posted on", "Date:", "Last updated:".
-var dateLabel = regexp.MustCompile(`(?i)^\s*(?:(?:first\s+)?published|posted|date|(?:last\s+)?updated)(?:\s+on)?\s*:?\s*`)
+// dateLabel matches the label before a date shown on a page: one the tidy
+// step cuts a line of a date by (stampLabels: "Published", "Last
+// updated:", "Aktualisiert am", "Stand:", "Publié le", "Opublikowano:", …
+// in eleven languages), "Posted on" or "Date:".
+var dateLabel = labelPattern(append(slices.Clip(stampLabels), "posted", "date"))
 
-// updateLabel matches a date line that says when the page was updated.
-var updateLabel = regexp.MustCompile(`(?i)^\s*(?:last\s+)?updated\b`)
+// updateLabel matches a date line that says when the page was updated: a
+// label of updateLabels ("Last updated", "Aktualisiert am", "Stand:", "Mis
+// à jour le").
+var updateLabel = labelPattern(updateLabels)
+
+// labelPattern returns a pattern of a line that opens with one of labels
+// (folded, as stampLabels are), in any case, then the word for "on" in its
+// language ("on", "am", "le", "el", "il", "em", "op", "den"), if any, and
+// a colon or a space, or ends there.
+func labelPattern(labels []string) *regexp.Regexp {
+	alts := make([]string, len(labels))
+	for i, l := range labels {
+		alts[i] = strings.ReplaceAll(regexp.QuoteMeta(l), " ", `\s+`)
+	}
+	return regexp.MustCompile(`(?i)^\s*(?:` + strings.Join(alts, "|") + `)(?:\s+(?:on|am|le|el|il|em|op|den))?(?:\s*:\s*|\s+|$)`)
+}
 
 // mayNameDate reports whether s holds "date", "publish" or "posted" in
 // any case.
@@ -1334,9 +1351,11 @@ func hasLanguage(lang, primary string) bool {
 // centuryOf's century), the year first with 年 月 日
 // or 년 월 일 (2019年4月4日), and the month by its name in German, French,
 // Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
-// 2024", "3 de mayo de 2024", "3 мая 2024"), in core.NoZone (no zone named).
+// 2024", "3 de mayo de 2024", "3 мая 2024"), a weekday before it allowed
+// (leadingWeekday: "Dienstag, 5. März 2024", "wtorek, 5 marca 2024"), in
+// core.NoZone (no zone named).
 func localDate(s string) (time.Time, error) {
-	s = strings.ToLower(s)
+	s = leadingWeekday.ReplaceAllString(strings.ToLower(strings.TrimSpace(s)), "")
 	var hour, minute, second int
 	if loc := localTime.FindStringIndex(s); loc != nil {
 		if g := clockFigures.FindStringSubmatch(s[loc[0]:loc[1]]); g != nil {
@@ -1507,5 +1526,20 @@ func atoi(s string) int {
 	return n
 }
 
-// leadingWeekday matches a weekday's name, whole or short, before a date.
-var leadingWeekday = regexp.MustCompile(`(?i)^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+`)
+// leadingWeekday matches a weekday's name before a date: an English one,
+// whole or short, or one of localWeekdays, whole.
+var leadingWeekday = regexp.MustCompile(`(?i)^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|` + strings.Join(strings.Fields(localWeekdays), "|") + `),?\s+`)
+
+// localWeekdays are the weekdays' names, in lower case, of the languages
+// whose months localDate reads: German, French, Spanish, Italian,
+// Portuguese, Dutch, Polish, Swedish and Russian ("Dienstag, 5. März 2024",
+// "mardi 5 mars 2024", "вторник, 5 марта 2024").
+const localWeekdays = `montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag
+	lundi mardi mercredi jeudi vendredi samedi dimanche
+	lunes martes miércoles miercoles jueves viernes sábado sabado domingo
+	lunedì lunedi martedì martedi mercoledì mercoledi giovedì giovedi venerdì venerdi sabato domenica
+	segunda-feira terça-feira terca-feira quarta-feira quinta-feira sexta-feira segunda terça terca quarta quinta sexta
+	maandag dinsdag woensdag donderdag vrijdag zaterdag zondag
+	poniedziałek wtorek środa czwartek piątek sobota niedziela
+	måndag tisdag onsdag torsdag fredag lördag söndag
+	понедельник вторник среда четверг пятница суббота воскресенье`

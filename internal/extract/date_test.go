@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
 
@@ -135,6 +137,28 @@ func TestPageDateAroundHeading(t *testing.T) {
 		// was the page's (DAnIEL's Chinese pages, a year before theirs).
 		{"a teaser's date in a list item", `<div><h1 id="h">Ferries</h1><ul><li><a href="/11/0114/story.html">Heroes on stage</a> <span>2011/01/14</span></li></ul></div>`, time.Time{}},
 		{"a source linked to its home and a date", `<div><h1 id="h">Ferries</h1><ul><li><a href="http://www.port.example">Port News</a> <span>2012-01-17 16:56</span></li></ul></div>`, time.Date(2012, 1, 17, 16, 56, 0, 0, time.UTC)},
+		// Regression: a label of another language than English, which
+		// the tidy step cuts the line by, left the date unread.
+		{"a German label and a clock", `<header><h1 id="h">Fähre</h1><p>Stand: 05.03.2024 14:23 Uhr</p></header>`, time.Date(2024, 3, 5, 14, 23, 0, 0, time.UTC)},
+		{"a French label", `<header><h1 id="h">Ferry</h1><p>Publié le 5 mars 2024</p></header>`, day(2024, 3, 5)},
+		{"a German label and \"am\"", `<header><h1 id="h">Fähre</h1><p>Veröffentlicht am 5. März 2024</p></header>`, day(2024, 3, 5)},
+		{"a German update and Uhr", `<header><h1 id="h">Fähre</h1><p>Aktualisiert am 05.03.2024, 14:23 Uhr</p></header>`, time.Date(2024, 3, 5, 14, 23, 0, 0, time.UTC)},
+		{"a Polish label", `<header><h1 id="h">Prom</h1><p>Opublikowano: 5 marca 2024</p></header>`, day(2024, 3, 5)},
+		{"a Russian label", `<header><h1 id="h">Паром</h1><p>Опубликовано: 5 марта 2024</p></header>`, day(2024, 3, 5)},
+		{"a Spanish label", `<header><h1 id="h">Ferry</h1><p>Publicado el 5 de marzo de 2024</p></header>`, day(2024, 3, 5)},
+		{"an Italian label", `<header><h1 id="h">Traghetto</h1><p>Pubblicato il 5 marzo 2024</p></header>`, day(2024, 3, 5)},
+		{"a German label in an element named a date", `<div><h1 id="h">Fähre</h1><span class="date">Stand: 05.03.2024</span></div>`, day(2024, 3, 5)},
+		{"published before updated, in German", `<header><h1 id="h">Fähre</h1><p>Aktualisiert am 07.03.2024</p><p>Veröffentlicht am 05.03.2024</p></header>`, day(2024, 3, 5)},
+		{"\"Stand\" is an update", `<header><h1 id="h">Fähre</h1><p>Stand: 07.03.2024</p><p>05.03.2024</p></header>`, day(2024, 3, 5)},
+		// Regression: a weekday of another language than English before
+		// the date left it unread.
+		{"a German weekday", `<header><h1 id="h">Fähre</h1><p>Dienstag, 5. März 2024</p></header>`, day(2024, 3, 5)},
+		{"a French weekday", `<header><h1 id="h">Ferry</h1><p>Mardi 5 mars 2024</p></header>`, day(2024, 3, 5)},
+		{"a Spanish weekday", `<header><h1 id="h">Ferry</h1><p>martes, 5 de marzo de 2024</p></header>`, day(2024, 3, 5)},
+		{"a Polish weekday", `<header><h1 id="h">Prom</h1><p>wtorek, 5 marca 2024</p></header>`, day(2024, 3, 5)},
+		{"a Russian weekday", `<header><h1 id="h">Паром</h1><p>вторник, 5 марта 2024</p></header>`, day(2024, 3, 5)},
+		{"a German weekday in a time", `<div><h1 id="h">Fähre</h1><time>Dienstag, 05.03.2024</time></div>`, day(2024, 3, 5)},
+		{"a label and a weekday", `<header><h1 id="h">Fähre</h1><p>Veröffentlicht am Dienstag, 5. März 2024</p></header>`, day(2024, 3, 5)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
@@ -143,6 +167,24 @@ func TestPageDateAroundHeading(t *testing.T) {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestDateLabelsOfTheTidyStep: every label the tidy step cuts a line of a
+// date by (stampLabels) is read before a page's date, as it is written,
+// with a colon and capitalised; a label of an update is read as one.
+func TestDateLabelsOfTheTidyStep(t *testing.T) {
+	for _, label := range stampLabels {
+		r, size := utf8.DecodeRuneInString(label)
+		for _, line := range []string{label + " 05.03.2024", string(unicode.ToUpper(r)) + label[size:] + ": 05.03.2024"} {
+			if !isStampLine(line) {
+				t.Errorf("isStampLine(%q) = false, want true", line)
+			}
+			doc := parse(t, `<header><h1 id="h">Ferry</h1><p>`+line+`</p></header>`)
+			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)) {
+				t.Errorf("pageDate of %q = %v, want 2024-03-05", line, got)
+			}
+		}
 	}
 }
 

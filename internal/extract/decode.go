@@ -273,10 +273,16 @@ const sniffLimit = 64 << 10
 
 // LooksHTML reports whether body (with its Content-Type, may be empty) is
 // an HTML page: not declared as another type, not binary, and carrying an
-// HTML tag near the start. Readers that accept mixed inputs use it to route
-// a file to Page; Page applies it too (SkipNotHTML).
+// HTML tag near the start. A NUL byte in its first KB makes it binary
+// unless it opens with an HTML or an XML tag, which browsers read as markup
+// whatever bytes follow (a stray NUL in a <meta>), or is UTF-16 (by its
+// byte-order mark, or the charset contentType declares: no mark, and NULs
+// in every ASCII character), whose tag is looked for in its decoded text.
+// Readers that accept mixed inputs use it to route a file to Page; Page
+// applies it too (SkipNotHTML).
 func LooksHTML(body []byte, contentType string) bool {
-	if mt, _, err := mime.ParseMediaType(contentType); err == nil && !htmlType(mt) {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err == nil && !htmlType(mt) {
 		return false
 	}
 	head := body[:min(len(body), sniffLimit)]
@@ -284,10 +290,15 @@ func LooksHTML(body []byte, contentType string) bool {
 		text, err := enc.NewDecoder().Bytes(head[:len(head)&^3])
 		return err == nil && htmlTag.Match(text)
 	}
-	if bytes.IndexByte(head[:min(len(head), 1024)], 0) >= 0 && !hasUTF16BOM(head) {
-		return false
+	nul := bytes.IndexByte(head[:min(len(head), 1024)], 0) >= 0
+	if enc := declaredUTF16(params["charset"]); enc != nil && nul && !hasUTF16BOM(head) {
+		text, err := enc.NewDecoder().Bytes(head[:len(head)&^1])
+		return err == nil && strings.HasPrefix(http.DetectContentType(text), "text/") && htmlTag.Match(text)
 	}
 	sniffed := http.DetectContentType(head)
+	if nul && !hasUTF16BOM(head) && !strings.HasPrefix(sniffed, "text/html") && !strings.HasPrefix(sniffed, "text/xml") {
+		return false
+	}
 	if !strings.HasPrefix(sniffed, "text/") {
 		return false
 	}
@@ -296,6 +307,19 @@ func LooksHTML(body []byte, contentType string) bool {
 		return err == nil && htmlTag.Match(text)
 	}
 	return htmlTag.Match(head)
+}
+
+// declaredUTF16 returns the decoder of UTF-16 a Content-Type's charset
+// label names ("utf-16le", "utf-16be", "utf-16", which is little-endian
+// as browsers read it), nil for any other label.
+func declaredUTF16(label string) encoding.Encoding {
+	if label == "" {
+		return nil
+	}
+	if enc, name := charset.Lookup(label); enc != nil && strings.HasPrefix(name, "utf-16") {
+		return enc
+	}
+	return nil
 }
 
 // htmlType reports whether a declared media type may hold HTML. Servers

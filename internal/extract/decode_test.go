@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -185,5 +186,52 @@ func TestPageUTF16(t *testing.T) {
 	}
 	if LooksHTML([]byte(plain), "") {
 		t.Error("plain text in UTF-8: LooksHTML = true")
+	}
+}
+
+// TestLooksHTMLNULAndDeclaredUTF16: regression, a NUL byte in a page's
+// first KB (one, in a <meta> attribute) made it binary, and a page in
+// UTF-16 without a byte-order mark was binary though its Content-Type
+// declares the charset. A page that opens with an HTML or XML tag is
+// markup whatever bytes follow, and declared UTF-16 is decoded before its
+// tag is looked for; binary files stay refused, under those labels too.
+func TestLooksHTMLNULAndDeclaredUTF16(t *testing.T) {
+	page := newsPage(6)
+	nulMeta := strings.Replace(page, `<meta charset="utf-8">`, `<meta charset="utf-8" data-x="`+"\x00"+`">`, 1)
+	xhtml := `<?xml version="1.0" encoding="utf-8"?>` + "\n" + nulMeta
+	le := mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder().String(page))
+	be := mustEncode(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewEncoder().String(page))
+	pdf := "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n\x00\x00\x01" + page
+	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x02\x00\x00\x00" + page
+	for _, c := range []struct {
+		name, body, contentType string
+		want                    bool
+	}{
+		{"a NUL in a meta of the head", nulMeta, "", true},
+		{"a NUL in the head of XHTML", xhtml, "", true},
+		{"binary bytes before a tag", "\x00\x01\x02\x03" + page, "", false},
+		{"a PDF", pdf, "", false},
+		{"a PNG", png, "", false},
+		{"a PDF labelled HTML", pdf, "text/html", false},
+		{"UTF-16LE without its mark, declared", le, "text/html; charset=utf-16le", true},
+		{"UTF-16BE without its mark, declared", be, "text/html; charset=UTF-16BE", true},
+		{"UTF-16 without its mark, declared utf-16", le, "text/html; charset=utf-16", true},
+		{"UTF-16LE without its mark, undeclared", le, "", false},
+		{"UTF-16LE without its mark, declared another charset", le, "text/html; charset=iso-8859-1", false},
+		{"a PDF declared UTF-16", pdf, "text/html; charset=utf-16le", false},
+		{"a PNG declared UTF-16", png, "text/html; charset=utf-16le", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := LooksHTML([]byte(c.body), c.contentType); got != c.want {
+				t.Errorf("LooksHTML = %v, want %v", got, c.want)
+			}
+			a, skip, err := Page(context.Background(), Input{ContentType: c.contentType, Body: []byte(c.body)}, Options{})
+			if c.want && (err != nil || skip != "" || !strings.Contains(a.Text, paragraph(3))) {
+				t.Errorf("Page: skip %q, err %v, text %q; want the article", skip, err, a.Text)
+			}
+			if !c.want && skip != SkipNotHTML {
+				t.Errorf("Page: skip %q, want %q", skip, SkipNotHTML)
+			}
+		})
 	}
 }

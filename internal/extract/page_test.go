@@ -227,6 +227,55 @@ func TestPageAuthorBio(t *testing.T) {
 	}
 }
 
+// Regression: a byline whose name stands in an element classed an author
+// ("By <span class="author">Jane Roe</span>, 5 March 2024") gave no date:
+// the element was marked as navigation, and the dates of a line holding
+// navigation are another story's.
+func TestPageBylineAuthorElementDate(t *testing.T) {
+	for _, byline := range []string{
+		`By <span class="author">Jane Roe</span>, 5 March 2024`,
+		`By <a class="author" href="/people/jane-roe">Jane Roe</a> and <a class="author" href="/people/john-doe">John Doe</a>, March 5, 2024`,
+	} {
+		page := strings.Replace(newsPage(6), `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", 1)
+		page = strings.Replace(page, "<h1>Council passes budget</h1>", `<h1>Council passes budget</h1><p class="meta">`+byline+`</p>`, 1)
+		a, _, err := Page(context.Background(), Input{Body: []byte(page)}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC); !a.Date.Equal(want) {
+			t.Errorf("%s: Date = %v, want %v", byline, a.Date, want)
+		}
+	}
+}
+
+// Regression: the engine's byline step cut an author's name out of its
+// line when the name stood in an element named a byline or a dateline
+// ("by <span class="author">Jane Roe</span> on …" gave "by on …"). The
+// line stays whole. A byline that is a line of its own leaves the text as
+// the engine removes it.
+func TestPageBylineNameStaysInItsLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, text string
+		kept             bool
+	}{
+		{"a name and a date", `<p class="headline_meta">by <span class="author vcard fn">Jane Roe</span> on <abbr class="published" title="2012-07-17">July 17, 2012</abbr></p>`,
+			"by Jane Roe on July 17, 2012", true},
+		{"a name and a date set apart by a bar", `<div class="meta"><span class="author">Von Hans Müller</span> | <span class="date">3. Mai 2024, 17:47 Uhr</span></div>`,
+			"Von Hans Müller | 3. Mai 2024, 17:47 Uhr", true},
+		{"a dateline", `<p><span class="dateline">BERLIN —</span> ` + paragraph(7) + `</p>`, "BERLIN — " + paragraph(7), true},
+		{"a line of its own", `<div><span class="author">Jane Roe</span></div>`, "Jane Roe", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, "", 1)
+			page = strings.Replace(page, "<h1>Council passes budget</h1>", "<h1>Council passes budget</h1>"+tc.line, 1)
+			a, _ := extractPage(t, page, Options{})
+			if strings.Contains(a.Text, tc.text) != tc.kept {
+				t.Errorf("text holds %q: %v, want %v:\n%s", tc.text, !tc.kept, tc.kept, a.Text)
+			}
+		})
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {

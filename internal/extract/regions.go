@@ -325,9 +325,9 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		case dialogFor(c, info.all) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c)):
 			markIn(c, strconv.Itoa(k0))
 		case !inner && !named && c.DataAtom != atom.P && authorBoxFor(c, info.all):
-			mark := strconv.Itoa(k0)
+			mark := bylineMark + strconv.Itoa(k0)
 			if block[tag(c)] {
-				mark = authorMark + mark
+				mark = authorMark + strconv.Itoa(k0)
 			}
 			markIn(c, mark)
 		}
@@ -438,6 +438,12 @@ func authorBoxFor(n *html.Node, f nameFlags) bool {
 // that dropAuthorBoxes finds it in the engine's content, where the engine
 // may have put a paragraph in place of the box that held only it.
 const authorMark = "author"
+
+// bylineMark begins the inAttr mark of an element named an author
+// (authorBoxFor) that is no block: an author's name in a line ("By <span
+// class="author">Jane Roe</span>, 5 March 2024"), which stays in the
+// content and whose line holds the article's date (navigation).
+const bylineMark = "byline"
 
 // maxAuthorBox is the most text (bytes, without spaces) of an author's box
 // that dropAuthorBoxes removes: a biography of a few lines, not a page.

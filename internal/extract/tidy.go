@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -246,14 +247,23 @@ func isRightsNotice(line string) bool {
 // notice by its reserved rights alone.
 const maxRightsNotice = 120
 
+// publishLabels open a line that says when the article was published,
+// folded ("first published", "veröffentlicht", "publié"), in eleven
+// languages.
+var publishLabels = []string{"published", "first published", "veröffentlicht", "publié", "publicado",
+	"pubblicato", "opublikowano", "gepubliceerd", "опубликовано", "publicerad", "publisert", "udgivet",
+	"erstellt", "publiziert", "online seit"}
+
+// updateLabels open a line that says when the article was last changed,
+// folded ("last updated", "aktualisiert", "stand", "mis à jour").
+var updateLabels = []string{"updated", "last updated", "last modified", "aktualisiert", "zuletzt aktualisiert",
+	"mis à jour", "actualizado", "aggiornato", "zaktualizowano", "bijgewerkt", "laatst bijgewerkt", "обновлено",
+	"uppdaterad", "oppdatert", "sist oppdatert", "opdateret", "sidst opdateret", "stand"}
+
 // stampLabels open a line that says when the article was published or
-// last changed, folded ("last updated", "aktualisiert am").
-var stampLabels = []string{"published", "first published", "updated", "last updated", "last modified",
-	"veröffentlicht", "aktualisiert", "zuletzt aktualisiert", "publié", "mis à jour", "publicado",
-	"actualizado", "pubblicato", "aggiornato", "opublikowano", "zaktualizowano", "gepubliceerd",
-	"bijgewerkt", "laatst bijgewerkt", "опубликовано", "обновлено", "publicerad", "uppdaterad", "publisert",
-	"oppdatert", "sist oppdatert", "udgivet", "opdateret", "sidst opdateret", "stand", "erstellt", "publiziert",
-	"online seit"}
+// last changed, folded: publishLabels and updateLabels. The date reader
+// takes the same labels before a page's date (dateLabel).
+var stampLabels = slices.Concat(publishLabels, updateLabels)
 
 // stampWords are the words of a stamp's date besides figures and dateWords:
 // relative times ("3 hours ago", "vor 2 Stunden") and prepositions of
