@@ -237,6 +237,9 @@ func TestBinaryWithoutNUL(t *testing.T) {
 	russian := "Центральный банк России сохранил ключевую ставку на прежнем уровне, сообщили в пятницу в Москве."
 	french := "Le café coûte £2 depuis lundi à Genève, où les élèves déjeunent à côté du musée."
 	curly := "“Markets fell,” the minister said — it’s the third drop this week, and ‘no one’ expected it."
+	colourLog := strings.TrimSpace(strings.Repeat("\x1b[1;32m[ OK ]\x1b[0m \x1b[36mtest_1\x1b[0m passed in \x1b[33m3ms\x1b[0m\n", 40))
+	manPage := strings.TrimSpace(strings.Repeat("N\bNA\bAM\bME\bE ls - list directory contents. ", 20))
+	softBreaks := strings.Repeat("a line\vbroken softly\v", 30) + "end"
 	for _, tc := range []struct {
 		name, file, data, charset string
 		want                      string // the text read (title, a line break, text), "" for binary
@@ -246,7 +249,13 @@ func TestBinaryWithoutNUL(t *testing.T) {
 		{"random bytes of no known name", "blob", randomText(4000, 3), "", ""},
 		{"random bytes, a charset given", "blob.txt", randomText(4000, 4), "latin1", ""},
 		{"random bytes, 200 of them", "blob.txt", randomText(200, 5), "", ""},
-		{"utf-8 controls", "log.txt", strings.Repeat("\x1b[1m\x07ok\x1b[0m\x08", 50), "", ""},
+		{"utf-8 controls", "bell.txt", strings.Repeat("\x07ok\x01\x02\x03", 50), "", ""},
+		// Regression (a reviewer's finding): a log saved with its colours,
+		// a manual page with its overstruck letters and a text of soft
+		// line breaks were skipped as binary.
+		{"a log in colour", "log.txt", "Run\n" + colourLog, "", "Run\n" + colourLog},
+		{"overstruck letters", "ls.txt", "LS\n" + manPage, "", "LS\n" + manPage},
+		{"vertical tabs", "vt.txt", "Notes\n" + softBreaks, "", "Notes\n" + softBreaks},
 		{"windows-1251", "ru.txt", encode(t, charmap.Windows1251, "Ставка\n"+russian), "", "Ставка\n" + russian},
 		{"latin-1", "fr.txt", encode(t, charmap.ISO8859_1, "Le café\n"+french), "", "Le café\n" + french},
 		{"windows-1252 curly quotes", "en.txt", encode(t, charmap.Windows1252, "“Markets”\n"+curly), "", "“Markets”\n" + curly},

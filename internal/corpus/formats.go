@@ -228,24 +228,36 @@ func sniffUTF16(e encoding.Encoding, head []byte, whole bool, textField string) 
 // notText reports whether text, decoded, holds more than one character
 // in 16 that text hardly ever holds: U+FFFD (a lone surrogate, a byte
 // that is no character of its charset, or a character cut by the end of
-// a head), a private-use character, or a C0 control other than tab, line
-// feed, form feed and carriage return. Random bytes decode to these about
-// one in nine: from UTF-16, a code unit in eight (a private use one in
-// ten, a surrogate that pairs with none one in thirty); in a single-byte
-// charset, a byte in ten (its C0 controls). A text in any script and
+// a head), a private-use character, or a C0 control other than those
+// text files hold: tab, line feed, form feed and carriage return, and the
+// escape of terminal colours (a saved log), the backspace of overstruck
+// letters (a saved manual page) and the vertical tab of a soft line break
+// (a word processor's). Random bytes decode to these about one in nine:
+// from UTF-16, a code unit in eight (a private use one in ten, a
+// surrogate that pairs with none one in thirty); in a single-byte charset,
+// a byte in eleven (its other C0 controls). A text in any script and
 // charset, emoji and their surrogate pairs included, decodes to none, or
-// to a few (a stray escape, a byte of another charset).
+// to a few (a byte of another charset).
 func notText(text string) bool {
 	n, odd := 0, 0
 	for _, c := range text {
 		n++
 		switch {
 		case c == utf8.RuneError, 0xe000 <= c && c <= 0xf8ff, c >= 0xf0000,
-			c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r':
+			c < 0x20 && !textControl(c):
 			odd++
 		}
 	}
 	return odd*16 > n
+}
+
+// textControl reports the C0 controls text files hold (see notText).
+func textControl(c rune) bool {
+	switch c {
+	case '\t', '\n', '\f', '\r', 0x1b, '\b', '\v':
+		return true
+	}
+	return false
 }
 
 // utf16NotText reports whether head starts with a UTF-16 byte-order mark
