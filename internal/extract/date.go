@@ -181,9 +181,9 @@ func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	}
 	switch {
 	case !nav && c.named.IsZero() && namesDate(n):
-		c.named, _, _ = dateLine(n)
+		c.named, _, _ = dateLineOf(n, true)
 	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
-		c.navNamed, _, _ = dateLine(n)
+		c.navNamed, _, _ = dateLineOf(n, true)
 	}
 }
 
@@ -407,7 +407,12 @@ func longBlock(n *html.Node) bool {
 // Jane Roe, Reuters, 3 March 2026", "Jane Roe, 3 March 2026"). A date is written with its month's name, as 2025-03-04, or
 // with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
 // country and the 10th of March in another.
-func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
+func dateLine(n *html.Node) (t time.Time, updated, ok bool) { return dateLineOf(n, false) }
+
+// dateLineOf is dateLine, of an element whose id or class names a date
+// (namesDate) when named: its "Stand:" line needs no clock time (see
+// dateOnlyOf).
+func dateLineOf(n *html.Node, named bool) (t time.Time, updated, ok bool) {
 	if !shortWithYear(n, maxDateLine) {
 		return time.Time{}, false, false
 	}
@@ -421,7 +426,7 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
 	}
 	for _, part := range parts {
-		if d, ok := dateOnly(part); ok {
+		if d, ok := dateOnlyOf(part, named); ok {
 			if !updateLabel.MatchString(part) {
 				return d, false, true
 			}
@@ -455,7 +460,18 @@ var dateParts = regexp.MustCompile(`\s*(?:\n|[|·•⋅]|\s[-–—]\s)\s*`)
 
 // dateOnly parses s as a date when it is one and nothing else, past a
 // label (dateLabel).
-func dateOnly(s string) (time.Time, bool) {
+func dateOnly(s string) (time.Time, bool) { return dateOnlyOf(s, false) }
+
+// dateOnlyOf is dateOnly, of the text of an element whose id or class
+// names a date when named. "Stand: 31.12.2022" under a table or a chart,
+// which the header of a page's heading can hold (above its second long
+// paragraph), is the date of its figures: a "Stand" line is a page's own
+// stamp when it gives its hour ("Stand: 05.03.2024 14:23 Uhr") or its
+// element is named a date.
+func dateOnlyOf(s string, named bool) (time.Time, bool) {
+	if !named && standLabel.MatchString(s) && !standClock.MatchString(s) {
+		return time.Time{}, false
+	}
 	s = strings.TrimSpace(dateLabel.ReplaceAllString(strings.Join(strings.Fields(s), " "), ""))
 	if len(s) < len("2006-1-2") || !hasYear(s) {
 		return time.Time{}, false
@@ -465,6 +481,13 @@ func dateOnly(s string) (time.Time, bool) {
 	}
 	return parseDate(s)
 }
+
+// standLabel matches a line opened by German "Stand" ("as of"), which
+// dates a page's last change only with a clock time (see dateOnly).
+var standLabel = regexp.MustCompile(`(?i)^\s*stand(?:\s*:|\s+\d)`)
+
+// standClock matches a clock time after "Stand": "14:23", "9.05 Uhr".
+var standClock = regexp.MustCompile(`(?i)\b\d{1,2}:\d{2}\b|\b\d{1,2}[.:]\d{2}\s*uhr\b`)
 
 // ambiguousDate matches a date of numbers only with slashes or dashes,
 // day and month in either order (with dots, the day comes first).

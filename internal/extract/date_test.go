@@ -176,15 +176,44 @@ func TestPageDateAroundHeading(t *testing.T) {
 func TestDateLabelsOfTheTidyStep(t *testing.T) {
 	for _, label := range stampLabels {
 		r, size := utf8.DecodeRuneInString(label)
-		for _, line := range []string{label + " 05.03.2024", string(unicode.ToUpper(r)) + label[size:] + ": 05.03.2024"} {
+		date, want := "05.03.2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)
+		if label == "stand" { // a page's own "Stand" gives its hour (see dateOnlyOf)
+			date, want = "05.03.2024 14:23 Uhr", time.Date(2024, 3, 5, 14, 23, 0, 0, core.NoZone)
+		}
+		for _, line := range []string{label + " " + date, string(unicode.ToUpper(r)) + label[size:] + ": " + date} {
 			if !isStampLine(line) {
 				t.Errorf("isStampLine(%q) = false, want true", line)
 			}
 			doc := parse(t, `<header><h1 id="h">Ferry</h1><p>`+line+`</p></header>`)
-			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)) {
-				t.Errorf("pageDate of %q = %v, want 2024-03-05", line, got)
+			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(want) {
+				t.Errorf("pageDate of %q = %v, want %v", line, got, want)
 			}
 		}
+	}
+}
+
+// TestStandDatesItsFigures: "Stand: 31.12.2022" under a table or in a
+// chart's caption, with no clock time, dates the figures, not the page,
+// which stays undated when it gives no other date (a reviewer's finding:
+// it became the page's date); a "Stand" with its hour, or in an element
+// named a date, is the page's.
+func TestStandDatesItsFigures(t *testing.T) {
+	long := strings.Repeat("Der Stadtrat hat über den neuen Haushalt beraten und mehrere Änderungen beschlossen. ", 4)
+	for _, tc := range []struct {
+		name, body string
+		want       time.Time
+	}{
+		{"under a table", `<p>` + long + `</p><table><tr><td>Schulden</td><td>4,5 Mio</td></tr></table><p>Stand: 31.12.2022</p><p>` + long + `</p>`, time.Time{}},
+		{"in a caption", `<p>` + long + `</p><figure><img src="c.png"><figcaption>Stand: 31. Dezember 2022</figcaption></figure><p>` + long + `</p>`, time.Time{}},
+		{"with its hour", `<p>Stand: 05.03.2024 14:23 Uhr</p><p>` + long + `</p>`, time.Date(2024, 3, 5, 14, 23, 0, 0, core.NoZone)},
+		{"named a date", `<p><span class="date">Stand: 05.03.2024</span></p><p>` + long + `</p>`, time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, `<article><h1 id="h">Haushalt beschlossen</h1>`+tc.body+`</article>`)
+			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(tc.want) {
+				t.Errorf("pageDate = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
 
