@@ -88,7 +88,7 @@ func List(p string, o ListOptions) ([]File, error) {
 		}
 		return []File{{Path: p, Size: info.Size(), Key: FileKey{keyOf(p, info)}}}, nil
 	}
-	l := &lister{o: o, walked: map[dirKey]string{}, listed: map[dirKey]string{}}
+	l := &lister{o: o, walked: map[dirKey]string{}, listed: map[dirKey]listedFile{}}
 	l.walked[keyOf(p, info)] = p
 	entries, err := os.ReadDir(p)
 	if err != nil {
@@ -105,8 +105,8 @@ func List(p string, o ListOptions) ([]File, error) {
 type lister struct {
 	o      ListOptions
 	files  []File
-	walked map[dirKey]string // the directories walked, by device and inode, and where
-	listed map[dirKey]string // the files listed, by device and inode, and where
+	walked map[dirKey]string     // the directories walked, by device and inode, and where
+	listed map[dirKey]listedFile // the files listed, by device and inode
 }
 
 // entries lists the entries of the directory dir, in lexical order.
@@ -130,7 +130,7 @@ func (l *lister) entries(dir string, entries []fs.DirEntry) {
 			continue
 		}
 		if d.Type().IsRegular() {
-			l.file(q)
+			l.file(q, false)
 		}
 	}
 }
@@ -165,13 +165,16 @@ func (l *lister) link(q string) {
 		}
 		l.dir(q, info)
 	case info.Mode().IsRegular():
-		l.file(q)
+		l.file(q, true)
 	}
 }
 
-// file lists the regular file q (or a link to one) when its name is read,
-// unless listed already through another path.
-func (l *lister) file(q string) {
+// file lists the regular file q (or, byLink, a link to one) when its name
+// is read, unless listed already through another path. A file is named by
+// its own path rather than a link's, wherever the walk meets them (a link
+// "latest.txt" met before "real/wire.txt"), so that its id does not move
+// when the link is pointed elsewhere; of two hard links, by the first met.
+func (l *lister) file(q string, byLink bool) {
 	if !l.o.AnyName && !Listed(filepath.Base(q)) {
 		if l.o.Unlisted != nil {
 			l.o.Unlisted(q)
@@ -185,11 +188,25 @@ func (l *lister) file(q string) {
 	}
 	k := keyOf(q, info)
 	if first, ok := l.listed[k]; ok {
-		l.files = append(l.files, File{Path: q, Err: &ListedError{File: first}})
+		if first.byLink && !byLink {
+			link := l.files[first.at].Path
+			l.files[first.at].Path = q
+			l.listed[k] = listedFile{at: first.at}
+			l.files = append(l.files, File{Path: link, Err: &ListedError{File: q}})
+			return
+		}
+		l.files = append(l.files, File{Path: q, Err: &ListedError{File: l.files[first.at].Path}})
 		return
 	}
-	l.listed[k] = q
+	l.listed[k] = listedFile{at: len(l.files), byLink: byLink}
 	l.files = append(l.files, File{Path: q, Size: info.Size(), Key: FileKey{k}})
+}
+
+// listedFile is where a walk listed a file: its index in the files listed
+// and whether by a symbolic link.
+type listedFile struct {
+	at     int
+	byLink bool
 }
 
 // FileKey tells one file from another (see File.Key); comparable.

@@ -686,9 +686,11 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 // TestFileReachedTwiceInOneInput pins the bug where a file reached twice
 // in one directory's walk, by a symbolic link to it (latest.txt ->
 // real/wire.txt) or a second hard link (b.txt of a.txt), was read twice and
-// became its own duplicate. It is read once, by the path the walk meets
-// first, and the second path is a record skipped as refused, naming the
-// first, as a directory walked already is.
+// became its own duplicate. It is read once, by its own path rather than
+// a link's wherever the walk meets them (so that its id does not move when
+// the link is pointed elsewhere), of two hard links by the first met, and
+// the other path is a record skipped as refused, naming the one read, as a
+// directory walked already is.
 func TestFileReachedTwiceInOneInput(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -716,9 +718,9 @@ func TestFileReachedTwiceInOneInput(t *testing.T) {
 	want := []rec{
 		doc("a.txt", "A", "a body"),
 		refused("b.txt", "a.txt"),
-		doc("latest.txt", "W", "wire"),
+		doc("real/wire.txt", "W", "wire"),
 		doc("real/unrelated.txt", "U", "other"),
-		refused("real/wire.txt", "latest.txt"),
+		refused("latest.txt", "real/wire.txt"),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
