@@ -799,6 +799,9 @@ func looseDate(s string, value bool) (t time.Time, ok, refused bool) {
 	if dayless(s) || hoursAlone(s) && !clockShown.MatchString(s) {
 		return time.Time{}, false, true // hours alone are an offset after a clock only (SplitZone)
 	}
+	if longHour.MatchString(s) {
+		return time.Time{}, false, true // "605:12:19": no clock, which dateparse reads as 00:12
+	}
 	if m := clockFirst.FindStringSubmatch(s); m != nil && !hasYear(m[1]) {
 		if t, ok, refused := looseDate(m[2]+" "+m[1], value); ok || refused {
 			return t, ok, refused // read as the date, then the clock
@@ -1059,6 +1062,10 @@ func hoursAlone(s string) bool {
 func timeShown(s string, t time.Time) bool {
 	return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 || clockShown.MatchString(s)
 }
+
+// longHour matches a clock whose hour has three figures or more
+// ("605:12:19", a damaged wire date): no time of day.
+var longHour = regexp.MustCompile(`\d{3}:\d{2}`)
 
 // clockFirst is a time of day written before its date and a comma, with
 // its "AM" or "PM" and zone ("10:15 AM EST, March 5, 2024", as AP writes

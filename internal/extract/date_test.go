@@ -231,6 +231,10 @@ func TestParseDate(t *testing.T) {
 		name, in string
 		want     time.Time // zero: unread
 	}{
+		// Regression (a tester's finding): a damaged wire clock of an hour
+		// of three figures was read as 00:12, and its copy's original.
+		{"an hour of three figures", "31-MAR-2024 605:12:19.12", time.Time{}},
+		{"an hour of three figures, ISO", "2024-03-05 605:12", time.Time{}},
 		// Regression: "MSK+1" was the month (January 5), the zone Moscow's.
 		{"MSK+1, ISO", "2024-03-05 10:30 MSK+1", at(10, 30, 4)},
 		{"MSK+1, month first", "March 5, 2024 10:30 MSK+1", at(10, 30, 4)},
