@@ -155,6 +155,11 @@ func Representative(group []Member, policy Policy, sim func(a, b int32) float64)
 			}
 			return Published(a, b)
 		})
+		for _, m := range group {
+			if m.Ord != best.Ord && m.Length == best.Length {
+				return best, fmt.Sprintf("longest: the most text (%d bytes, tied; the first published)", best.Length)
+			}
+		}
 		return best, fmt.Sprintf("longest: the most text (%d bytes)", best.Length)
 	}
 }

@@ -42,7 +42,7 @@ func TestRepresentative(t *testing.T) {
 		// after the other. Regression: ties went to input order, so that
 		// of verbatim reprints the copy read first was kept and the
 		// original listed as removed.
-		{Longest, 2, "longest"},
+		{Longest, 2, "longest: the most text (300 bytes, tied; the first published)"},
 		{Earliest, 4, "oldest date"},
 		{First, 1, "first"},
 		{Central, 2, "0.900"},
@@ -53,6 +53,11 @@ func TestRepresentative(t *testing.T) {
 				t.Errorf("got %d (%s), want %d (%s)", got.Ord, why, tc.want, tc.whyPart)
 			}
 		})
+	}
+	// A length no other member has says no tie. Regression (a tester's
+	// finding): a tie the date decided was not said, where central says it.
+	if _, why := Representative([]Member{{Ord: 1, Length: 90}, {Ord: 2, Length: 80}}, Longest, nil); why != "longest: the most text (90 bytes)" {
+		t.Errorf("longest of no tie: %s", why)
 	}
 	undated := []Member{{Ord: 7}, {Ord: 5}}
 	if got, why := Representative(undated, Earliest, nil); got.Ord != 5 || !strings.Contains(why, "no member has a date") {
