@@ -51,3 +51,16 @@ func RainfallReadings(rain map[int]string) []string {
 	}
 	return r
 }
+
+// ZeroPlaces counts the places of slots (figures.Slots) that hold the
+// value 0: its one digit 0, the eleven after it unused (0xF), as a station
+// of NIL fills its place under templates.Scanner.Measures.
+func ZeroPlaces(slots []uint64) int {
+	n := 0
+	for _, v := range slots {
+		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
+			n++
+		}
+	}
+	return n
+}

@@ -220,12 +220,7 @@ func TestFormat11Fixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	s12, _ := m12.NewSketcher().Sketch(&doc)
-	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
-	for _, v := range s12.Slots {
-		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
-			zeros++
-		}
-	}
+	zeros := enginetest.ZeroPlaces(s12.Slots)
 	if len(s12.Slots) != 16 || zeros != 12 || m12.AppendDetail(nil, s12)[0] != Format {
 		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m12.AppendDetail(nil, s12)[0], s12.Slots, Format)
 	}

@@ -178,12 +178,7 @@ func TestFormat4Fixture(t *testing.T) {
 	}
 	m5 := newMethod(Defaults())
 	s5, _ := m5.NewSketcher().Sketch(&doc)
-	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
-	for _, v := range s5.Slots {
-		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
-			zeros++
-		}
-	}
+	zeros := enginetest.ZeroPlaces(s5.Slots)
 	if len(s5.Slots) != 16 || zeros != 12 || m5.AppendDetail(nil, s5)[0] != Format {
 		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m5.AppendDetail(nil, s5)[0], s5.Slots, Format)
 	}

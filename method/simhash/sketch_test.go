@@ -159,12 +159,7 @@ func TestFormat7Fixture(t *testing.T) {
 	}
 	m8 := newMethod(Defaults())
 	s8, _ := m8.NewSketcher().Sketch(&doc)
-	zeros := 0 // the places of the value 0: its one digit 0, the eleven after it unused (0xF, see figures.Slots)
-	for _, v := range s8.Slots {
-		if v&(1<<48-1) == 0x0FFFFFFFFFFF {
-			zeros++
-		}
-	}
+	zeros := enginetest.ZeroPlaces(s8.Slots)
 	if len(s8.Slots) != 16 || zeros != 12 || m8.AppendDetail(nil, s8)[0] != Format {
 		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m8.AppendDetail(nil, s8)[0], s8.Slots, Format)
 	}
