@@ -144,9 +144,11 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			return err
 		}
 		if o.Then != nil {
-			return o.Then(w, outs)
+			if err := o.Then(w, outs); err != nil {
+				return err
+			}
 		}
-		return nil
+		return relabelLateCopies(w, outs)
 	})
 	if err != nil {
 		return nil, err // nothing is stored: no document was added

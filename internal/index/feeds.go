@@ -2,7 +2,11 @@ package index
 
 import (
 	"context"
+	"maps"
+	"slices"
 
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -28,4 +32,121 @@ func (x *Index) Ping(ctx context.Context) error {
 		_, _, err := r.Head()
 		return err
 	})
+}
+
+// The outcomes of feed items (see watch.OutcomeAdded) that the index
+// changes when the roles of their documents change.
+const (
+	itemAdded     = "added"
+	itemSimilar   = "similar"
+	itemDuplicate = "duplicate"
+)
+
+// relabelLateCopies makes duplicates the feed items, of every feed, made
+// into the stored documents that the add's documents, ms, were published
+// before (lateCopies): items added or similar become duplicates in the
+// add's transaction, whatever made the add (index add, the API, watch).
+func relabelLateCopies(w store.FeedWriter, ms []Match) error {
+	copies := lateCopies(ms)
+	if len(copies) == 0 {
+		return nil
+	}
+	_, err := w.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{itemAdded, itemSimilar}, itemDuplicate)
+	return err
+}
+
+// lateCopies returns the IDs of the stored documents that the documents of
+// ms were published before: copies of them that arrived first, the other
+// members of a cluster a document is the original of (Match.Copies) and
+// the stored documents of its duplicate pairs that name it the original.
+func lateCopies(ms []Match) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for _, p := range m.Pairs {
+			if p.Label == core.Duplicate && p.Original == m.ID && m.ID != "" {
+				out[p.A] = true
+			}
+		}
+		for _, id := range m.Copies {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// relabelFreed gives back their outcome to the feed items, of every feed,
+// made into the documents of ords that a removal left a copy of nothing:
+// an item duplicate whose document now has no duplicate mark with a stored
+// document published before it, and is in no cluster or its cluster's
+// original, becomes similar when the document is marked similar to one
+// stored before it (the pairs its own add reported), else added, as if
+// the documents removed had never been stored. The documents of ords not
+// stored, or whose records do not match their checksums, are left out.
+func relabelFreed(w store.Writer, ords []int64) error {
+	if len(ords) == 0 {
+		return nil
+	}
+	byOrd, err := readable(w, ords)
+	if err != nil {
+		return err
+	}
+	var added, similar []string
+	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
+		d := byOrd[o]
+		copied, like, err := roleOf(w, d)
+		if err != nil {
+			return err
+		}
+		switch {
+		case copied:
+		case like:
+			similar = append(similar, d.ID)
+		default:
+			added = append(added, d.ID)
+		}
+	}
+	if _, err := w.RelabelItems(added, []string{itemDuplicate}, itemAdded); err != nil {
+		return err
+	}
+	_, err = w.RelabelItems(similar, []string{itemDuplicate}, itemSimilar)
+	return err
+}
+
+// roleOf says whether stored document d copies a stored document published
+// before it (a duplicate mark with it, or a cluster whose original is
+// another), and whether it is marked similar to a document stored before
+// it.
+func roleOf(r store.Reader, d *store.Doc) (copied, like bool, err error) {
+	if d.Cluster != 0 {
+		o, err := r.Original(d.Cluster)
+		if err != nil {
+			return false, false, err
+		}
+		if o.Ord != d.Ord {
+			return true, false, nil
+		}
+	}
+	ms, err := r.MarksOf(d.Ord)
+	if err != nil {
+		return false, false, err
+	}
+	var dups []int64
+	for _, m := range ms {
+		switch other := m.Other(d.Ord); {
+		case m.Label == core.Duplicate:
+			dups = append(dups, other)
+		case m.Label == core.Similar && other < d.Ord:
+			like = true
+		}
+	}
+	others, err := readable(r, dups)
+	if err != nil {
+		return false, false, err
+	}
+	for _, o := range others {
+		if cluster.ComparePublished(o.Date, o.Ord, d.Date, d.Ord) < 0 {
+			return true, false, nil
+		}
+	}
+	return false, like, nil
 }

@@ -447,7 +447,10 @@ func (x *Index) Spec() engine.Spec { return x.spec }
 func (x *Index) Config() engine.Config { return x.cfg }
 
 // Add checks each document against everything stored and stores it, in
-// one transaction: all documents are stored, or none.
+// one transaction: all documents are stored, or none. In that transaction
+// the feed items made into stored documents that an added one was
+// published before, its copies, change from added or similar to duplicate
+// (after AddOptions.Then).
 func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Match, error) {
 	return x.AddSketched(ctx, docs, nil, o)
 }
@@ -489,7 +492,11 @@ func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []S
 }
 
 // Remove removes the stored documents of the given IDs with their sketches
-// and marks, and returns the IDs it removed. Like an add, it keeps other
+// and marks, and returns the IDs it removed. In its transaction, as in
+// Expire's and an add's with Replace, the feed items made into a document
+// left that the removal leaves a copy of nothing stored published before
+// it (the heir of a removed original) change from duplicate to similar or
+// added (see relabelFreed). Like an add, it keeps other
 // writes waiting, not checks: those run beside it, while it waits for
 // another process's writer lock too.
 func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {

@@ -66,14 +66,19 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 // heirs), takes the documents out of the in-memory index and loads the
 // copies given a sketch (through the change log, as another process
 // would), judges again the marks a copy given a sketch of its own text
-// took (judgeAgain), and places again the documents whose clusters the
-// removal may change (recluster). It returns the marks it made between
-// documents left.
+// took (judgeAgain), places again the documents whose clusters the
+// removal may change (recluster), and gives back their outcome to the feed
+// items of the documents it leaves copies of nothing (relabelFreed). It
+// returns the marks it made between documents left.
 func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if len(ords) == 0 {
 		return nil, nil
 	}
 	h, err := x.findHeirs(w, ords)
+	if err != nil {
+		return nil, err
+	}
+	marked, err := x.markedWith(w, ords)
 	if err != nil {
 		return nil, err
 	}
@@ -96,10 +101,41 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if err := x.judgeAgain(w, h); err != nil {
 		return nil, err
 	}
-	if h == nil {
-		return nil, x.recluster(w, clusters, nil)
+	var made []store.Mark
+	var joined []int64
+	if h != nil {
+		made, joined = h.marks, h.joined
 	}
-	return h.marks, x.recluster(w, clusters, h.joined)
+	placed, err := x.recluster(w, clusters, joined)
+	if err != nil {
+		return nil, err
+	}
+	return made, relabelFreed(w, slices.Concat(marked, joined, placed))
+}
+
+// markedWith returns the documents left that a mark (of the index's method
+// or exact) joins to one of ords, the documents removed: their roles can
+// change.
+func (x *Index) markedWith(r store.Reader, ords []int64) ([]int64, error) {
+	gone := make(map[int64]bool, len(ords))
+	for _, o := range ords {
+		gone[o] = true
+	}
+	var out []int64
+	for _, method := range []string{x.spec.Name, ExactMethod} {
+		ms, err := r.MethodMarks(method, ords)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			for _, o := range [2]int64{m.A, m.B} {
+				if !gone[o] {
+					out = append(out, o)
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // recluster makes the clusters after a removal those that a fresh index of
@@ -115,29 +151,29 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 // numbered as a rescore numbers its groups (renumber). A removed document
 // that was in no cluster was joined by none, and moves nothing. The
 // documents also, whose marks the removal changed (see heirs), can move
-// too, in a cluster or not.
-func (x *Index) recluster(w store.Writer, lost []int64, also []int64) error {
+// too, in a cluster or not. It returns the documents it placed again.
+func (x *Index) recluster(w store.Writer, lost []int64, also []int64) ([]int64, error) {
 	from := slices.Clone(also)
 	for _, c := range lost {
 		members, err := w.Members(c)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		from = append(from, members...)
 	}
 	marks, err := reach(w, from)
 	if err != nil || len(marks) == 0 {
-		return err
+		return nil, err
 	}
 	rows, err := w.Docs(slices.Sorted(maps.Keys(marks)))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ords := make([]int64, len(rows))
 	for i := range rows {
 		ords[i] = rows[i].Ord
 	}
-	return renumber(w, rows, x.relink(ords, marks).Groups())
+	return ords, renumber(w, rows, x.relink(ords, marks).Groups())
 }
 
 // reach returns the marks of every stored document that duplicate marks

@@ -266,7 +266,8 @@ func (x *Index) reclusterAround(w store.Writer, ords []int64) error {
 		}
 	}
 	slices.Sort(lost)
-	return x.recluster(w, slices.Compact(lost), also)
+	_, err = x.recluster(w, slices.Compact(lost), also)
+	return err
 }
 
 // sketchOrRemove sketches again each of docs that sketchAgain can, and
@@ -315,7 +316,8 @@ func (x *Index) reclusterAll(w store.Writer) error {
 		return err
 	}
 	slices.Sort(lost)
-	return x.recluster(w, slices.Compact(lost), also)
+	_, err = x.recluster(w, slices.Compact(lost), also)
+	return err
 }
 
 // repair is Repair's transaction.

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -409,9 +408,11 @@ func cutTitle(title string) string {
 // transaction; rowOf[i] is the row of docs[i], and prev the items as the
 // pass read them before it fetched their pages (see keepStored). An
 // article published before stored copies of it, which arrived first, makes
-// them duplicates: the items they were made of, of every feed, become
-// duplicates in the same transaction. It runs to the end even when ctx is
-// done, so that a stopped pass keeps what it fetched.
+// them duplicates: the rows of this pass made into them are stored as
+// duplicates, and the index makes the stored items of every feed made into
+// them duplicates in the same transaction (see index.Index.Add). It runs
+// to the end even when ctx is done, so that a stopped pass keeps what it
+// fetched.
 func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int, prev map[string]neardup.FeedItem) error {
 	ctx = context.WithoutCancel(ctx)
 	save := func(wr neardup.FeedWriter, ms []neardup.Match) error {
@@ -428,14 +429,7 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardu
 		if err != nil {
 			return err
 		}
-		if err := wr.SaveItems(saved); err != nil {
-			return err
-		}
-		if len(copies) == 0 {
-			return nil
-		}
-		_, err = wr.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{OutcomeAdded, OutcomeSimilar}, OutcomeDuplicate)
-		return err
+		return wr.SaveItems(saved)
 	}
 	if len(docs) == 0 {
 		return w.st.UpdateFeeds(ctx, func(wr neardup.FeedWriter) error { return save(wr, nil) })

@@ -1,9 +1,11 @@
 package watch
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -77,6 +79,48 @@ func TestCopiesPolledFirst(t *testing.T) {
 			c, err := x.Cluster(t.Context(), d.Cluster)
 			if err != nil || c.Original != wire.URL+"/story/0" || len(c.Members) != 3 {
 				t.Errorf("cluster %+v: %v", c, err)
+			}
+		})
+	}
+}
+
+// TestOriginalStoredOrRemovedOutsideWatch: a reprint's feed is polled; the
+// wire story it reprints, published before it, is then stored by an add of
+// the index's own (index add, the API), and later removed. The reprint's
+// item becomes a duplicate when the wire is stored and is added again when
+// it is removed, the reprint then the original. Regression: only the
+// watcher's add relabelled items, and no removal did.
+func TestOriginalStoredOrRemovedOutsideWatch(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			a := newSite(t)
+			st := newStory(37)
+			r := st
+			r.paras = append([]string{"Our correspondent adds that the details are still emerging tonight."}, st.paras...)
+			a.serve("/story/0", "text/html", r.page("Site", ""))
+			a.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: a.URL + "/story/0",
+				date: time.Date(2024, 3, 1, 11, 0, 0, 0, time.UTC)}))
+			addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)})
+			once(t, newWatcher(t, x, testOptions()))
+			outcome := func() string { return storedItems(t, x, a.URL+"/feed")[a.URL+"/story/0"].Outcome }
+			if got := outcome(); got != OutcomeAdded {
+				t.Fatalf("the reprint's item %q, want added", got)
+			}
+			wire := neardup.Document{ID: "wire", Title: st.title, Text: strings.Join(st.paras, "\n\n"),
+				Date: time.Date(2024, 3, 1, 8, 0, 0, 0, time.UTC)}
+			ms, err := x.Add(t.Context(), wire)
+			if err != nil || ms[0].Original != "wire" {
+				t.Fatalf("adding the wire: %+v, %v", ms, err)
+			}
+			if got := outcome(); got != OutcomeDuplicate {
+				t.Errorf("the reprint's item once the wire is stored %q, want duplicate", got)
+			}
+			if _, err := x.Remove(t.Context(), "wire"); err != nil {
+				t.Fatal(err)
+			}
+			if got := outcome(); got != OutcomeAdded {
+				t.Errorf("the reprint's item once the wire is removed %q, want added", got)
 			}
 		})
 	}
