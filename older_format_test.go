@@ -507,3 +507,25 @@ func TestOlderMeasuresSketchFormat(t *testing.T) {
 	olderFormatKeeps(t, docs, "the rainfall of two days",
 		[]olderFormat{{minhash.Defaults(), 11}, {simhash.Defaults(), 7}, {cosine.Defaults(), 4}})
 }
+
+// TestOlderLanguagesSketchFormat: an index of the sketch format each
+// method made before figures and datelines were read as more languages
+// write them (minhash 11, simhash 7, sentences and cosine 4) still opens,
+// and goes on making sketches of that format, which read number words in
+// English alone and the datelines of the forms it read: a Spanish court
+// notice of three years and of four, and a weekly notice under a dateline
+// "MADRID, 5 de marzo -" and the next week's, stay the duplicates that
+// format made of them, in the index and in a Dedup with its options,
+// where a new index finds another figure in two places, or datelines of
+// days a week apart.
+func TestOlderLanguagesSketchFormat(t *testing.T) {
+	formats := []olderFormat{{minhash.Defaults(), 11}, {simhash.Defaults(), 7}, {sentences.Defaults(), 4}, {cosine.Defaults(), 4}}
+	t.Run("verdicts", func(t *testing.T) {
+		olderFormatKeeps(t, []neardup.Document{enginetest.Verdict("es", 3), enginetest.Verdict("es", 4)},
+			"the sentences of three years and four", formats)
+	})
+	t.Run("weeklies", func(t *testing.T) {
+		olderFormatKeeps(t, []neardup.Document{enginetest.Weekly("es-de", 5), enginetest.Weekly("es-de", 12)},
+			"the notices of two weeks", formats)
+	})
+}

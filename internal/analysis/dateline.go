@@ -31,14 +31,36 @@ var datelineEnds = []string{" - ", " -- ", " – ", " — ", ", - ", " -\n", ". 
 
 // ParseDateline reads the dateline at the start of text. It accepts a place
 // of one to six words followed by a comma, a parenthesis or the dash, then
-// optionally regions, a date (English, Polish or Russian month names, the day
-// before or after the month) and an agency in parentheses or slashes, then a
-// dash. A line without a date is a dateline only when its place is written
-// in capitals (WASHINGTON (Reuters) -), so that an opening sentence with a
-// dash is not taken for one. ok is false when text does not start with one.
-func ParseDateline(text string) (d Dateline, ok bool) {
+// optionally regions, a date (English, Polish, Russian or Spanish month
+// names, the day before or after the month) and an agency in parentheses or
+// slashes, then a dash. A line without a date is a dateline only when its
+// place is written in capitals (WASHINGTON (Reuters) -), so that an opening
+// sentence with a dash is not taken for one. ok is false when text does not
+// start with one. A DatelineReader with Languages reads more forms.
+func ParseDateline(text string) (d Dateline, ok bool) { return DatelineReader{}.Read(text) }
+
+// A DatelineReader reads the dateline at the start of a text. The zero
+// DatelineReader reads those ParseDateline reads.
+type DatelineReader struct {
+	// Languages says to read too the forms Spanish and Russian wire copy
+	// writes besides those: the day and month joined by "de" ("MADRID, 5
+	// de marzo -"), a dateline ended by ".-" after its agency in
+	// parentheses (EFE's "Madrid, 5 mar (EFE).-") and a place ended by a
+	// full stop before the day (Interfax's "Москва. 5 марта. ИНТЕРФАКС -"),
+	// when each word of the place starts with a capital, so that a
+	// sentence, which also ends with one, is not taken for a place.
+	// Without it, as the sketch formats before it read, the first is read
+	// without its date (and, its place not in capitals, not at all), the
+	// others not at all.
+	Languages bool
+}
+
+// Read reads the dateline at the start of text, as ParseDateline does,
+// and the forms r is set to read; ok is false when text does not start
+// with one.
+func (r DatelineReader) Read(text string) (d Dateline, ok bool) {
 	head := text[:min(len(text), maxDateline)]
-	cut, end := datelineEnd(head)
+	cut, end := datelineEnd(head, r.Languages)
 	if cut < 0 {
 		return Dateline{}, false
 	}
@@ -46,12 +68,12 @@ func ParseDateline(text string) (d Dateline, ok bool) {
 	if strings.HasSuffix(head[:end], ". /") {
 		end = skipAgency(text, cut+2) // "/ТАСС/." and the spaces after it
 	}
-	place, rest := splitPlace(line)
-	if !isPlace(place) {
+	place, rest, stop := splitPlace(line, r.Languages)
+	if !isPlace(place) || stop && !isName(place) {
 		return Dateline{}, false
 	}
 	d = Dateline{Place: place, End: end}
-	d.Month, d.Day = findDate(rest)
+	d.Month, d.Day = findDate(rest, r.Languages)
 	if d.Month == 0 && !isCapitals(place) {
 		return Dateline{}, false
 	}
@@ -62,8 +84,9 @@ func ParseDateline(text string) (d Dateline, ok bool) {
 }
 
 // datelineEnd returns where the first of datelineEnds starts in head and
-// where it ends; -1 when none does (after the first byte).
-func datelineEnd(head string) (cut, end int) {
+// where it ends, with languages ".- " after a closing parenthesis too
+// (EFE's "(EFE).- "); -1 when none does (after the first byte).
+func datelineEnd(head string, languages bool) (cut, end int) {
 	for i := 1; i < len(head); i++ {
 		if c := head[i]; c != ' ' && c != ',' && c != '.' {
 			continue
@@ -73,9 +96,16 @@ func datelineEnd(head string) (cut, end int) {
 				return i, i + len(e)
 			}
 		}
+		if languages && head[i-1] == ')' && strings.HasPrefix(head[i:], agencyEnd) {
+			return i, i + len(agencyEnd)
+		}
 	}
 	return -1, 0
 }
+
+// agencyEnd ends a Spanish dateline after its agency in parentheses
+// ("Madrid, 5 mar (EFE).- "), for a DatelineReader with Languages.
+const agencyEnd = ".- "
 
 // skipAgency returns the offset past "/AGENCY/." at i.
 func skipAgency(text string, i int) int {
@@ -89,13 +119,56 @@ func skipAgency(text string, i int) int {
 }
 
 // splitPlace splits a dateline into its place and the rest (regions, date,
-// agency).
-func splitPlace(line string) (place, rest string) {
+// agency): the place ends at the first comma or parenthesis and, with
+// languages, at a full stop before them whose next word is a figure (the
+// day of "Москва. 5 марта."), which stop reports.
+func splitPlace(line string, languages bool) (place, rest string, stop bool) {
 	i := strings.IndexAny(line, ",(")
-	if i < 0 {
-		return strings.TrimSpace(line), ""
+	if languages {
+		if k := fullStopBeforeDay(line); k >= 0 && (i < 0 || k < i) {
+			return strings.TrimSpace(line[:k]), line[k+1:], true
+		}
 	}
-	return strings.TrimSpace(line[:i]), line[i:]
+	if i < 0 {
+		return strings.TrimSpace(line), "", false
+	}
+	return strings.TrimSpace(line[:i]), line[i:], false
+}
+
+// fullStopBeforeDay returns the offset of the first ". " in line that a
+// digit follows, -1 for none.
+func fullStopBeforeDay(line string) int {
+	for from := 0; ; {
+		k := strings.Index(line[from:], ". ")
+		if k < 0 {
+			return -1
+		}
+		k += from
+		j := k + 2
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		if j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			return k
+		}
+		from = k + 2
+	}
+}
+
+// isName reports whether each word of s starts with a capital letter.
+func isName(s string) bool {
+	start := true
+	for _, c := range s {
+		if unicode.IsSpace(c) {
+			start = true
+			continue
+		}
+		if start && !unicode.IsUpper(c) {
+			return false
+		}
+		start = false
+	}
+	return true
 }
 
 // isPlace reports whether s can be the place of a dateline: one to six
@@ -139,8 +212,9 @@ func isCapitals(s string) bool {
 	return true
 }
 
-// findDate finds a month name and the day next to it in the words of s.
-func findDate(s string) (time.Month, int) {
+// findDate finds a month name and the day next to it in the words of s,
+// with languages also the day before "de" before it ("5 de marzo").
+func findDate(s string, languages bool) (time.Month, int) {
 	var words [16]string // a dateline's rest has a few words: no allocation
 	f := appendDateWords(words[:0], s)
 	for i, w := range f {
@@ -155,6 +229,11 @@ func findDate(s string) (time.Month, int) {
 		}
 		if i > 0 {
 			if day := dayOf(f[i-1]); day > 0 {
+				return m, day
+			}
+		}
+		if languages && i > 1 && strings.EqualFold(f[i-1], "de") {
+			if day := dayOf(f[i-2]); day > 0 {
 				return m, day
 			}
 		}

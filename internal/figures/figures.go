@@ -74,6 +74,20 @@ type Scanner struct {
 	// the word after its figure: two days' tables of one series share no
 	// place where a station had rain on one of them.
 	Measures bool
+	// Languages says to read the numbers two to ten written as words in
+	// German, French, Spanish, Polish and Russian as figures too, as the
+	// numbers one to ten in English are ("zu drei Jahren", "a tres años",
+	// "na trzy lata", "к трём годам"), in the forms those languages decline
+	// them to ("trzech", "тремя"; see spelledNumbers), in lower case alone:
+	// written with a capital, such a word is as often a name ("Tres
+	// Pontas", "Seis Pros") or a product ("MS-DOS") as a number, and
+	// running text writes a number in lower case but at the start of a
+	// sentence. The words of letters beyond ASCII ("fünf", "pięć", "три")
+	// are read with Unicode alone. Without it, as the sketch formats
+	// before it read, such a word is the word of a place, and a notice of
+	// one template filled in twice with "drei" and "vier" has one place
+	// fewer with another figure than it has in English.
+	Languages bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
@@ -126,7 +140,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // value dropped ("1.0" is 1), and the numbers one to ten written as words
 // ("div five cts"), as wire style writes them; for a Scanner with
 // Measures, "nil" too, and a unit of measure after a figure is no word of
-// its place (see Scanner.Measures). Each is a 16-bit hash of the
+// its place (see Scanner.Measures); for one with Languages, two to ten
+// written in German, French, Spanish, Polish and Russian too (see
+// Scanner.Languages). Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
 // other figures in the same places; see InPlace. The figures of a table's
@@ -246,7 +262,9 @@ func slotFigure(v uint64, buf []byte) []byte {
 // as words included (see Slots). With s.Unicode it reads the digits of
 // every script (see ASCIIDigits) and words of letters beyond ASCII (see
 // unicodeWord); with s.Measures "nil" as the figure 0 and a unit of
-// measure after a figure as no word (see Scanner.Measures).
+// measure after a figure as no word (see Scanner.Measures); with
+// s.Languages the numbers two to ten written as words of five more
+// languages as figures (see Scanner.Languages).
 func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
@@ -278,7 +296,10 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			}
 			w := text[i:j]
 			i = j
-			d := numberWordOf(key)
+			d := shortNumbers.of(key, w, s.Languages)
+			if key == 0 && s.Languages {
+				d = spelledLongOf(w) // a word of eight letters or more, or of letters beyond ASCII
+			}
 			if d == "" && key == nilWord && s.Measures {
 				d = "0" // a table's zero: "CASCAVEL NIL", "Shr nil vs 12 cts"
 			}
@@ -331,17 +352,37 @@ func (s *Scanner) scan(text string, places, figs bool) {
 // as scan reads a word (see unicodeWord): it slots the waiting figures
 // between prev and the word, and returns where the word ends and the word
 // before the figures that follow it; a rune that is no letter is passed
-// over, prev kept.
+// over, prev kept. With s.Languages a number written as a word of such
+// letters ("трём") is read as a figure waiting for the word after it,
+// prev kept too (see Scanner.Languages).
 func (s *Scanner) unicodeWord(text string, i int, prev string) (int, string) {
 	j, first, last := unicodeWord(text, i)
 	if first == "" {
 		return j, prev
+	}
+	if s.Languages && maybeSpelled(text[i:j]) && s.spelledFigure(text, i, j) {
+		return j, prev // a number in words of letters beyond ASCII: "к трём годам"
 	}
 	if len(s.ends) > 0 {
 		s.flush(prev, wordHash(first))
 	}
 	s.at = j
 	return j, last
+}
+
+// spelledFigure reads the word text[i:j], of letters beyond ASCII, as a
+// figure waiting for the word after it when it is one of spelledNumbers
+// and no digit touches it ("5трёх"), and reports whether it did.
+func (s *Scanner) spelledFigure(text string, i, j int) bool {
+	d := spelledLongOf(text[i:j])
+	if d == "" || i > 0 && isDigit(text[i-1]) || j < len(text) && isDigit(text[j]) {
+		return false
+	}
+	s.values = append(s.values, d...)
+	s.ends = append(s.ends, len(s.values))
+	s.cols = append(s.cols, len(s.cols))
+	s.row, s.at = false, j // a number in words is no table's cell
+	return true
 }
 
 // flush slots the waiting figures between the words prev and the word
@@ -758,20 +799,7 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	return numberWordOf(packWord(w))
-}
-
-// numberWordOf returns the digits of the word packed as k (see packWord)
-// when it is one of numberWords, else "". In place of EqualFold, which
-// every word of three to five letters would call ten times, k is looked
-// up in a table where each number word has a slot of its own: a word
-// that packs to 0 (one of eight letters or more, see wordAt) or to another
-// word's number is in no slot.
-func numberWordOf(k uint64) string {
-	if e := &numberSlots[k*numberMagic>>60]; e.word == k {
-		return e.digits
-	}
-	return ""
+	return shortNumbers.of(packWord(w), w, false)
 }
 
 // packWord returns the bytes of w, at most eight, lower-cased (| 0x20), as
@@ -785,27 +813,6 @@ func packWord(w string) uint64 {
 	}
 	return k
 }
-
-// numberMagic spreads the packed numberWords over the 16 numberSlots, one
-// each, by the top four bits of their product with it.
-const numberMagic = 0x3bf98798cae97951
-
-// numberSlots holds each of numberWords, packed, with its digits, in the
-// slot numberMagic gives it; the other slots hold 0, which no word packs to.
-var numberSlots = func() (t [16]struct {
-	word   uint64
-	digits string
-}) {
-	for i, w := range numberWords {
-		k := packWord(w)
-		e := &t[k*numberMagic>>60]
-		if e.word != 0 {
-			panic("figures: numberMagic gives two number words one slot")
-		}
-		e.word, e.digits = k, strconv.Itoa(i+1)
-	}
-	return t
-}()
 
 // Explains reports whether one of the figures written by the digits x and
 // y can be a damaged copy of the other (see explains).

@@ -305,7 +305,7 @@ func TestWordAtEveryByte(t *testing.T) {
 		for _, text := range []string{w, strings.ToUpper(w) + " dlrs", "x " + strings.ToUpper(w[:1]) + w[1:] + "-year"} {
 			at := strings.IndexFunc(text, func(r rune) bool { return r != 'x' && r != ' ' })
 			end, key := wordAt(text, at)
-			if got, want := numberWordOf(key), strconv.Itoa(i+1); end != at+len(w) || got != want {
+			if got, want := shortNumbers.of(key, text[at:end], false), strconv.Itoa(i+1); end != at+len(w) || got != want {
 				t.Errorf("wordAt(%q, %d) reads %q to %d, want %q to %d", text, at, got, end, want, at+len(w))
 			}
 		}

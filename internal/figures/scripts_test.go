@@ -236,8 +236,10 @@ func FuzzUnicodeSameOnASCII(f *testing.F) {
 // BenchmarkScanScripts reads the figures and places of a notice in
 // English, Russian, Chinese and Arabic (in Arabic-Indic digits), each
 // line with two or three figures, by the zero Scanner (ASCII alone, as
-// the sketch formats before Unicode) and by one reading every script:
-// what Unicode costs each script, MB/s of text.
+// the sketch formats before Unicode), by one reading every script, and by
+// one reading also the number words of five more languages (Languages):
+// what Unicode costs each script, and what Languages costs on top of it,
+// MB/s of text.
 func BenchmarkScanScripts(b *testing.B) {
 	texts := []struct{ name, line string }{
 		{"english", "The bridge on Main Street will be closed to traffic from May 3 to May 10 for repairs, the council said. "},
@@ -247,13 +249,13 @@ func BenchmarkScanScripts(b *testing.B) {
 	}
 	for _, tc := range texts {
 		text := strings.Repeat(tc.line+"\n", 40)
-		for _, unicode := range []bool{false, true} {
-			name := tc.name + "/ascii"
-			if unicode {
-				name = tc.name + "/unicode"
-			}
-			b.Run(name, func(b *testing.B) {
-				s := Scanner{Unicode: unicode}
+		for _, sc := range []struct {
+			name      string
+			unicode   bool
+			languages bool
+		}{{"ascii", false, false}, {"unicode", true, false}, {"languages", true, true}} {
+			b.Run(tc.name+"/"+sc.name, func(b *testing.B) {
+				s := Scanner{Unicode: sc.unicode, Languages: sc.languages}
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {

@@ -19,7 +19,9 @@ import (
 // (Scanner.Unicode, format 11 on), which on these texts of ASCII reads
 // what it read without, and the figures of a table of stations as it
 // writes them (Scanner.Measures, format 12 on), which these texts, of no
-// "nil" and no unit, do not write.
+// "nil" and no unit, do not write, and figures and datelines as more
+// languages write them (Scanner.Languages, format 12 on), which these
+// texts of English do not.
 func BenchmarkScan(b *testing.B) {
 	var docs []*core.Document
 	for i := range 200 {
@@ -41,21 +43,23 @@ func BenchmarkScan(b *testing.B) {
 		words[i] = append([]analysis.Token(nil), an.Words(d.Text)...)
 	}
 	for _, sc := range []struct {
-		name     string
-		fills    bool
-		fold     bool
-		words    bool
-		short    bool
-		unicode  bool
-		measures bool
-	}{{"fills=false", false, false, false, false, false, false}, {"fills=true", true, false, false, false, false, false},
-		{"folded", true, true, false, false, false, false}, {"folded+words", true, true, true, false, false, false},
-		{"folded+words+short", true, true, true, true, false, false},
-		{"folded+words+short+unicode", true, true, true, true, true, false},
-		{"folded+words+short+unicode+measures", true, true, true, true, true, true}} {
+		name      string
+		fills     bool
+		fold      bool
+		words     bool
+		short     bool
+		unicode   bool
+		measures  bool
+		languages bool
+	}{{"fills=false", false, false, false, false, false, false, false}, {"fills=true", true, false, false, false, false, false, false},
+		{"folded", true, true, false, false, false, false, false}, {"folded+words", true, true, true, false, false, false, false},
+		{"folded+words+short", true, true, true, true, false, false, false},
+		{"folded+words+short+unicode", true, true, true, true, true, false, false},
+		{"folded+words+short+unicode+measures", true, true, true, true, true, true, false},
+		{"folded+words+short+unicode+measures+languages", true, true, true, true, true, true, true}} {
 		b.Run(sc.name, func(b *testing.B) {
 			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words, ShortNames: sc.short, Unicode: sc.unicode,
-				Measures: sc.measures}
+				Measures: sc.measures, Languages: sc.languages}
 			for b.Loop() {
 				for i, d := range docs {
 					var c Context

@@ -66,6 +66,18 @@ type Scanner struct {
 	// ones read no "nil" and the unit as the word after the figure, and an
 	// index of such a format goes on so.
 	Measures bool
+	// Languages says to read figures and datelines as more languages write
+	// them: the numbers two to ten written as words in German, French,
+	// Spanish, Polish and Russian are figures, as the English ones are
+	// (figures.Scanner.Languages: "zu drei Jahren", "к трём годам"), and
+	// the datelines of Spanish and Russian agencies are read with their
+	// dates (analysis.DatelineReader.Languages: "MADRID, 5 de marzo -",
+	// "Madrid, 5 mar (EFE).-", "Москва. 5 марта. ИНТЕРФАКС -"), as the
+	// sketches of minhash's format 12, simhash's 8, sentences' and
+	// cosine's 5 on read them; older ones read such a number as a word of
+	// a place and such a dateline without its date, or as none, and an
+	// index of such a format goes on so.
+	Languages bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -112,7 +124,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		s.caps = capitalised(doc.Text, words, want, short, s.caps)
 	}
 	c.WordFilter = s.wordFilter(doc.Text, words, doc.Title, tw) // before addName, which reuses tw's tokens
-	dl, ok := analysis.ParseDateline(doc.Text)
+	dl, ok := analysis.DatelineReader{Languages: s.Languages}.Read(doc.Text)
 	s.dl, s.dlOK = dl, ok
 	body, bodyAt := doc.Text, 0
 	if ok {
@@ -122,7 +134,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Folded {
 		body, s.misread = misread(body, s.misread)
 	}
-	s.figs.Unicode, s.figs.Measures = s.Unicode, s.Measures
+	s.figs.Unicode, s.figs.Measures, s.figs.Languages = s.Unicode, s.Measures, s.Languages
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
@@ -184,7 +196,8 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 }
 
 // Dateline returns the dateline of the text last scanned, as
-// analysis.ParseDateline read it, for a caller that reads it too.
+// analysis.DatelineReader read it (see Languages), for a caller that reads
+// it too.
 func (s *Scanner) Dateline() (analysis.Dateline, bool) { return s.dl, s.dlOK }
 
 // headingEnd returns where the heading of doc's text ends when doc has no

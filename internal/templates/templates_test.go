@@ -548,3 +548,76 @@ func TestRefilledTablesOfStations(t *testing.T) {
 		})
 	}
 }
+
+// scanDoc returns the context s reads of doc, its own.
+func scanDoc(s *Scanner, doc core.Document) Context {
+	var an analysis.Analyzer
+	var c Context
+	s.Scan(&doc, an.Words(doc.Text), &c)
+	c.Own()
+	return c
+}
+
+// TestRefilledInOtherLanguages: a scanner reading figures as more
+// languages write them (Languages) finds a court notice of one template
+// in German, French, Spanish, Polish or Russian, three years in prison
+// written as a word against four, and another sum, filled in twice: other
+// figures in two places, Refilled, as in English; a copy not. The scanner
+// of the formats before it read the years as a word of a place, and
+// found one place with another figure, too few. English reads so either
+// way.
+func TestRefilledInOtherLanguages(t *testing.T) {
+	for _, lang := range enginetest.VerdictLanguages {
+		t.Run(lang, func(t *testing.T) {
+			for _, languages := range []bool{true, false} {
+				s := Scanner{Shingle: 6, Folded: true, Fills: true, Unicode: true, Measures: true, Languages: languages}
+				three, four := scanDoc(&s, enginetest.Verdict(lang, 3)), scanDoc(&s, enginetest.Verdict(lang, 4))
+				ev := Compare(&three, &four, Sample{}, Sample{})
+				if want := languages || lang == "en"; ev.Refilled() != want {
+					t.Errorf("Languages %v: places %v, refilled %v, want %v", languages, ev.Places, ev.Refilled(), want)
+				}
+				again := scanDoc(&s, enginetest.Verdict(lang, 3))
+				if ev := Compare(&three, &again, Sample{}, Sample{}); ev.Refilled() {
+					t.Errorf("Languages %v: a copy's places %v, refilled", languages, ev.Places)
+				}
+			}
+		})
+	}
+}
+
+// TestDatelinesOfOtherLanguages: a scanner reading datelines as more
+// languages write them (Languages) reads the day of Spanish and Russian
+// agencies' datelines ("MADRID, 5 de marzo -", "Madrid, 5 mar (EFE).-",
+// "Москва. 5 марта. ИНТЕРФАКС -"), so that a weekly notice of two weeks
+// has datelines of other days a week apart, which DateApart refuses, and
+// its text after the dateline; the scanner of the formats before it read
+// no day there, and the two were one notice. The forms read before
+// (English's, TASS's) are read either way.
+func TestDatelinesOfOtherLanguages(t *testing.T) {
+	rules := Rules{DateApart: 72}
+	for _, form := range enginetest.WeeklyForms {
+		t.Run(form, func(t *testing.T) {
+			for _, languages := range []bool{true, false} {
+				s := Scanner{Shingle: 6, Folded: true, Fills: true, Unicode: true, Measures: true, Languages: languages}
+				twelfth := enginetest.Weekly(form, 12)
+				a, b := scanDoc(&s, enginetest.Weekly(form, 5)), scanDoc(&s, twelfth)
+				dl, ok := s.Dateline() // the 12th's
+				read := languages || form == "en" || form == "ru-tass"
+				if got := a.Dateline != 0; got != read {
+					t.Errorf("Languages %v: the dateline's date %x, read %v, want %v", languages, a.Dateline, got, read)
+				}
+				ev := Compare(&a, &b, Sample{}, Sample{})
+				if got := rules.Veto(&ev); (got == Dateline) != read {
+					t.Errorf("Languages %v: the two weeks' veto %q (evidence %+v), want a dateline's %v", languages, got, ev, read)
+				}
+				if !read {
+					continue
+				}
+				if rest := twelfth.Text[min(dl.End, len(twelfth.Text)):]; !ok || dl.Day != 12 || dl.Month != time.March ||
+					!strings.HasPrefix(rest, "The city") && !strings.HasPrefix(rest, "La empresa") && !strings.HasPrefix(rest, "Городской") {
+					t.Errorf("Languages %v: the dateline %+v, %v, the text after it %.20q", languages, dl, ok, rest)
+				}
+			}
+		})
+	}
+}

@@ -95,7 +95,8 @@ type Options struct {
 	// an index of format 1 goes on without the template rules' context,
 	// one of 2 without the title names shorter than a shingle, one of 3
 	// with figures and places of ASCII alone, one of 4 with "nil" no
-	// figure and a unit the word after its figure (see Spec's Older).
+	// figure, a unit the word after its figure, number words in English
+	// alone and fewer forms of dateline (see Spec's Older).
 	format int
 }
 

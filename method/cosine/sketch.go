@@ -56,9 +56,17 @@ type Sketch struct {
 //     "5.0 MM") no word of its place, so that a station with rain fills
 //     the place of the same station without ("GUAXUPE NIL"), where 4 read
 //     no figure at a station of NIL and put a station with rain in a place
-//     of its unit, which no other day's table fills. A sketch of 4 still
+//     of its unit, which no other day's table fills; and it reads
+//     figures and datelines as more languages write them
+//     (templates.Scanner.Languages): the numbers two to ten written as
+//     words in German, French, Spanish, Polish and Russian are figures,
+//     as the English ones are ("zu drei Jahren", "к трём годам"), and the
+//     datelines of Spanish and Russian agencies are read with their days
+//     ("MADRID, 5 de marzo -", "Madrid, 5 mar (EFE).-", "Москва. 5 марта.
+//     ИНТЕРФАКС -"), where 4 read such a number as a word of a place and
+//     such a dateline without its day, or as none. A sketch of 4 still
 //     reads, and an index of 4 opens and goes on making sketches of 4
-//     (Spec's Older), whose places are those it holds.
+//     (Spec's Older), whose places and datelines are those it holds.
 const Format = 5
 
 // AppendIndex appends the index part of s: its counts.
@@ -155,7 +163,8 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
-			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5}
+			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,
+			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
 	return s

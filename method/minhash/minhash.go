@@ -118,7 +118,9 @@ func sketchSize(s *Sketch) int {
 // (8, see Options.shortNames), or, of word shingles, without names (9,
 // see Options.wordNames), their figures and places read in ASCII alone
 // (7 to 10, see templates.Scanner.Unicode), "nil" no figure and a unit
-// the word after its figure (7 to 11, see templates.Scanner.Measures).
+// the word after its figure (7 to 11, see templates.Scanner.Measures),
+// number words in English alone and datelines of the forms that format
+// read (7 to 11, see templates.Scanner.Languages).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 7 || format > 11 {

@@ -170,8 +170,9 @@ type Options struct {
 	// an index of format 7 goes on without the filter of the words, one
 	// of 8 without the title names shorter than a shingle, one of 9 of
 	// word shingles without names, one of 10 with figures and places of
-	// ASCII alone, one of 11 with "nil" no figure and a unit the word
-	// after its figure (see Spec's Older).
+	// ASCII alone, one of 11 with "nil" no figure, a unit the word after
+	// its figure, number words in English alone and fewer forms of
+	// dateline (see Spec's Older).
 	format int
 }
 

@@ -94,9 +94,17 @@ type Sketch struct {
 //     "5.0 MM") no word of its place, so that a station with rain fills
 //     the place of the same station without ("GUAXUPE NIL"), where 11 read
 //     no figure at a station of NIL and put a station with rain in a place
-//     of its unit, which no other day's table fills. A sketch of 11 still
+//     of its unit, which no other day's table fills; and it reads
+//     figures and datelines as more languages write them
+//     (templates.Scanner.Languages): the numbers two to ten written as
+//     words in German, French, Spanish, Polish and Russian are figures,
+//     as the English ones are ("zu drei Jahren", "к трём годам"), and the
+//     datelines of Spanish and Russian agencies are read with their days
+//     ("MADRID, 5 de marzo -", "Madrid, 5 mar (EFE).-", "Москва. 5 марта.
+//     ИНТЕРФАКС -"), where 11 read such a number as a word of a place and
+//     such a dateline without its day, or as none. A sketch of 11 still
 //     reads, and an index of 11 opens and goes on making sketches of 11
-//     (Spec's Older), whose places are those it holds.
+//     (Spec's Older), whose places and datelines are those it holds.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
@@ -218,6 +226,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.TitleWords = m.o.sketchFormat() >= 9 // an index of an older format reads no title of words
 	s.tpl.Unicode = m.o.sketchFormat() >= 11   // an index of an older format reads ASCII figures and places
 	s.tpl.Measures = m.o.sketchFormat() >= 12  // and no "nil", a unit the word after its figure
+	s.tpl.Languages = m.o.sketchFormat() >= 12 // and number words in English alone, fewer datelines
 	return s
 }
 

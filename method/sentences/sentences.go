@@ -33,7 +33,9 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // its pairs (1), without the title names shorter than a shingle (2, see
 // Options.shortNames), with figures and places read in ASCII alone (2
 // and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
-// unit the word after its figure (2 to 4, see templates.Scanner.Measures).
+// unit the word after its figure (2 to 4, see templates.Scanner.Measures),
+// number words in English alone and datelines of the forms that format
+// read (2 to 4, see templates.Scanner.Languages).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 1 || format > 4 {

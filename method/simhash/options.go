@@ -130,8 +130,9 @@ type Options struct {
 	// format is the sketch format the method makes: Format, or 0 for it;
 	// an index of format 4 goes on without the filter of the words, one
 	// of 5 without the title names shorter than a shingle, one of 6 with
-	// figures and places of ASCII alone, one of 7 with "nil" no figure
-	// and a unit the word after its figure (see Spec's Older).
+	// figures and places of ASCII alone, one of 7 with "nil" no figure,
+	// a unit the word after its figure, number words in English alone
+	// and fewer forms of dateline (see Spec's Older).
 	format int
 }
 

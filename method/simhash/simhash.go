@@ -79,7 +79,9 @@ func newMethod(o Options) *method {
 // Options.wordFilter), without the title names shorter than a shingle
 // (5, see Options.shortNames), their figures and places read in ASCII
 // alone (4 to 6, see templates.Scanner.Unicode), "nil" no figure and a
-// unit the word after its figure (4 to 7, see templates.Scanner.Measures).
+// unit the word after its figure (4 to 7, see templates.Scanner.Measures),
+// number words in English alone and datelines of the forms that format
+// read (4 to 7, see templates.Scanner.Languages).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 4 || format > 7 {
