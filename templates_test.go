@@ -300,17 +300,7 @@ func TestTemplateRefilledInEveryScript(t *testing.T) {
 	} {
 		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
 			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
-				if labelOf(t, []neardup.Document{tc.a, tc.b}, rulesOff(t, o)) != neardup.Duplicate {
-					t.Skipf("without the template rules %s and %s are no duplicate of %s: nothing to test", tc.a.ID, tc.b.ID, o.Method())
-				}
-				batch := labelOf(t, []neardup.Document{tc.a, tc.b}, o)
-				if got := batch == neardup.Duplicate; got != tc.dup {
-					t.Errorf("batch: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, batch, tc.dup)
-				}
-				index, _ := addedLabel(t, filepath.Join(t.TempDir(), "x.db"), neardup.Options{Method: o}, []neardup.Document{tc.a, tc.b})
-				if got := index == neardup.Duplicate; got != tc.dup {
-					t.Errorf("index: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, index, tc.dup)
-				}
+				templateCase(t, tc.a, tc.b, o, tc.dup)
 			})
 		}
 	}
@@ -341,17 +331,7 @@ func TestTemplateTablesOfStations(t *testing.T) {
 	} {
 		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
 			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
-				if labelOf(t, []neardup.Document{tc.a, tc.b}, rulesOff(t, o)) != neardup.Duplicate {
-					t.Skipf("without the template rules %s and %s are no duplicate of %s: nothing to test", tc.a.ID, tc.b.ID, o.Method())
-				}
-				batch := labelOf(t, []neardup.Document{tc.a, tc.b}, o)
-				if got := batch == neardup.Duplicate; got != tc.dup {
-					t.Errorf("batch: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, batch, tc.dup)
-				}
-				index, _ := addedLabel(t, filepath.Join(t.TempDir(), "x.db"), neardup.Options{Method: o}, []neardup.Document{tc.a, tc.b})
-				if got := index == neardup.Duplicate; got != tc.dup {
-					t.Errorf("index: %s and %s are %q, want duplicate %v", tc.a.ID, tc.b.ID, index, tc.dup)
-				}
+				templateCase(t, tc.a, tc.b, o, tc.dup)
 			})
 		}
 	}
