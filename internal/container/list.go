@@ -192,6 +192,11 @@ func (l *lister) file(q string, byLink bool) {
 			link := l.files[first.at].Path
 			l.files[first.at].Path = q
 			l.listed[k] = listedFile{at: first.at}
+			for _, f := range l.files { // other links to it, met since, named the link read
+				if e, ok := f.Err.(*ListedError); ok && e.File == link {
+					e.File = q
+				}
+			}
 			l.files = append(l.files, File{Path: link, Err: &ListedError{File: q}})
 			return
 		}

@@ -1213,3 +1213,39 @@ func TestListDeviceIsNoStream(t *testing.T) {
 		t.Errorf("List(/dev/zero) = %+v, want one file, no stream", files)
 	}
 }
+
+// TestLinksToOneFileNameItsOwnPath: two symbolic links to a file met
+// before the file itself: the file is read by its own path, and each link
+// is refused naming that path, the one read. Regression (a reviewer's
+// finding): the second link named the first, which was not read either.
+func TestLinksToOneFileNameItsOwnPath(t *testing.T) {
+	d := t.TempDir()
+	real := filepath.Join(d, "z", "wire.txt")
+	if err := errors.Join(os.MkdirAll(filepath.Dir(real), 0o755), os.WriteFile(real, []byte("wire"), 0o644),
+		os.Symlink(real, filepath.Join(d, "a.txt")), os.Symlink(real, filepath.Join(d, "b.txt"))); err != nil {
+		t.Fatal(err)
+	}
+	files, err := List(d, ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	for _, f := range files {
+		var le *ListedError
+		switch {
+		case f.Err == nil:
+			if read++; f.Path != real {
+				t.Errorf("read %s, want %s", f.Path, real)
+			}
+		case errors.As(f.Err, &le):
+			if le.File != real {
+				t.Errorf("%s: %v; want it to name %s, the path read", f.Path, f.Err, real)
+			}
+		default:
+			t.Errorf("%s: %v", f.Path, f.Err)
+		}
+	}
+	if read != 1 || len(files) != 3 {
+		t.Errorf("%d files listed, %d read; want 3 and 1", len(files), read)
+	}
+}
