@@ -148,6 +148,15 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return err
 			}
 		}
+		var replaced []int64
+		for i := range outs {
+			if outs[i].Status == Replaced && added[i] != 0 {
+				replaced = append(replaced, added[i])
+			}
+		}
+		if err := relabelReplaced(w, replaced); err != nil {
+			return err
+		}
 		return relabelLateCopies(w, outs)
 	})
 	if err != nil {

@@ -112,6 +112,41 @@ func relabelFreed(w store.Writer, ords []int64) error {
 	return err
 }
 
+// relabelReplaced gives the feed items, of every feed, made into the
+// documents of ords, each stored by an add in place of another version of
+// its ID, the outcome of the version stored: duplicate when it copies a
+// stored document published before it, else similar when it is marked
+// similar to one stored before it, else added (see roleOf). The items
+// kept the outcome the version replaced had earned.
+func relabelReplaced(w store.Writer, ords []int64) error {
+	if len(ords) == 0 {
+		return nil
+	}
+	byOrd, err := readable(w, ords)
+	if err != nil {
+		return err
+	}
+	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
+		d := byOrd[o]
+		copied, like, err := roleOf(w, d)
+		if err != nil {
+			return err
+		}
+		to := itemAdded
+		switch {
+		case copied:
+			to = itemDuplicate
+		case like:
+			to = itemSimilar
+		}
+		from := slices.DeleteFunc([]string{itemAdded, itemSimilar, itemDuplicate}, func(s string) bool { return s == to })
+		if _, err := w.RelabelItems([]string{d.ID}, from, to); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // roleOf says whether stored document d copies a stored document published
 // before it (a duplicate mark with it, or a cluster whose original is
 // another), and whether it is marked similar to a document stored before

@@ -122,3 +122,25 @@ func TestHeirsItemsAreNoLongerDuplicates(t *testing.T) {
 		})
 	}
 }
+
+// TestReplacedDocumentsItemsTakeItsRole: an add that replaces a document
+// gives the items made into it the outcome of the version stored: an
+// article replaced by a copy of a wire published before it becomes a
+// duplicate, and a duplicate replaced by a text of its own becomes added.
+// Regression (a reviewer's finding): the items kept what the version
+// replaced had earned.
+func TestReplacedDocumentsItemsTakeItsRole(t *testing.T) {
+	eachEngine(t, 49, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		add(t, x, storyAt(g, story, "wire", 8, -1), storyAt(g, g.Sentences(10), "x", 12, -1), storyAt(g, story, "y", 13, -1))
+		saveItems(t, x, map[string]string{"wire": "added", "x": "added", "y": "duplicate"})
+		if _, err := x.Add(t.Context(), []core.Document{storyAt(g, story, "x", 12, -1), storyAt(g, g.Sentences(10), "y", 13, -1)},
+			index.AddOptions{Replace: true}); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"wire": "added", "x": "duplicate", "y": "added"}
+		if diff := cmp.Diff(want, itemOutcomes(t, x, "wire", "x", "y")); diff != "" {
+			t.Errorf("items once x and y are replaced (-want +got)\n%s", diff)
+		}
+	})
+}
