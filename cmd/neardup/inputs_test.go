@@ -278,7 +278,7 @@ func TestDirectoryWithoutInputsWarns(t *testing.T) {
 // named date, or --source-col source on a struct, gave only the warning of
 // a column under its default name with no flag naming it (the second
 // advising the flag just given), exit 0. A flag given is an explicit
-// choice even of the default name: the error docs/inputs.md quotes. No
+// choice even of the default name: the error docs/parquet.md quotes. No
 // flag, or one given empty, still reads the file with the warning.
 func TestParquetFlagNamingTheDefaultColumn(t *testing.T) {
 	t.Parallel()
