@@ -5,6 +5,8 @@ package cluster
 import (
 	"fmt"
 	"slices"
+
+	"github.com/neardup/neardup/core"
 )
 
 // UnionFind is a disjoint-set forest over document ordinals 0..n-1 with path
@@ -226,4 +228,20 @@ func cmpInt[T int | int32 | int64](a, b T) int {
 		return 1
 	}
 	return 0
+}
+
+// AddLateCopies adds to out the IDs of the stored documents that the
+// document id, just added, was published before: the stored documents of
+// its duplicate pairs that name it the original, and copies, the other
+// members of a cluster it is the original of. They are its copies that
+// arrived first.
+func AddLateCopies(out map[string]bool, id string, pairs []core.Pair, copies []string) {
+	for _, p := range pairs {
+		if p.Label == core.Duplicate && p.Original == id && id != "" {
+			out[p.A] = true
+		}
+	}
+	for _, c := range copies {
+		out[c] = true
+	}
 }

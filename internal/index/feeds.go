@@ -62,14 +62,7 @@ func relabelLateCopies(w store.FeedWriter, ms []Match) error {
 func lateCopies(ms []Match) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range ms {
-		for _, p := range m.Pairs {
-			if p.Label == core.Duplicate && p.Original == m.ID && m.ID != "" {
-				out[p.A] = true
-			}
-		}
-		for _, id := range m.Copies {
-			out[id] = true
-		}
+		cluster.AddLateCopies(out, m.ID, m.Pairs, m.Copies)
 	}
 	return out
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/mmcdole/gofeed"
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/outbound"
@@ -499,14 +500,7 @@ func outcome(m *neardup.Match) string {
 func lateCopies(ms []neardup.Match) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range ms {
-		for _, p := range m.Pairs {
-			if p.Label == core.Duplicate && p.Original == m.ID && m.ID != "" {
-				out[p.A] = true
-			}
-		}
-		for _, id := range m.Copies {
-			out[id] = true
-		}
+		cluster.AddLateCopies(out, m.ID, m.Pairs, m.Copies)
 	}
 	return out
 }
