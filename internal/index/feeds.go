@@ -73,70 +73,56 @@ func lateCopies(ms []Match) map[string]bool {
 // document published before it, and is in no cluster or its cluster's
 // original, becomes similar when the document is marked similar to one
 // stored before it (the pairs its own add reported), else added, as if
-// the documents removed had never been stored. The documents of ords not
-// stored, or whose records do not match their checksums, are left out.
+// the documents removed had never been stored (see relabelRoles).
 func relabelFreed(w store.Writer, ords []int64) error {
-	if len(ords) == 0 {
-		return nil
-	}
-	if feeds, err := w.Feeds(); err != nil || len(feeds) == 0 {
-		return err // an index no feed writes to holds no items: a large expiry reads no roles
-	}
-	byOrd, err := readable(w, ords)
-	if err != nil {
-		return err
-	}
-	var added, similar []string
-	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
-		d := byOrd[o]
-		copied, like, err := roleOf(w, d)
-		if err != nil {
-			return err
-		}
-		switch {
-		case copied:
-		case like:
-			similar = append(similar, d.ID)
-		default:
-			added = append(added, d.ID)
-		}
-	}
-	if _, err := w.RelabelItems(added, []string{itemDuplicate}, itemAdded); err != nil {
-		return err
-	}
-	_, err = w.RelabelItems(similar, []string{itemDuplicate}, itemSimilar)
-	return err
+	return relabelRoles(w, ords, itemDuplicate)
 }
 
 // relabelReplaced gives the feed items, of every feed, made into the
 // documents of ords, each stored by an add in place of another version of
-// its ID, the outcome of the version stored: duplicate when it copies a
-// stored document published before it, else similar when it is marked
-// similar to one stored before it, else added (see roleOf). The items
-// kept the outcome the version replaced had earned.
+// its ID, the outcome of the version stored, whatever the version replaced
+// had earned (see relabelRoles).
 func relabelReplaced(w store.Writer, ords []int64) error {
+	return relabelRoles(w, ords, itemAdded, itemSimilar, itemDuplicate)
+}
+
+// relabelRoles gives the feed items, of every feed, made into the
+// documents of ords whose outcome is one of from the outcome of their
+// document's role now (roleOf): duplicate when it copies a stored document
+// published before it, else similar when it is marked similar to one
+// stored before it, else added. The documents of ords not stored, or
+// whose records do not match their checksums, are left out; an index no
+// feed writes to holds no items, and a large expiry reads no roles.
+func relabelRoles(w store.Writer, ords []int64, from ...string) error {
 	if len(ords) == 0 {
 		return nil
+	}
+	if feeds, err := w.Feeds(); err != nil || len(feeds) == 0 {
+		return err
 	}
 	byOrd, err := readable(w, ords)
 	if err != nil {
 		return err
 	}
+	to := map[string][]string{} // outcome → the IDs whose items take it
 	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
 		d := byOrd[o]
 		copied, like, err := roleOf(w, d)
 		if err != nil {
 			return err
 		}
-		to := itemAdded
 		switch {
 		case copied:
-			to = itemDuplicate
+			to[itemDuplicate] = append(to[itemDuplicate], d.ID)
 		case like:
-			to = itemSimilar
+			to[itemSimilar] = append(to[itemSimilar], d.ID)
+		default:
+			to[itemAdded] = append(to[itemAdded], d.ID)
 		}
-		from := slices.DeleteFunc([]string{itemAdded, itemSimilar, itemDuplicate}, func(s string) bool { return s == to })
-		if _, err := w.RelabelItems([]string{d.ID}, from, to); err != nil {
+	}
+	for _, outcome := range []string{itemAdded, itemSimilar, itemDuplicate} {
+		others := slices.DeleteFunc(slices.Clone(from), func(s string) bool { return s == outcome })
+		if _, err := w.RelabelItems(to[outcome], others, outcome); err != nil {
 			return err
 		}
 	}
