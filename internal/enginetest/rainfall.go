@@ -1,10 +1,13 @@
 package enginetest
 
 import (
+	"bytes"
 	"fmt"
+	"testing"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 )
 
 // rainfall is the template of a wire table of the rainfall at fourteen
@@ -63,4 +66,34 @@ func ZeroPlaces(slots []uint64) int {
 		}
 	}
 	return n
+}
+
+// StationsFixture checks a fixture of a sketch of the table Rainfall(7)
+// with rain at two stations ("33.0 MILLIMETRES", "5.0 MM"), as the binary
+// of the format before templates.Scanner.Measures wrote it (path: the
+// index part, then the detail part): it decodes with the four places that
+// format read (24 hours, 0800 and the two stations with rain), the
+// options of an index of that format (old) sketch the table into those
+// very bytes, and the defaults (cur) make format, whose first detail byte
+// it is, with a place at each of the fourteen stations, twelve of NIL
+// (the figure 0). slots gives a sketch's places.
+func StationsFixture[S any](t *testing.T, path string, old, cur engine.Sketching[S], slots func(*S) []uint64, format byte) {
+	t.Helper()
+	parts := ReadFixture(t, path, 2)
+	doc := Rainfall(7, RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
+	sk, err := old.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of the format before does not decode: %v", err)
+	}
+	if got := slots(sk); len(got) != 4 {
+		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", got)
+	}
+	fresh, _ := old.NewSketcher().Sketch(&doc)
+	if i, d := old.AppendIndex(nil, fresh), old.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of the format before sketch other bytes than it did:\n index  %x\n detail %x", i, d)
+	}
+	s, _ := cur.NewSketcher().Sketch(&doc)
+	if got, detail := slots(s), cur.AppendDetail(nil, s); len(got) != 16 || ZeroPlaces(got) != 12 || detail[0] != format {
+		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", detail[0], got, format)
+	}
 }

@@ -194,36 +194,19 @@ func TestFormat10Fixture(t *testing.T) {
 // bytes, where the defaults make format 12 and read a place at each of the
 // fourteen stations, NIL the figure 0 there.
 func TestFormat11Fixture(t *testing.T) {
-	parts := enginetest.ReadFixture(t, "testdata/format11.hex", 2)
-	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
 	c, ok := older(11, Defaults())
 	if !ok {
 		t.Fatal("Spec's Older refuses format 11")
 	}
-	m11, err := newMethod(c.(Options))
+	mOld, err := newMethod(c.(Options))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk, err := m11.DecodeSketch(parts[0], parts[1])
-	if err != nil {
-		t.Fatalf("a sketch of format 11 does not decode: %v", err)
-	}
-	if len(sk.Slots) != 4 {
-		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
-	}
-	fresh, _ := m11.NewSketcher().Sketch(&doc)
-	if i, d := m11.AppendIndex(nil, fresh), m11.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
-		t.Errorf("the options of an index of format 11 sketch other bytes than format 11 did:\n index  %x\n detail %x", i, d)
-	}
-	m12, err := newMethod(Defaults())
+	mCur, err := newMethod(Defaults())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s12, _ := m12.NewSketcher().Sketch(&doc)
-	zeros := enginetest.ZeroPlaces(s12.Slots)
-	if len(s12.Slots) != 16 || zeros != 12 || m12.AppendDetail(nil, s12)[0] != Format {
-		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m12.AppendDetail(nil, s12)[0], s12.Slots, Format)
-	}
+	enginetest.StationsFixture[Sketch](t, "testdata/format11.hex", mOld, mCur, func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one

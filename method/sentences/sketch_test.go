@@ -158,30 +158,12 @@ func TestFormat3Fixture(t *testing.T) {
 // bytes, where the defaults make format 5 and read a place at each of the
 // fourteen stations, NIL the figure 0 there.
 func TestFormat4Fixture(t *testing.T) {
-	parts := enginetest.ReadFixture(t, "testdata/format4.hex", 2)
-	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
 	c, ok := older(4, Defaults())
 	if !ok {
 		t.Fatal("Spec's Older refuses format 4")
 	}
-	m4 := newMethod(c.(Options))
-	sk, err := m4.DecodeSketch(parts[0], parts[1])
-	if err != nil {
-		t.Fatalf("a sketch of format 4 does not decode: %v", err)
-	}
-	if len(sk.Slots) != 4 {
-		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
-	}
-	fresh, _ := m4.NewSketcher().Sketch(&doc)
-	if i, d := m4.AppendIndex(nil, fresh), m4.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
-		t.Errorf("the options of an index of format 4 sketch other bytes than format 4 did:\n index  %x\n detail %x", i, d)
-	}
-	m5 := newMethod(Defaults())
-	s5, _ := m5.NewSketcher().Sketch(&doc)
-	zeros := enginetest.ZeroPlaces(s5.Slots)
-	if len(s5.Slots) != 16 || zeros != 12 || m5.AppendDetail(nil, s5)[0] != Format {
-		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m5.AppendDetail(nil, s5)[0], s5.Slots, Format)
-	}
+	enginetest.StationsFixture[Sketch](t, "testdata/format4.hex", newMethod(c.(Options)), newMethod(Defaults()),
+		func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one

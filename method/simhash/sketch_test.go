@@ -139,30 +139,12 @@ func TestFormat6Fixture(t *testing.T) {
 // bytes, where the defaults make format 8 and read a place at each of the
 // fourteen stations, NIL the figure 0 there.
 func TestFormat7Fixture(t *testing.T) {
-	parts := enginetest.ReadFixture(t, "testdata/format7.hex", 2)
-	doc := enginetest.Rainfall(7, enginetest.RainfallReadings(map[int]string{9: "33.0 MILLIMETRES", 10: "5.0 MM"})...)
 	c, ok := older(7, Defaults())
 	if !ok {
 		t.Fatal("Spec's Older refuses format 7")
 	}
-	m7 := newMethod(c.(Options))
-	sk, err := m7.DecodeSketch(parts[0], parts[1])
-	if err != nil {
-		t.Fatalf("a sketch of format 7 does not decode: %v", err)
-	}
-	if len(sk.Slots) != 4 {
-		t.Errorf("decoded: places %x; want four (24 hours, 0800 and the two stations with rain)", sk.Slots)
-	}
-	fresh, _ := m7.NewSketcher().Sketch(&doc)
-	if i, d := m7.AppendIndex(nil, fresh), m7.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
-		t.Errorf("the options of an index of format 7 sketch other bytes than format 7 did:\n index  %x\n detail %x", i, d)
-	}
-	m8 := newMethod(Defaults())
-	s8, _ := m8.NewSketcher().Sketch(&doc)
-	zeros := enginetest.ZeroPlaces(s8.Slots)
-	if len(s8.Slots) != 16 || zeros != 12 || m8.AppendDetail(nil, s8)[0] != Format {
-		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", m8.AppendDetail(nil, s8)[0], s8.Slots, Format)
-	}
+	enginetest.StationsFixture[Sketch](t, "testdata/format7.hex", newMethod(c.(Options)), newMethod(Defaults()),
+		func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
