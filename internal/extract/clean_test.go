@@ -355,7 +355,11 @@ func TestPruneDateLines(t *testing.T) {
 	testPrune(t, pruneDateLines, []pruneCase{
 		{"a dateline under the headline", `<article><h1>Ferry</h1><time>2 November 2026</time><p>Story.</p></article>`, "Ferry\n\nStory."},
 		{"an update time in its own block", `<div><p><time datetime="x">Updated 10:32 GMT, Tue 3 Nov 2026</time></p><p>Story.</p></div>`, "Story."},
+		{"a German dateline with its weekday", `<article><h1>Fähre</h1><time>Dienstag, 05.03.2024</time><p>Story.</p></article>`, "Fähre\n\nStory."},
+		{"a French dateline with its clock", `<article><h1>Ferry</h1><p><time>mardi 5 mars 2024 à 14h23</time></p><p>Story.</p></article>`, "Ferry\n\nStory."},
+		{"a Russian dateline", `<article><h1>Паром</h1><time>5 марта 2024 г. в 14:23</time><p>Story.</p></article>`, "Паром\n\nStory."},
 		{"a date inside a sentence stays", `<p>It sailed on <time>2 November</time> at dawn.</p>`, "It sailed on 2 November at dawn."},
+		{"a German date inside a sentence stays", `<p>Sie fuhr am <time>Dienstag, 5. März</time> ab.</p>`, "Sie fuhr am Dienstag, 5. März ab."},
 		{"a time element that is not a date stays", `<p><time>Tonight</time></p><p>Story.</p>`, "Tonight\n\nStory."},
 	})
 }
@@ -616,13 +620,16 @@ func TestTidyRemovesRightsNotice(t *testing.T) {
 
 func TestIsDateLine(t *testing.T) {
 	for _, s := range []string{"2 November 2026", "November 2, 2026", "Updated 10:32 GMT", "2026-11-02",
-		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05"} {
+		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05",
+		"Dienstag, 05.03.2024", "Dienstag, 5. März 2024 um 14:23 Uhr", "wtorek, 5 marca 2024 o godz. 14:23",
+		"mardi 5 mars 2024 à 14h23", "5 марта 2024 г. в 14:23", "martes, 5 de marzo de 2024"} {
 		if !isDateLine(s) {
 			t.Errorf("%q: not a date line", s)
 		}
 	}
 	for _, s := range []string{"", "May the best team win", "Page 2 of 3", "1 dead, 4 injured", "2026",
-		"The ferry sailed on 2 November 2026 after a long delay caused by the storm over the bay"} {
+		"The ferry sailed on 2 November 2026 after a long delay caused by the storm over the bay",
+		"Dienstag 5", "de 2024 el", "Am Dienstag kamen 5 Fähren an"} {
 		if isDateLine(s) {
 			t.Errorf("%q: a date line", s)
 		}

@@ -138,10 +138,23 @@ var monthWords = func() map[string]bool {
 	return m
 }()
 
+// localDateWords are the words besides months a date or time line of the
+// languages localDate reads is made of: their weekdays, whole, and the
+// words that join a day and a clock ("Dienstag, 5. März 2024 um 14:23 Uhr",
+// "5 marca 2024 o godz. 14:23", "5 марта 2024 г. в 14:23").
+var localDateWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(localWeekdays + ` um uhr h le à de del el il alle o godz op om kl klockan в г года`) {
+		m[w] = true
+	}
+	return m
+}()
+
 // isDateLine reports whether a line is only a date, a time or both, with at
 // most a word such as "Updated" before it: every word a figure or a word of
-// dateWords, at least one figure, and a month name or a figure joined by
-// "-", "/" or "." (2026-11-02, 02/11/2026) or by ":" (a time).
+// dateWords, localMonths or localDateWords, at least one figure, and a
+// month name or a figure joined by "-", "/" or "." (2026-11-02, 02/11/2026)
+// or by ":" or "h" (a time: 14:23, 14h23).
 func isDateLine(line string) bool {
 	if n := utf8.RuneCountInString(line); n == 0 || n > 60 {
 		return false
@@ -156,9 +169,14 @@ func isDateLine(line string) bool {
 		case isFigure(w):
 			figures++
 			joined = joined || strings.ContainsAny(w, "-/.:")
+		case isFigure(strings.Replace(w, "h", ":", 1)) && w[0] != 'h':
+			figures, joined = figures+1, true // a clock written 14h23
 		case strings.HasSuffix(w, ":") && dateWords[strings.TrimSuffix(w, ":")]:
 		case dateWords[w]:
 			month = month || monthWords[w]
+		case localMonths[w] > 0:
+			month = true
+		case localDateWords[w]:
 		case isOrdinal(w):
 			figures++
 		default:
