@@ -58,8 +58,10 @@ var ErrStoreDamaged = index.ErrStoreDamaged
 // change log are cleared. Then, in a second, what the consistency checks
 // find: marks that name no stored document or do not decode are removed,
 // sketches that do not decode made again or their documents removed, and
-// the clusters placed again. An index without such faults is left as it
-// is. Repaired says what committed, with an error too. Damage of the
+// the clusters placed again. The feed items of the documents whose pairs or
+// cluster change take the outcome of their documents' roles then, in the
+// same transactions. An index without such faults is left as it is.
+// Repaired says what committed, with an error too. Damage of the
 // store's own (SQLite's integrity check) is ErrStoreDamaged, nothing
 // changed. Of o, only Sync and LockWait apply.
 func Repair(ctx context.Context, path string, o Options) (Repaired, error) {
@@ -92,8 +94,9 @@ func Repair(ctx context.Context, path string, o Options) (Repaired, error) {
 // would, and replaces the marks and clusters. It pairs under the window
 // SetWindow set, as Dedup under Options.Window; the window of earlier adds
 // is not stored, so an index added to under a window is rescored under the
-// same one only when it is set again. It holds the writer lock while it
-// runs.
+// same one only when it is set again. The feed items of the documents take
+// the outcome of their documents' roles then, in its transaction. It holds
+// the writer lock while it runs.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
 	st, err := x.x.Rescore(ctx, progress)
 	return statsOf(st), err

@@ -154,7 +154,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				replaced = append(replaced, added[i])
 			}
 		}
-		if err := relabelReplaced(w, replaced); err != nil {
+		if err := relabelJudged(w, replaced); err != nil {
 			return err
 		}
 		return relabelLateCopies(w, outs)

@@ -78,11 +78,12 @@ func relabelFreed(w store.Writer, ords []int64) error {
 	return relabelRoles(w, ords, itemDuplicate)
 }
 
-// relabelReplaced gives the feed items, of every feed, made into the
-// documents of ords, each stored by an add in place of another version of
-// its ID, the outcome of the version stored, whatever the version replaced
-// had earned (see relabelRoles).
-func relabelReplaced(w store.Writer, ords []int64) error {
+// relabelJudged gives the feed items, of every feed, made into the
+// documents of ords the outcome of their document's role now, whatever
+// outcome of added, similar or duplicate they had (see relabelRoles): the
+// documents an add stored in place of another version of their ID, and
+// those whose marks or clusters a rescore or a repair made again.
+func relabelJudged(w store.Writer, ords []int64) error {
 	return relabelRoles(w, ords, itemAdded, itemSimilar, itemDuplicate)
 }
 

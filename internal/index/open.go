@@ -520,7 +520,9 @@ func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 // SetWindow set, none by default), and replaces the marks and clusters.
 // Unlike a batch run it matches every copy of a document however many
 // there are (engine.Method.Copies): its pairs are a batch's but for those
-// of the copies past the bucket limit.
+// of the copies past the bucket limit. In its transaction the feed items
+// made into the documents take the outcome of their document's role then
+// (see relabelJudged).
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
 	var st engine.Stats
 	var err error

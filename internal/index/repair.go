@@ -61,7 +61,10 @@ var ErrStoreDamaged = errors.New("index: the store's own check finds damage that
 // compared document whose sketch does not decode (or is missing) is
 // sketched again from its stored text, else removed; and every cluster is
 // placed again when a mark went or a cluster is not its duplicate marks'
-// group. Repaired says what committed, with an error too.
+// group. In each transaction the feed items made into the documents whose
+// marks or cluster it changed take the outcome of their document's role
+// then (see relabelJudged). Repaired says what committed, with an error
+// too.
 //
 // An index without such faults is left as it is. Damage the store
 // itself finds (SQLite's integrity check), or that stops the check of the
@@ -147,7 +150,9 @@ func (r *Repaired) add(o Repaired) {
 // does not decode is removed; a compared document whose sketch does not
 // decode, or is missing, is sketched again from its stored text, else
 // removed; and then, or where a cluster is not its duplicate marks'
-// group, every cluster is placed again.
+// group, every cluster is placed again. The feed items of the documents
+// whose marks changed, and of those placed again, take the outcome of
+// their document's role now (relabelJudged).
 func (x *Index) mendIndex(w store.Writer, out *Repaired) error {
 	f := &faultList{}
 	if err := x.checkIndex(w, f, nil); err != nil {
@@ -181,13 +186,17 @@ func (x *Index) mendIndex(w store.Writer, out *Repaired) error {
 		out.Lines = append(out.Lines, line+": clusters placed again")
 	}
 	out.Clusters = len(f.clusters)
+	var placed []int64 // sketches made again change no cluster
 	switch {
 	case len(f.clusters) > 0:
-		return x.reclusterAll(w)
+		placed, err = x.reclusterAll(w)
 	case len(also) > 0:
-		return x.reclusterAround(w, also)
+		placed, err = x.reclusterAround(w, also)
 	}
-	return nil // sketches made again change no cluster
+	if err != nil {
+		return err
+	}
+	return relabelJudged(w, slices.Concat(also, placed))
 }
 
 // adoptOrphans gives each group of exact copies that exact marks join to no
@@ -248,11 +257,12 @@ func (x *Index) adoptOrphans(w store.Writer, groups [][]int64, out *Repaired) ([
 }
 
 // reclusterAround places again the clusters of documents ords, and the
-// documents their duplicate marks join (see recluster).
-func (x *Index) reclusterAround(w store.Writer, ords []int64) error {
+// documents their duplicate marks join (see recluster), and returns the
+// documents it placed again.
+func (x *Index) reclusterAround(w store.Writer, ords []int64) ([]int64, error) {
 	docs, err := readable(w, ords)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var lost, also []int64
 	for _, o := range ords {
@@ -266,8 +276,7 @@ func (x *Index) reclusterAround(w store.Writer, ords []int64) error {
 		}
 	}
 	slices.Sort(lost)
-	_, err = x.recluster(w, slices.Compact(lost), also)
-	return err
+	return x.recluster(w, slices.Compact(lost), also)
 }
 
 // sketchOrRemove sketches again each of docs that sketchAgain can, and
@@ -294,11 +303,12 @@ func (x *Index) sketchOrRemove(w store.Writer, docs []store.DamagedDoc, out *Rep
 }
 
 // reclusterAll places every document with a duplicate mark, and every
-// member of a cluster, again (see recluster).
-func (x *Index) reclusterAll(w store.Writer) error {
+// member of a cluster, again (see recluster), and returns the documents it
+// placed again.
+func (x *Index) reclusterAll(w store.Writer) ([]int64, error) {
 	rows, err := allDocs(w, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var lost, also []int64
 	for _, d := range rows {
@@ -313,11 +323,10 @@ func (x *Index) reclusterAll(w store.Writer) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	slices.Sort(lost)
-	_, err = x.recluster(w, slices.Compact(lost), also)
-	return err
+	return x.recluster(w, slices.Compact(lost), also)
 }
 
 // repair is Repair's transaction.
@@ -412,7 +421,9 @@ func (x *Index) sketchAgain(r store.Reader, doc *store.DamagedDoc) *store.Sketch
 
 // remark places again the clusters of the documents left of every
 // damaged mark, which Mend removed and exactAgain may have made again
-// (remade, by index in marks), and says what became of each. gone are the
+// (remade, by index in marks), gives the feed items of those documents,
+// and of the documents placed again, the outcome of their role now
+// (relabelJudged), and says what became of each mark. gone are the
 // documents removed.
 func (x *Index) remark(w store.Writer, marks []store.DamagedMark, remade map[int]bool, gone map[int64]bool, out *Repaired) error {
 	var ords []int64
@@ -429,5 +440,9 @@ func (x *Index) remark(w store.Writer, marks []store.DamagedMark, remade map[int
 		}
 	}
 	out.Marks = len(marks)
-	return x.reclusterAround(w, ords)
+	placed, err := x.reclusterAround(w, ords)
+	if err != nil {
+		return err
+	}
+	return relabelJudged(w, slices.Concat(ords, placed))
 }

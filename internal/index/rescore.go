@@ -16,7 +16,8 @@ import (
 // index as it stands, as a batch run over the stored documents in the order
 // they were added would, under the window SetWindow set: it replaces the
 // method's marks and the clusters (keeping cluster ids where a cluster
-// survives). It holds the writer lock while it runs.
+// survives), and gives the feed items of every document the outcome of its
+// role now (relabelJudged). It holds the writer lock while it runs.
 func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
 	var st engine.Stats
 	err := x.update(ctx, func(w store.Writer) error {
@@ -44,7 +45,14 @@ func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.St
 		}
 		st = b.Stats()
 		st.Read = len(rows) // each stored document is one record read
-		return x.replaceMarks(w, b, rows)
+		if err := x.replaceMarks(w, b, rows); err != nil {
+			return err
+		}
+		ords := make([]int64, len(rows))
+		for i := range rows {
+			ords[i] = rows[i].Ord
+		}
+		return relabelJudged(w, ords)
 	})
 	return st, err
 }

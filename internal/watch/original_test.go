@@ -125,3 +125,62 @@ func TestOriginalStoredOrRemovedOutsideWatch(t *testing.T) {
 		})
 	}
 }
+
+// TestRescoreAndRepairRelabelItems: a reprint's feed is polled, and the
+// wire story it reprints, published five days before it, is stored under a
+// window of one day, which pairs them not. A rescore without the window
+// pairs them, and the reprint's item becomes a duplicate; one under the
+// window again unpairs them, and it is added again. A repair that removes
+// the damaged mark between them, or the mark that names the wire once its
+// record is gone, leaves the reprint a copy of nothing, and its item is
+// added again. Regression: rescore and repair changed the pairs and
+// clusters but not the items, which kept the outcome of their add.
+func TestRescoreAndRepairRelabelItems(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			x := newIndexAt(t, dsn)
+			a := newSite(t)
+			st := newStory(39)
+			r := st
+			r.paras = append([]string{"Our correspondent adds that the details are still emerging tonight."}, st.paras...)
+			a.serve("/story/0", "text/html", r.page("Site", ""))
+			a.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: a.URL + "/story/0",
+				date: time.Date(2024, 3, 6, 11, 0, 0, 0, time.UTC)}))
+			addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)})
+			x.SetWindow(24 * time.Hour)
+			once(t, newWatcher(t, x, testOptions()))
+			wire := neardup.Document{ID: "wire", Title: st.title, Text: strings.Join(st.paras, "\n\n"),
+				Date: time.Date(2024, 3, 1, 8, 0, 0, 0, time.UTC)}
+			if ms, err := x.Add(t.Context(), wire); err != nil || len(ms[0].Pairs) != 0 {
+				t.Fatalf("adding the wire under the window: %+v, %v", ms, err)
+			}
+			outcome := func() string { return storedItems(t, x, a.URL+"/feed")[a.URL+"/story/0"].Outcome }
+			if got := outcome(); got != OutcomeAdded {
+				t.Fatalf("the reprint's item %q, want added", got)
+			}
+			rescore := func(window time.Duration, want string) {
+				t.Helper()
+				x.SetWindow(window)
+				if _, err := x.Rescore(t.Context(), nil); err != nil {
+					t.Fatal(err)
+				}
+				if got := outcome(); got != want {
+					t.Errorf("the reprint's item after a rescore under a window of %v: %q, want %q", window, got, want)
+				}
+			}
+			rescore(0, OutcomeDuplicate)
+			rescore(24*time.Hour, OutcomeAdded)
+			for _, damage := range []string{`UPDATE marks SET score = score / 2`, `DELETE FROM docs WHERE id = 'wire'`} {
+				rescore(0, OutcomeDuplicate)
+				storetest.Exec(t, dsn, damage)
+				if _, err := neardup.Repair(t.Context(), dsn, neardup.Options{}); err != nil {
+					t.Fatal(err)
+				}
+				if got := outcome(); got != OutcomeAdded {
+					t.Errorf("the reprint's item after a repair of %q: %q, want added", damage, got)
+				}
+			}
+		})
+	}
+}
