@@ -93,6 +93,9 @@ func main() {
 	}
 	ctx, stopped := onStop(context.Background())
 	c, err := parse(flag.CommandLine, os.Args[2:])
+	if errors.Is(err, flag.ErrHelp) {
+		return // parse printed the usage
+	}
 	if err == nil {
 		err = run(ctx, c)
 	}
@@ -172,7 +175,14 @@ type command struct {
 func parse(fs *flag.FlagSet, args []string) (command, error) {
 	runner := map[string]bool{} // the flags Beam's packages registered
 	fs.VisitAll(func(f *flag.Flag) { runner[f.Name] = true })
-	fs.Usage = func() { printUsage(fs, runner) }
+	// -h and --help are flags of their own, so that the usage the flag
+	// package prints after a mistake is one line, not the two hundred of
+	// every runner's flags that drowned the mistake.
+	help := false
+	for _, n := range []string{"h", "help"} {
+		fs.BoolFunc(n, "Print the options of a run and the flags of the Beam runners", func(string) error { help = true; return nil })
+	}
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), "Run neardup-beam dedup --help for the options of a run.") }
 	var c command
 	o := &c.Options
 	var method engine.Config = minhash.Defaults()
@@ -227,6 +237,10 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
 			return c, usageError{err}
+		}
+		if help {
+			printUsage(fs, runner)
+			return c, usageError{flag.ErrHelp}
 		}
 		if args = fs.Args(); len(args) > 0 {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]

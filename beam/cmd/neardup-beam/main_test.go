@@ -982,6 +982,23 @@ func TestHelpPutsRunOptionsFirst(t *testing.T) {
 	}
 }
 
+// TestMistakeNotDrownedInUsage wants a mistake in the command line said
+// with one line of hint after it: the flag package printed every flag of
+// the Beam runners after it, about two hundred lines.
+func TestMistakeNotDrownedInUsage(t *testing.T) {
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) }) // Beam's
+	var b strings.Builder
+	fs.SetOutput(&b)
+	_, err := parse(fs, []string{"in.jsonl", "-o", "out", "--window", "2m"})
+	if !errors.As(err, new(usageError)) || !strings.Contains(err.Error(), "-window") {
+		t.Fatalf("parse(--window 2m) = %v, want a usage error naming -window", err)
+	}
+	if lines := strings.Split(strings.TrimSpace(b.String()), "\n"); len(lines) > 3 || !strings.Contains(b.String(), "neardup-beam dedup --help") {
+		t.Errorf("printed %d lines, want the mistake and a hint to --help:\n%s", len(lines), b.String())
+	}
+}
+
 // merge holds the output directory's lock, as a run does: beside a run
 // writing there it fails at once, its shards left as they are; it joined
 // them, or the shards of two runs. Then it merges.
