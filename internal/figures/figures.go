@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/analysis"
@@ -87,6 +88,15 @@ type Scanner struct {
 	// before it read, such a word is the word of a place, and a notice of
 	// one template filled in twice with "drei" and "vier" has one place
 	// fewer with another figure than it has in English.
+	// It says too to read a number whose groups of thousands a space sets
+	// apart, as French, Polish and Russian write it ("180 000 euros", "1 250
+	// 000 zł", "12 500 руб.", the space a no-break or narrow one too), as
+	// one figure, when each group after the first has three digits, the
+	// first three at most and no letter before it (a contract month's
+	// "MAY7 274"), and, the space a plain one, a unit follows ("euros",
+	// "zł", "€"; not a table row's "COPPER 875 877"; see thousandsSpace);
+	// without it, as the formats before it read, such a number is two
+	// figures or more, or a table's cells.
 	Languages bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
@@ -141,8 +151,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // ("div five cts"), as wire style writes them; for a Scanner with
 // Measures, "nil" too, and a unit of measure after a figure is no word of
 // its place (see Scanner.Measures); for one with Languages, two to ten
-// written in German, French, Spanish, Polish and Russian too (see
-// Scanner.Languages). Each is a 16-bit hash of the
+// written in German, French, Spanish, Polish and Russian too, and a
+// number whose groups of thousands spaces set apart ("180 000") one figure
+// (see Scanner.Languages). Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
 // other figures in the same places; see InPlace. The figures of a table's
@@ -320,17 +331,30 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			continue
 		}
 		start, joined := i, false
+		// group counts the digits since the figure's start or its last
+		// space of thousands; grouped says that no other join came yet
+		// and that no letter touches the figure (a contract month's
+		// "MAY7 274 1/2" is no number of groups).
+		group, grouped := 0, s.Languages && !afterLetter(text, start)
 		s.digits = s.digits[:0]
 		for ; i < len(text); i++ {
 			c := text[i]
 			if !isDigit(c) {
+				if grouped && group <= 3 {
+					if n := thousandsSpace(text[i:]); n > 1 || n == 1 && unitAfter(text[i:]) {
+						i += n - 1 // "180 000", "1 250 000": one figure
+						joined, group = true, 0
+						continue
+					}
+				}
 				if !isFigureJoin(c) || i+1 >= len(text) || !isDigit(text[i+1]) {
 					break
 				}
-				joined = true
+				joined, grouped = true, false
 				continue
 			}
 			s.digits = append(s.digits, c)
+			group++
 		}
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
@@ -919,6 +943,70 @@ func isYear(d string) bool {
 
 // isFigureJoin reports the bytes that join the digits of one figure.
 func isFigureJoin(c byte) bool { return c == '-' || c == '/' || c == '.' || c == ',' }
+
+// unitAfter reports whether a word, a currency sign or "%" follows on its
+// line the groups of thousands at the start of s, each a space (see
+// thousandsSpace) and three digits, and the decimal part after them
+// ("180 000 euros", "1 250,50 zł", "12 500 €"): a plain space sets apart
+// groups of thousands before a unit, and as often two cells of a table's
+// row ("COPPER     875 877", a buyer's price and a seller's) at the end
+// of a line or before another figure.
+func unitAfter(s string) bool {
+	j := 0
+	for n := thousandsSpace(s); n > 0; n = thousandsSpace(s[j:]) {
+		j += n + 3
+	}
+	if j+1 < len(s) && (s[j] == ',' || s[j] == '.') && isDigit(s[j+1]) {
+		for j++; j < len(s) && isDigit(s[j]); j++ {
+		}
+	}
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		switch {
+		case r == ' ' || r == '\t' || r == '\u00a0' || r == '\u202f' || r == '\u2009':
+			j += n
+		case unicode.IsLetter(r) || unicode.Is(unicode.Sc, r) || r == '%':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// afterLetter reports whether a letter, of any script, ends text[:i].
+func afterLetter(text string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return unicode.IsLetter(r)
+}
+
+// thousandsSpace returns the length of the space that sets apart groups of
+// thousands at the start of s, one space, no-break space (U+00A0), narrow
+// no-break space (U+202F) or thin space (U+2009), when exactly three
+// digits follow it ("180 000 euros", "12 500 руб."); 0 for none. A Scanner
+// with Languages reads such a number as one figure, as French, Polish and
+// Russian write it, when each group before the space has three digits at
+// most and no letter before the first (see scan): figures set apart by
+// two spaces, or more or fewer digits after the space, are two, and so
+// are figures a plain space sets apart that no unit follows (see
+// unitAfter).
+func thousandsSpace(s string) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s, " "):
+		n = 1
+	case strings.HasPrefix(s, "\u00a0"):
+		n = len("\u00a0")
+	case strings.HasPrefix(s, "\u202f"), strings.HasPrefix(s, "\u2009"):
+		n = len("\u202f")
+	default:
+		return 0
+	}
+	if len(s) < n+3 || !isDigit(s[n]) || !isDigit(s[n+1]) || !isDigit(s[n+2]) || len(s) > n+3 && isDigit(s[n+3]) {
+		return 0
+	}
+	return n
+}
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
