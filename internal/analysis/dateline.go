@@ -102,22 +102,38 @@ func (d Dateline) skipSpaces(text string) Dateline {
 }
 
 // isAgency reports whether s, the rest of a dateline after its place, is
-// an agency in parentheses alone: "(dpa)", "(AFP)", "(dpa/lnw)", one word
-// of letters (and "-", "/", "."), starting with a letter.
+// an agency in parentheses alone: one of newsAgencies, in any case, with
+// a desk or a partner after a "/" or a "-" ("(dpa)", "(AFP)", "(dpa/lnw)",
+// "(dpa-AFX)"). A name in parentheses that is no agency ("Apple Inc
+// (AAPL.O) -", "John Smith (Republican) -") leaves a sentence's opening
+// no dateline.
 func isAgency(s string) bool {
 	s = strings.TrimSpace(s)
 	if len(s) < 4 || s[0] != '(' || s[len(s)-1] != ')' {
 		return false
 	}
 	s = s[1 : len(s)-1]
-	for i, c := range s {
-		if unicode.IsLetter(c) || i > 0 && strings.ContainsRune("-/.", c) {
-			continue
-		}
-		return false
+	if i := strings.IndexAny(s, "/-"); i > 0 {
+		s = s[:i]
 	}
-	return true
+	return newsAgencies[strings.ToLower(s)]
 }
+
+// newsAgencies are the news agencies a dateline names in parentheses, in
+// lower case: the world's, and Europe's national ones whose copy
+// DatelineReader reads.
+var newsAgencies = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range strings.Fields(`reuters afp ap dpa efe ansa apa sda ats kna epd ddp dapd afx pap tass итар интерфакс
+		interfax ria риа belga anp ntb tt stt ritzau ctk čtk mti bta hina tanjug lusa europa xinhua upi bloomberg
+		kyodo yonhap aap pti ians ani ukrinform укринформ рбк sid`) {
+		m[a] = true
+	}
+	for _, a := range []string{"тасс", "europa press", "риа новости", "dow jones"} {
+		m[a] = true
+	}
+	return m
+}()
 
 // dateAndAgency reads line as a dateline without a place: a date, day and
 // month with an optional year in either order ("5 mars 2024", "March 5,

@@ -90,13 +90,11 @@ type Scanner struct {
 	// fewer with another figure than it has in English.
 	// It says too to read a number whose groups of thousands a space sets
 	// apart, as French, Polish and Russian write it ("180 000 euros", "1 250
-	// 000 zł", "12 500 руб.", the space a no-break or narrow one too), as
-	// one figure, when each group after the first has three digits, the
-	// first three at most and no letter before it (a contract month's
-	// "MAY7 274"), and, the space a plain one, a unit follows ("euros",
-	// "zł", "€"; not a table row's "COPPER 875 877"; see thousandsSpace);
-	// without it, as the formats before it read, such a number is two
-	// figures or more, or a table's cells.
+	// 000 zł", "12 500 руб."), as one figure when a currency or a count of
+	// those languages follows it (see ThousandsEnd); a no-break, narrow or
+	// thin space is read as a plain one, so that a copy whose spaces were
+	// made plain reads the same figures. Without it, as the formats before
+	// it read, such a number is two figures or more, or a table's cells.
 	Languages bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
@@ -331,30 +329,27 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			continue
 		}
 		start, joined := i, false
-		// group counts the digits since the figure's start or its last
-		// space of thousands; grouped says that no other join came yet
-		// and that no letter touches the figure (a contract month's
-		// "MAY7 274 1/2" is no number of groups).
-		group, grouped := 0, s.Languages && !afterLetter(text, start)
 		s.digits = s.digits[:0]
+		if s.Languages {
+			if end := ThousandsEnd(text, start); end > start {
+				for ; i < end; i++ { // "180 000 euros", "1 250 000 zł": one figure
+					if isDigit(text[i]) {
+						s.digits = append(s.digits, text[i])
+					}
+				}
+				joined = true
+			}
+		}
 		for ; i < len(text); i++ {
 			c := text[i]
 			if !isDigit(c) {
-				if grouped && group <= 3 {
-					if n := thousandsSpace(text[i:]); n > 1 || n == 1 && unitAfter(text[i:]) {
-						i += n - 1 // "180 000", "1 250 000": one figure
-						joined, group = true, 0
-						continue
-					}
-				}
 				if !isFigureJoin(c) || i+1 >= len(text) || !isDigit(text[i+1]) {
 					break
 				}
-				joined, grouped = true, false
+				joined = true
 				continue
 			}
 			s.digits = append(s.digits, c)
-			group++
 		}
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
@@ -944,34 +939,110 @@ func isYear(d string) bool {
 // isFigureJoin reports the bytes that join the digits of one figure.
 func isFigureJoin(c byte) bool { return c == '-' || c == '/' || c == '.' || c == ',' }
 
-// unitAfter reports whether a word, a currency sign or "%" follows on its
-// line the groups of thousands at the start of s, each a space (see
-// thousandsSpace) and three digits, and the decimal part after them
-// ("180 000 euros", "1 250,50 zł", "12 500 €"): a plain space sets apart
-// groups of thousands before a unit, and as often two cells of a table's
-// row ("COPPER     875 877", a buyer's price and a seller's) at the end
-// of a line or before another figure.
+// ThousandsEnd returns where the number at text[start:] ends when its
+// groups of thousands are set apart by spaces, as French, Polish and
+// Russian write it ("180 000 euros", "1 250 000 zł", "12 500 руб."); start
+// when it is no such number. Its first group has one to three digits and
+// neither a letter nor another group before it (a contract month's "MAY7
+// 274"); one to four groups of three digits follow, each after one space
+// (a plain, no-break, narrow no-break or thin one, read alike); and after
+// the last, its decimals and any white space, line breaks too, a currency
+// sign, "%" or a word of thousandsUnits: a currency or a count of people,
+// homes or jobs of those languages. So a table's row of figures ("COPPER
+// 875 877", "aug 724 734 nil"), a day and a sum ("July 6 100 mln dlrs")
+// and a list of codes stay figures apart. A Scanner with Languages, and
+// the templates' reading of a headline with it, read such a number as one
+// figure.
+func ThousandsEnd(text string, start int) int {
+	i := start
+	for i < len(text) && isDigit(text[i]) {
+		i++
+	}
+	if i == start || i-start > 3 || afterLetter(text, start) || afterGroup(text, start) {
+		return start
+	}
+	end, groups := i, 0
+	for {
+		n := thousandsSpace(text[end:])
+		if n == 0 {
+			break
+		}
+		if groups++; groups > maxThousandsGroups {
+			return start // a list of codes, not a number
+		}
+		end += n + 3
+	}
+	if groups == 0 || !unitAfter(text[end:]) {
+		return start
+	}
+	return end
+}
+
+// maxThousandsGroups is the most groups of three digits after the first
+// that ThousandsEnd reads: a number under a quadrillion.
+const maxThousandsGroups = 4
+
+// unitAfter reports whether s, what follows a number's last group of
+// thousands, opens with its decimals, if any, white space, and a currency
+// sign, "%" or a word of thousandsUnits ("180 000 euros", "1 250,50 zł",
+// "12 500\nруб."). A letter or a digit right after the group is no unit
+// ("15 747s").
 func unitAfter(s string) bool {
 	j := 0
-	for n := thousandsSpace(s); n > 0; n = thousandsSpace(s[j:]) {
-		j += n + 3
-	}
 	if j+1 < len(s) && (s[j] == ',' || s[j] == '.') && isDigit(s[j+1]) {
 		for j++; j < len(s) && isDigit(s[j]); j++ {
 		}
 	}
+	first := j
 	for j < len(s) {
 		r, n := utf8.DecodeRuneInString(s[j:])
 		switch {
-		case r == ' ' || r == '\t' || r == '\u00a0' || r == '\u202f' || r == '\u2009':
+		case unicode.IsSpace(r):
 			j += n
-		case unicode.IsLetter(r) || unicode.Is(unicode.Sc, r) || r == '%':
+		case unicode.Is(unicode.Sc, r) || r == '%':
 			return true
+		case unicode.IsLetter(r) && j > first:
+			k := j
+			for k < len(s) {
+				r, n := utf8.DecodeRuneInString(s[k:])
+				if !unicode.IsLetter(r) {
+					break
+				}
+				k += n
+			}
+			return thousandsUnits[strings.ToLower(s[j:k])]
 		default:
 			return false
 		}
 	}
 	return false
+}
+
+// thousandsUnits are the words after a sum or a count that French,
+// Polish, Russian and German copy writes with its thousands set apart by
+// spaces, in lower case: currencies and counts of people, homes and jobs.
+// English words are left out (a day before a sum: "July 6 100 dollars").
+var thousandsUnits = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`euro euros eur francs franken chf zł zl złotych zlotych złote złoty pln
+		рублей рубля рубль руб долларов доллара евро гривен грн тенге kč korun
+		personnes habitants manifestants spectateurs visiteurs emplois logements élèves salariés
+		osób mieszkańców pracowników uczniów человек жителей рабочих мест
+		menschen einwohner besucher beschäftigte`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// afterGroup reports whether text[:i] ends with a digit and a space of
+// thousandsSpace: a group inside a longer run of them, which ThousandsEnd
+// refused from its start.
+func afterGroup(text string, i int) bool {
+	r, n := utf8.DecodeLastRuneInString(text[:i])
+	if r != ' ' && r != '\u00a0' && r != '\u202f' && r != '\u2009' {
+		return false
+	}
+	return i-n > 0 && isDigit(text[i-n-1])
 }
 
 // afterLetter reports whether a letter, of any script, ends text[:i].
@@ -980,16 +1051,10 @@ func afterLetter(text string, i int) bool {
 	return unicode.IsLetter(r)
 }
 
-// thousandsSpace returns the length of the space that sets apart groups of
-// thousands at the start of s, one space, no-break space (U+00A0), narrow
-// no-break space (U+202F) or thin space (U+2009), when exactly three
-// digits follow it ("180 000 euros", "12 500 руб."); 0 for none. A Scanner
-// with Languages reads such a number as one figure, as French, Polish and
-// Russian write it, when each group before the space has three digits at
-// most and no letter before the first (see scan): figures set apart by
-// two spaces, or more or fewer digits after the space, are two, and so
-// are figures a plain space sets apart that no unit follows (see
-// unitAfter).
+// thousandsSpace returns the length of the space that sets apart a group
+// of thousands at the start of s: one space, no-break space (U+00A0),
+// narrow no-break space (U+202F) or thin space (U+2009), followed by
+// exactly three digits; 0 for none.
 func thousandsSpace(s string) int {
 	n := 0
 	switch {

@@ -85,8 +85,16 @@ func TestThousandsSpaced(t *testing.T) {
 		{"thin space", "perçu 2\u2009345 euros", "perçu 2345 euros"},
 		{"a decimal comma after", "pour 1 250,50 euros", "pour 1250,50 euros"},
 		{"a currency sign after", "perçu 180 000 € au total", "perçu 180000 € au total"},
-		{"a no-break space at the end of the text", "le total: 12\u00a0500", "le total: 12500"},
+		{"a count of people", "ils étaient 180 000 manifestants", "ils étaient 180000 manifestants"},
+		{"a line break before the unit", "przyjął 1 250 000\nzł w zamian", "przyjął 1250000\nzł w zamian"},
+		{"a no-break space at the end of the text", "le total: 12\u00a0500", ""},
 		{"a plain space at the end of the text", "le total: 12 500", ""},
+		{"before a comma, a narrow space", "ils étaient 180\u202f000, selon la CGT", ""},
+		{"a day before a sum", "agreed to sell on July 6 100 mln dlrs of debentures", ""},
+		{"a day before a count", "Backlog at January 31 747 mln dlrs", ""},
+		{"a letter after", "ordered 15 747s from Boeing", ""},
+		{"a row before words", "Iridium 360 380 a troy ounce\naug 724 734 nil", ""},
+		{"five groups after the first", "codes 123 456 789 012 345 678 euros", ""},
 		{"a table's row, buyer and seller", "    COPPER     875 877\n    LEAD       298 300\n", ""},
 		{"a plain space before another figure", "scores 12 500 18 pts", ""},
 		{"two spaces", "JUNIN 12  500 euros", ""},
@@ -323,4 +331,29 @@ func maskSpelledNumbers(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// FuzzThousandsSpacesAlike: a Scanner with Languages reads the figures of
+// a text as those of the same text with its no-break, narrow no-break and
+// thin spaces made plain, as a reprint makes them: a sum's groups of
+// thousands are one figure, or figures apart, whatever the space between
+// them. (Their places may differ: figures a plain space sets apart are a
+// table's cells, as they were before Languages.)
+func FuzzThousandsSpacesAlike(f *testing.F) {
+	for _, s := range []string{"perçu 180\u202f000 euros", "ils étaient 180\u00a0000, selon la CGT", "1\u2009250\u202f000\nzł",
+		"COPPER 875\u00a0877", "codes 123\u00a0456 789 012 345 678 euros"} {
+		f.Add(s)
+	}
+	plain := strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, unicode := range []bool{false, true} {
+			a, b := Scanner{Unicode: unicode, Languages: true}, Scanner{Unicode: unicode, Languages: true}
+			aOf, _ := a.OfSlots(text)
+			p := plain.Replace(text)
+			bOf, _ := b.OfSlots(p)
+			if !slices.Equal(aOf, bOf) {
+				t.Fatalf("Unicode %v: Of(%q) = %v, Of(%q) = %v", unicode, text, aOf, p, bOf)
+			}
+		}
+	})
 }

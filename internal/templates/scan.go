@@ -157,7 +157,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Unicode {
 		title, s.misread = figures.ASCIIDigits(title, s.misread)
 	}
-	s.titleNums = appendTitleFigures(s.titleNums[:0], title)
+	s.titleNums = appendTitleFigures(s.titleNums[:0], title, s.Languages)
 	c.TitleNums = s.titleNums
 	c.Rerun = isRerun(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
