@@ -513,9 +513,10 @@ func TestOlderMeasuresSketchFormat(t *testing.T) {
 // write them (minhash 11, simhash 7, sentences and cosine 4) still opens,
 // and goes on making sketches of that format, which read number words in
 // English alone and the datelines of the forms it read: a Spanish court
-// notice of three years and of four, and a weekly notice under a dateline
-// "MADRID, 5 de marzo -" and the next week's, stay the duplicates that
-// format made of them, in the index and in a Dedup with its options,
+// notice of three years and of four, a weekly notice under a dateline
+// "MADRID, 5 de marzo -" or "BERLIN, 5. März (dpa) -" and the next
+// week's, and a Polish budget notice of other sums written "1 250 000
+// zł", stay the duplicates that format made of them, in the index and in a Dedup with its options,
 // where a new index finds another figure in two places, or datelines of
 // days a week apart.
 func TestOlderLanguagesSketchFormat(t *testing.T) {
@@ -527,5 +528,15 @@ func TestOlderLanguagesSketchFormat(t *testing.T) {
 	t.Run("weeklies", func(t *testing.T) {
 		olderFormatKeeps(t, []neardup.Document{enginetest.Weekly("es-de", 5), enginetest.Weekly("es-de", 12)},
 			"the notices of two weeks", formats)
+	})
+	// simhash made neither of these duplicates, without the rules either.
+	noSimhash := []olderFormat{formats[0], formats[2], formats[3]}
+	t.Run("dpa weeklies", func(t *testing.T) {
+		olderFormatKeeps(t, []neardup.Document{enginetest.Weekly("de-dpa", 5), enginetest.Weekly("de-dpa", 12)},
+			"the notices of two weeks", noSimhash)
+	})
+	t.Run("budgets", func(t *testing.T) {
+		olderFormatKeeps(t, []neardup.Document{enginetest.Budget("pl", 0), enginetest.Budget("pl", 1)},
+			"the budgets of other sums", noSimhash)
 	})
 }

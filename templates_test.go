@@ -368,8 +368,9 @@ func TestTemplateNumberWordsOfLanguages(t *testing.T) {
 }
 
 // TestTemplateDatelinesOfLanguages: a weekly notice under a dateline of a
-// Spanish or Russian agency ("MADRID, 5 de marzo -", "Madrid, 5 mar
-// (EFE).-", "Москва. 5 марта. ИНТЕРФАКС -"), the same words a week
+// Spanish, Russian, German or French agency ("MADRID, 5 de marzo -",
+// "Madrid, 5 mar (EFE).-", "Москва. 5 марта. ИНТЕРФАКС -", "BERLIN, 5.
+// März (dpa) -", "PARIS, 5 mars (AFP) -", "5 mars 2024 (Reuters) -"), the same words a week
 // later under the dateline of that day, is an item that recurs, no
 // duplicate (--date-apart), for any method that applies the template
 // rules, in a batch and in an index, as under an English or TASS
@@ -390,6 +391,68 @@ func TestTemplateDatelinesOfLanguages(t *testing.T) {
 		} {
 			for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
 				t.Run(form+"/"+tc.name+"/"+o.Method(), func(t *testing.T) {
+					templateCase(t, tc.a, tc.b, o, tc.dup)
+				})
+			}
+		}
+	}
+}
+
+// TestTemplateAgencyDatelines: a notice under a dateline of a place not
+// in capitals that an agency alone follows ("Berlin (dpa) -"), the same
+// words from another town ("Hamburg (dpa) -"), is two towns' notice, no
+// duplicate, for minhash and simhash, which tell datelines of other places
+// apart (--names), in a batch and in an index, as under "BERLIN (dpa) -": the
+// place of such a dateline is read. Those notices were duplicates: the
+// dateline was read as none. A copy, re-sent an hour later, stays one.
+func TestTemplateAgencyDatelines(t *testing.T) {
+	day := time.Date(2024, 3, 12, 8, 0, 0, 0, time.UTC)
+	notice := func(place string, at time.Duration) neardup.Document {
+		return neardup.Document{ID: fmt.Sprintf("%s-%v", strings.Fields(place)[0], at), Title: "Wassersperre im Norden der Stadt", Date: day.Add(at),
+			Text: place + " - Die Wasserbetriebe sperren am Donnerstag von 9:00 bis 17:00 Uhr im Norden der Stadt das " +
+				"Wasser für Arbeiten an der Hauptleitung, teilten sie mit. Anwohner von rund 40 Straßen sollen Wasser " +
+				"vorrätig halten. Auf dem Marktplatz stehen Tankwagen bereit."}
+	}
+	for _, tc := range []struct {
+		name string
+		a, b neardup.Document
+		dup  bool
+	}{
+		{"two towns", notice("Berlin (dpa)", 0), notice("Hamburg (dpa)", time.Hour), false},
+		{"two towns, a regional service", notice("Potsdam (dpa/bb)", 0), notice("Cottbus (dpa/bb)", time.Hour), false},
+		{"a copy", notice("Berlin (dpa)", 0), notice("Berlin (dpa)", time.Hour), true},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				templateCase(t, tc.a, tc.b, o, tc.dup)
+			})
+		}
+	}
+}
+
+// TestTemplateThousandsSpaced: a city budget notice in French, Polish or
+// Russian, its sums written with their groups of thousands set apart by a
+// space ("1 250 000 zł", a no-break space in Russian, a narrow one in
+// French), filled in twice with two of its three sums other, is one
+// template filled in twice, no duplicate, for any method that applies the
+// template rules, in a batch and in an index: such a sum is one figure.
+// Those notices were duplicates: a sum was a table's cells, whose "000"
+// the two shared, or, set apart by a no-break space, no place at all. A
+// copy, re-sent an hour later, stays one.
+func TestTemplateThousandsSpaced(t *testing.T) {
+	for _, lang := range enginetest.BudgetLanguages {
+		copied := enginetest.Budget(lang, 0)
+		copied.ID, copied.Date = copied.ID+"-again", copied.Date.Add(time.Hour)
+		for _, tc := range []struct {
+			name string
+			a, b neardup.Document
+			dup  bool
+		}{
+			{"two sums other", enginetest.Budget(lang, 0), enginetest.Budget(lang, 1), false},
+			{"a copy", enginetest.Budget(lang, 0), copied, true},
+		} {
+			for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
+				t.Run(lang+"/"+tc.name+"/"+o.Method(), func(t *testing.T) {
 					templateCase(t, tc.a, tc.b, o, tc.dup)
 				})
 			}

@@ -42,16 +42,22 @@ func ParseDateline(text string) (d Dateline, ok bool) { return DatelineReader{}.
 // A DatelineReader reads the dateline at the start of a text. The zero
 // DatelineReader reads those ParseDateline reads.
 type DatelineReader struct {
-	// Languages says to read too the forms Spanish and Russian wire copy
-	// writes besides those: the day and month joined by "de" ("MADRID, 5
-	// de marzo -"), a dateline ended by ".-" after its agency in
-	// parentheses (EFE's "Madrid, 5 mar (EFE).-") and a place ended by a
-	// full stop before the day (Interfax's "Москва. 5 марта. ИНТЕРФАКС -"),
-	// when each word of the place starts with a capital, so that a
-	// sentence, which also ends with one, is not taken for a place.
-	// Without it, as the sketch formats before it read, the first is read
-	// without its date (and, its place not in capitals, not at all), the
-	// others not at all.
+	// Languages says to read too the forms Spanish, Russian, German and
+	// French wire copy writes besides those: the day and month joined by
+	// "de" ("MADRID, 5 de marzo -"); German and French month names (see
+	// languageMonths: "BERLIN, 5. März (dpa) -", "PARIS, 5 mars (AFP) -")
+	// and French's first of the month, "1er";
+	// a dateline ended by ".-" after its agency in parentheses (EFE's
+	// "Madrid, 5 mar (EFE).-"); a place ended by a full stop before the
+	// day (Interfax's "Москва. 5 марта. ИНТЕРФАКС -"); a place not in
+	// capitals and without a date that an agency in parentheses alone
+	// follows ("Berlin (dpa) -"); those last two when each word of the
+	// place starts with a capital, so that a sentence is not taken for a
+	// place; and a date with an agency in parentheses and no place ("5
+	// mars 2024 (Reuters) -"), whose Place is "". Without it, as the
+	// sketch formats before it read, the first two are read without their
+	// date (and, their place not in capitals, not at all), the others not
+	// at all.
 	Languages bool
 }
 
@@ -68,19 +74,102 @@ func (r DatelineReader) Read(text string) (d Dateline, ok bool) {
 	if strings.HasSuffix(head[:end], ". /") {
 		end = skipAgency(text, cut+2) // "/ТАСС/." and the spaces after it
 	}
+	if r.Languages {
+		if month, day := dateAndAgency(line); month != 0 {
+			d = Dateline{Month: month, Day: day, End: end}
+			return d.skipSpaces(text), true
+		}
+	}
 	place, rest, stop := splitPlace(line, r.Languages)
 	if !isPlace(place) || stop && !isName(place) {
 		return Dateline{}, false
 	}
 	d = Dateline{Place: place, End: end}
 	d.Month, d.Day = findDate(rest, r.Languages)
-	if d.Month == 0 && !isCapitals(place) {
+	if d.Month == 0 && !isCapitals(place) && !(r.Languages && isName(place) && isAgency(rest)) {
 		return Dateline{}, false
 	}
+	return d.skipSpaces(text), true
+}
+
+// skipSpaces returns d with its End past the spaces and line breaks
+// after it in text.
+func (d Dateline) skipSpaces(text string) Dateline {
 	for d.End < len(text) && (text[d.End] == ' ' || text[d.End] == '\n') {
 		d.End++
 	}
-	return d, true
+	return d
+}
+
+// isAgency reports whether s, the rest of a dateline after its place, is
+// an agency in parentheses alone: one of newsAgencies, in any case, with
+// a desk or a partner after a "/" or a "-" ("(dpa)", "(AFP)", "(dpa/lnw)",
+// "(dpa-AFX)"). A name in parentheses that is no agency ("Apple Inc
+// (AAPL.O) -", "John Smith (Republican) -") leaves a sentence's opening
+// no dateline.
+func isAgency(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) < 4 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	s = s[1 : len(s)-1]
+	if i := strings.IndexAny(s, "/-"); i > 0 {
+		s = s[:i]
+	}
+	return newsAgencies[strings.ToLower(s)]
+}
+
+// newsAgencies are the news agencies a dateline names in parentheses, in
+// lower case: the world's, and Europe's national ones whose copy
+// DatelineReader reads.
+var newsAgencies = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range strings.Fields(`reuters afp ap dpa efe ansa apa sda ats kna epd ddp dapd afx pap tass итар интерфакс
+		interfax ria риа belga anp ntb tt stt ritzau ctk čtk mti bta hina tanjug lusa europa xinhua upi bloomberg
+		kyodo yonhap aap pti ians ani ukrinform укринформ рбк sid`) {
+		m[a] = true
+	}
+	for _, a := range []string{"тасс", "europa press", "риа новости", "dow jones"} {
+		m[a] = true
+	}
+	return m
+}()
+
+// dateAndAgency reads line as a dateline without a place: a date, day and
+// month with an optional year in either order ("5 mars 2024", "March 5,
+// 2024"), and an agency in parentheses ("(Reuters)"; see isAgency). It
+// returns the month and day, 0 when line is no such dateline.
+func dateAndAgency(line string) (time.Month, int) {
+	k := strings.LastIndexByte(line, '(')
+	if k <= 0 || !isAgency(line[k:]) {
+		return 0, 0
+	}
+	var words [4]string
+	f := appendDateWords(words[:0], line[:k])
+	if len(f) < 2 || len(f) > 3 || len(f) == 3 && !isYearWord(f[2]) {
+		return 0, 0
+	}
+	m, day := monthIn(f[0], true), dayIn(f[1], true)
+	if m == 0 {
+		m, day = monthIn(f[1], true), dayIn(f[0], true)
+	}
+	if m == 0 || day == 0 {
+		return 0, 0
+	}
+	return m, day
+}
+
+// isYearWord reports whether w is four digits, a year.
+func isYearWord(w string) bool {
+	if len(w) != 4 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // datelineEnd returns where the first of datelineEnds starts in head and
@@ -213,22 +302,23 @@ func isCapitals(s string) bool {
 }
 
 // findDate finds a month name and the day next to it in the words of s,
-// with languages also the day before "de" before it ("5 de marzo").
+// with languages also the day before "de" before it ("5 de marzo") and
+// the month names of languageMonths.
 func findDate(s string, languages bool) (time.Month, int) {
 	var words [16]string // a dateline's rest has a few words: no allocation
 	f := appendDateWords(words[:0], s)
 	for i, w := range f {
-		m := monthOf(w)
+		m := monthIn(w, languages)
 		if m == 0 {
 			continue
 		}
 		if i+1 < len(f) {
-			if day := dayOf(f[i+1]); day > 0 {
+			if day := dayIn(f[i+1], languages); day > 0 {
 				return m, day
 			}
 		}
 		if i > 0 {
-			if day := dayOf(f[i-1]); day > 0 {
+			if day := dayIn(f[i-1], languages); day > 0 {
 				return m, day
 			}
 		}
@@ -258,6 +348,15 @@ func appendDateWords(dst []string, s string) []string {
 		dst = append(dst, s[start:])
 	}
 	return dst
+}
+
+// dayIn reads a day of the month as dayOf does, and with languages the
+// first as French writes it, "1er".
+func dayIn(w string, languages bool) int {
+	if languages && (w == "1er" || w == "1ER") {
+		return 1
+	}
+	return dayOf(w)
 }
 
 // dayOf reads a day of the month, 1 to 31 ("3", "03", "3.").
@@ -324,15 +423,53 @@ var monthNames = func() map[string]time.Month {
 	return m
 }()
 
-// monthOf returns the month a word names, or 0.
-func monthOf(w string) time.Month {
+// languageMonths are the month words of German and French datelines a
+// DatelineReader with Languages reads besides monthNames, lower case,
+// without a final period: the names, their abbreviations ("Mär.",
+// "févr.", "déc.") and the French ones without their accents, as copy in
+// capitals or in ASCII writes them ("FEVRIER", "aout").
+var languageMonths = func() map[string]time.Month {
+	m := map[string]time.Month{}
+	add := func(month time.Month, words ...string) {
+		for _, w := range words {
+			m[w] = month
+		}
+	}
+	add(time.January, "januar", "jänner", "janvier", "janv")
+	add(time.February, "februar", "feber", "février", "fevrier", "févr", "fevr", "fév", "fev")
+	add(time.March, "märz", "maerz", "mär", "mrz", "mars")
+	add(time.April, "avril", "avr")
+	add(time.May, "mai")
+	add(time.June, "juni", "juin")
+	add(time.July, "juli", "juillet", "juil")
+	add(time.August, "août", "aout")
+	add(time.September, "septembre")
+	add(time.October, "oktober", "okt", "octobre")
+	add(time.November, "novembre")
+	add(time.December, "dezember", "dez", "décembre", "decembre", "déc")
+	return m
+}()
+
+// monthOf returns the month a word names among monthNames, or 0.
+func monthOf(w string) time.Month { return monthIn(w, false) }
+
+// monthIn returns the month a word names, or 0: among monthNames, and
+// with languages among languageMonths too.
+func monthIn(w string, languages bool) time.Month {
 	w = strings.TrimSuffix(w, ".")
 	var lower [16]byte
 	if len(w) > len(lower) || !isASCII(w) {
-		return monthNames[strings.ToLower(w)]
+		l := strings.ToLower(w)
+		if m := monthNames[l]; m != 0 || !languages {
+			return m
+		}
+		return languageMonths[l]
 	}
 	for i := 0; i < len(w); i++ {
 		lower[i] = asciiLower[w[i]]
 	}
-	return monthNames[string(lower[:len(w)])] // looked up without a copy
+	if m := monthNames[string(lower[:len(w)])]; m != 0 || !languages { // looked up without a copy
+		return m
+	}
+	return languageMonths[string(lower[:len(w)])]
 }

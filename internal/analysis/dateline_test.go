@@ -62,8 +62,11 @@ func TestParseDateline(t *testing.T) {
 // ParseDateline reads: the day and month joined by "de", EFE's ".-" after
 // the agency, Interfax's place ended by a full stop before the day; and
 // takes no opening sentence, which ends with a full stop too, for one.
-// Without it (the sketch formats before it) the first is a dateline
-// without its date, and the others none: a weekly notice under them was
+// It reads German and French datelines too: their months' names, a place
+// that an agency in parentheses alone follows, a date and an agency
+// without a place. Without it (the sketch formats before it) the first
+// and a German or French date are a dateline without its date (a place in
+// capitals) or none, and the others none: a weekly notice under them was
 // read as of no day.
 func TestDatelineLanguages(t *testing.T) {
 	for _, tc := range []struct {
@@ -90,6 +93,30 @@ func TestDatelineLanguages(t *testing.T) {
 		{"a sentence ended by .-", "El ministro dijo que no.- Luego", false, "", 0, 0, "", ""},
 		{"an abbreviation before .-", "U.S.- JAPAN TRADE TALKS", false, "", 0, 0, "", ""},
 		{"a capital's abbreviation", "ST. LOUIS, 5 de marzo - La", true, "ST. LOUIS", time.March, 5, "La", "ST. LOUIS"},
+		{"german", "BERLIN, 5. März (dpa) - Der Senat", true, "BERLIN", time.March, 5, "Der Senat", "BERLIN"},
+		{"german abbreviation", "MÜNCHEN, 12. Mär. (dpa) - Die Stadt", true, "MÜNCHEN", time.March, 12, "Die Stadt", "MÜNCHEN"},
+		{"german in capitals", "WIEN, 3. JÄNNER (APA) - Die", true, "WIEN", time.January, 3, "Die", "WIEN"},
+		{"german, lower-case place", "Hamburg, 30. Dez. (dpa) - Der Hafen", true, "Hamburg", time.December, 30, "Der Hafen", ""},
+		{"agency alone", "Berlin (dpa) - Der Senat", true, "Berlin", 0, 0, "Der Senat", ""},
+		{"regional agency alone", "Düsseldorf (dpa/lnw) - Der Landtag", true, "Düsseldorf", 0, 0, "Der Landtag", ""},
+		{"french", "PARIS, 5 mars (AFP) - Le gouvernement", true, "PARIS", time.March, 5, "Le gouvernement", "PARIS"},
+		{"french abbreviation", "Lyon, 3 févr. (AFP) - La mairie", true, "Lyon", time.February, 3, "La mairie", ""},
+		{"french août", "MARSEILLE, 15 août (AFP) - Le port", true, "MARSEILLE", time.August, 15, "Le port", "MARSEILLE"},
+		{"french without accents", "PARIS, 2 FEVRIER (Reuters) - Le", true, "PARIS", time.February, 2, "Le", "PARIS"},
+		{"french first", "PARIS, 1er déc. (AFP) - Le", true, "PARIS", time.December, 1, "Le", "PARIS"},
+		{"date and agency", "5 mars 2024 (Reuters) - Le groupe", true, "", time.March, 5, "Le groupe", ""},
+		{"english date and agency", "March 5, 2024 (Reuters) - The group", true, "", time.March, 5, "The group", ""},
+		{"date and agency, no year", "12 Mär (dpa) - Die", true, "", time.March, 12, "Die", ""},
+		{"a sentence and an agency", "Le gouvernement (AFP) - a dit", false, "", 0, 0, "", ""},
+		{"an agency and its partner", "Frankfurt (dpa-AFX) - Die Börse", true, "Frankfurt", 0, 0, "Die Börse", ""},
+		{"an agency of two words", "Madrid (Europa Press) - El Gobierno", true, "Madrid", 0, 0, "El Gobierno", ""},
+		{"a ticker, no agency", "Apple Inc (AAPL.O) - The company", false, "", 0, 0, "", ""},
+		{"a party, no agency", "John Smith (Republican) - The senator", false, "", 0, 0, "", ""},
+		{"a date and no agency", "5 mars 2024 (Mars) - le", false, "", 0, 0, "", ""},
+		{"a sentence, a date and an agency", "Le 5 mars (AFP) - le", false, "", 0, 0, "", ""},
+		{"figures and an agency", "5 companies (Reuters) - said", false, "", 0, 0, "", ""},
+		{"a date, a word and an agency", "5 mars et (AFP) - le", false, "", 0, 0, "", ""},
+		{"a place and words in parentheses", "Berlin (Brandenburger Tor) - Die", false, "", 0, 0, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, ok := DatelineReader{Languages: true}.Read(tc.text)
@@ -115,13 +142,17 @@ func FuzzParseDateline(f *testing.F) {
 	f.Add("MADRID, 5 de marzo - La empresa")
 	f.Add("Madrid, 5 mar (EFE).- La empresa")
 	f.Add("Москва. 5 марта. ИНТЕРФАКС - Текст")
+	f.Add("BERLIN, 5. März (dpa) - Der Senat")
+	f.Add("Berlin (dpa) - Der Senat")
+	f.Add("5 mars 2024 (Reuters) - Le groupe")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, r := range []DatelineReader{{}, {Languages: true}} {
 			d, ok := r.Read(text)
 			if !ok {
 				continue
 			}
-			if d.End < 0 || d.End > len(text) || d.Place == "" || d.Day < 0 || d.Day > 31 || (d.Day == 0) != (d.Month == 0) {
+			placeless := d.Place == "" && (!r.Languages || d.Month == 0) // only a date and an agency are a dateline without a place
+			if d.End < 0 || d.End > len(text) || placeless || d.Day < 0 || d.Day > 31 || (d.Day == 0) != (d.Month == 0) {
 				t.Fatalf("%+v: Read(%q) = %+v", r, text, d)
 			}
 		}

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -90,11 +91,22 @@ var weeklies = map[string]struct{ title, text string }{
 	"ru-tass": {"В северном районе отключат воду", "МОСКВА, %d марта. /ТАСС/. Городской водоканал в четверг с " +
 		"9:00 до 17:00 отключит воду в северном районе для ремонта магистрального трубопровода, сообщили в предприятии. " +
 		"Жителям около 40 улиц рекомендуют запастись водой. На центральной площади будут дежурить автоцистерны."},
+	"de-dpa": {"Wassersperre im Norden der Stadt", "BERLIN, %d. März (dpa) - Die Wasserbetriebe sperren am Donnerstag " +
+		"von 9:00 bis 17:00 Uhr im Norden der Stadt das Wasser für Arbeiten an der Hauptleitung, teilten sie mit. " +
+		"Anwohner von rund 40 Straßen sollen Wasser vorrätig halten. Auf dem Marktplatz stehen Tankwagen bereit."},
+	"fr-afp": {"Coupure d'eau dans le quartier nord", "PARIS, %d mars (AFP) - Le service des eaux coupera l'eau dans le " +
+		"quartier nord jeudi de 9:00 à 17:00 pour l'entretien de la conduite principale, a-t-il annoncé. Les habitants " +
+		"d'environ 40 rues sont invités à faire des réserves. Des camions-citernes stationneront sur la place centrale."},
+	"fr-date": {"Coupure d'eau dans le quartier nord", "%d mars 2024 (Reuters) - Le service des eaux coupera l'eau dans le " +
+		"quartier nord jeudi de 9:00 à 17:00 pour l'entretien de la conduite principale, a-t-il annoncé. Les habitants " +
+		"d'environ 40 rues sont invités à faire des réserves. Des camions-citernes stationneront sur la place centrale."},
 }
 
 // WeeklyForms are the forms of dateline of Weekly: English's, Spanish's
-// day and month joined by "de", EFE's, Interfax's and TASS's.
-var WeeklyForms = []string{"en", "es-de", "es-efe", "ru-interfax", "ru-tass"}
+// day and month joined by "de", EFE's, Interfax's, TASS's, dpa's
+// ("BERLIN, 5. März (dpa) -"), AFP's ("PARIS, 5 mars (AFP) -") and a
+// date with an agency and no place ("5 mars 2024 (Reuters) -").
+var WeeklyForms = []string{"en", "es-de", "es-efe", "ru-interfax", "ru-tass", "de-dpa", "fr-afp", "fr-date"}
 
 // Weekly returns the weekly notice of a water cut under the dateline of
 // form (one of WeeklyForms) of March day, 2024, dated that day at 8:00,
@@ -108,4 +120,47 @@ func Weekly(form string, day int) core.Document {
 	}
 	return core.Document{ID: fmt.Sprintf("%s-%d", form, day), Title: n.title, Text: fmt.Sprintf(n.text, day),
 		Date: time.Date(2024, 3, day, 8, 0, 0, 0, time.UTC)}
+}
+
+// budgets are a city budget notice in one language each, its sums written
+// with their groups of thousands set apart by a space as the language
+// writes them (French a narrow no-break space, Polish a space, Russian a
+// no-break space), filled in by fmt.Sprintf with the budget and its share
+// for canteens.
+var budgets = map[string]struct{ title, text string }{
+	"fr": {"Le conseil municipal vote le budget des écoles", "LYON, 12 mars - Le conseil municipal a voté mardi un " +
+		"budget de %s euros pour la rénovation des écoles, dont %s euros pour les cantines et 45\u202f000 euros " +
+		"d'études. Les travaux commenceront à la rentrée et la mairie publiera le calendrier des chantiers. " +
+		"L'opposition a voté contre."},
+	"pl": {"Rada miasta przyjęła budżet szkół", "KRAKÓW, 12 marca (PAP) - Rada miasta przyjęła we wtorek budżet " +
+		"w wysokości %s zł na remont szkół, w tym %s zł na stołówki i 45 000 zł na projekty. Prace ruszą po " +
+		"wakacjach, a urząd opublikuje harmonogram robót. Opozycja głosowała przeciw."},
+	"ru": {"Дума утвердила бюджет на ремонт школ", "ЕКАТЕРИНБУРГ, 12 марта. /ТАСС/. Городская дума во вторник " +
+		"утвердила бюджет в %s рублей на ремонт школ, в том числе %s рублей на столовые и 45\u00a0000 рублей на " +
+		"проекты. Работы начнутся после каникул, а администрация опубликует график. Оппозиция голосовала против."},
+}
+
+// budgetSums are the budget and its share of Budget's two fillings, each
+// written with the space of budgets' language between its groups.
+var budgetSums = [2][2]string{{"1 250 000", "180 000"}, {"1 480 000", "260 000"}}
+
+// BudgetLanguages are the languages of Budget.
+var BudgetLanguages = []string{"fr", "pl", "ru"}
+
+// Budget returns the city budget notice of lang (one of BudgetLanguages),
+// filling 0 or 1, its sums written with the groups of thousands set apart
+// by a space ("1 250 000 zł"), dated March 12, 2024, at 10:00 for the
+// first and 11:00 for the second, with ID "<lang>-budget-<filling>". The
+// two fillings are one template filled in twice: the same words, two of
+// three sums other, not a duplicate.
+func Budget(lang string, filling int) core.Document {
+	n, ok := budgets[lang]
+	if !ok || filling < 0 || filling > 1 {
+		panic(fmt.Sprintf("enginetest: no budget %d in %s", filling, lang))
+	}
+	space := map[string]string{"fr": "\u202f", "pl": " ", "ru": "\u00a0"}[lang]
+	sums := budgetSums[filling]
+	return core.Document{ID: fmt.Sprintf("%s-budget-%d", lang, filling), Title: n.title,
+		Text: fmt.Sprintf(n.text, strings.ReplaceAll(sums[0], " ", space), strings.ReplaceAll(sums[1], " ", space)),
+		Date: time.Date(2024, 3, 12, 10+filling, 0, 0, 0, time.UTC)}
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/analysis"
@@ -87,6 +88,13 @@ type Scanner struct {
 	// before it read, such a word is the word of a place, and a notice of
 	// one template filled in twice with "drei" and "vier" has one place
 	// fewer with another figure than it has in English.
+	// It says too to read a number whose groups of thousands a space sets
+	// apart, as French, Polish and Russian write it ("180 000 euros", "1 250
+	// 000 zł", "12 500 руб."), as one figure when a currency or a count of
+	// those languages follows it (see ThousandsEnd); a no-break, narrow or
+	// thin space is read as a plain one, so that a copy whose spaces were
+	// made plain reads the same figures. Without it, as the formats before
+	// it read, such a number is two figures or more, or a table's cells.
 	Languages bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
@@ -141,8 +149,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // ("div five cts"), as wire style writes them; for a Scanner with
 // Measures, "nil" too, and a unit of measure after a figure is no word of
 // its place (see Scanner.Measures); for one with Languages, two to ten
-// written in German, French, Spanish, Polish and Russian too (see
-// Scanner.Languages). Each is a 16-bit hash of the
+// written in German, French, Spanish, Polish and Russian too, and a
+// number whose groups of thousands spaces set apart ("180 000") one figure
+// (see Scanner.Languages). Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
 // other figures in the same places; see InPlace. The figures of a table's
@@ -321,6 +330,16 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		}
 		start, joined := i, false
 		s.digits = s.digits[:0]
+		if s.Languages {
+			if end := ThousandsEnd(text, start); end > start {
+				for ; i < end; i++ { // "180 000 euros", "1 250 000 zł": one figure
+					if isDigit(text[i]) {
+						s.digits = append(s.digits, text[i])
+					}
+				}
+				joined = true
+			}
+		}
 		for ; i < len(text); i++ {
 			c := text[i]
 			if !isDigit(c) {
@@ -919,6 +938,140 @@ func isYear(d string) bool {
 
 // isFigureJoin reports the bytes that join the digits of one figure.
 func isFigureJoin(c byte) bool { return c == '-' || c == '/' || c == '.' || c == ',' }
+
+// ThousandsEnd returns where the number at text[start:] ends when its
+// groups of thousands are set apart by spaces, as French, Polish and
+// Russian write it ("180 000 euros", "1 250 000 zł", "12 500 руб."); start
+// when it is no such number. Its first group has one to three digits and
+// neither a letter nor another group before it (a contract month's "MAY7
+// 274"); one to four groups of three digits follow, each after one space
+// (a plain, no-break, narrow no-break or thin one, read alike); and after
+// the last, its decimals and any white space, line breaks too, a currency
+// sign, "%" or a word of thousandsUnits: a currency or a count of people,
+// homes or jobs of those languages. So a table's row of figures ("COPPER
+// 875 877", "aug 724 734 nil"), a day and a sum ("July 6 100 mln dlrs")
+// and a list of codes stay figures apart. A Scanner with Languages, and
+// the templates' reading of a headline with it, read such a number as one
+// figure.
+func ThousandsEnd(text string, start int) int {
+	i := start
+	for i < len(text) && isDigit(text[i]) {
+		i++
+	}
+	if i == start || i-start > 3 || afterLetter(text, start) || afterGroup(text, start) {
+		return start
+	}
+	end, groups := i, 0
+	for {
+		n := thousandsSpace(text[end:])
+		if n == 0 {
+			break
+		}
+		if groups++; groups > maxThousandsGroups {
+			return start // a list of codes, not a number
+		}
+		end += n + 3
+	}
+	if groups == 0 || !unitAfter(text[end:]) {
+		return start
+	}
+	return end
+}
+
+// maxThousandsGroups is the most groups of three digits after the first
+// that ThousandsEnd reads: a number under a quadrillion.
+const maxThousandsGroups = 4
+
+// unitAfter reports whether s, what follows a number's last group of
+// thousands, opens with its decimals, if any, white space, and a currency
+// sign, "%" or a word of thousandsUnits ("180 000 euros", "1 250,50 zł",
+// "12 500\nруб."). A letter or a digit right after the group is no unit
+// ("15 747s").
+func unitAfter(s string) bool {
+	j := 0
+	if j+1 < len(s) && (s[j] == ',' || s[j] == '.') && isDigit(s[j+1]) {
+		for j++; j < len(s) && isDigit(s[j]); j++ {
+		}
+	}
+	first := j
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		switch {
+		case unicode.IsSpace(r):
+			j += n
+		case unicode.Is(unicode.Sc, r) || r == '%':
+			return true
+		case unicode.IsLetter(r) && j > first:
+			k := j
+			for k < len(s) {
+				r, n := utf8.DecodeRuneInString(s[k:])
+				if !unicode.IsLetter(r) {
+					break
+				}
+				k += n
+			}
+			return thousandsUnits[strings.ToLower(s[j:k])]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// thousandsUnits are the words after a sum or a count that French,
+// Polish, Russian and German copy writes with its thousands set apart by
+// spaces, in lower case: currencies and counts of people, homes and jobs.
+// English words are left out (a day before a sum: "July 6 100 dollars").
+var thousandsUnits = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`euro euros eur francs franken chf zł zl złotych zlotych złote złoty pln
+		рублей рубля рубль руб долларов доллара евро гривен грн тенге kč korun
+		personnes habitants manifestants spectateurs visiteurs emplois logements élèves salariés
+		osób mieszkańców pracowników uczniów человек жителей рабочих мест
+		menschen einwohner besucher beschäftigte`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// afterGroup reports whether text[:i] ends with a digit and a space of
+// thousandsSpace: a group inside a longer run of them, which ThousandsEnd
+// refused from its start.
+func afterGroup(text string, i int) bool {
+	r, n := utf8.DecodeLastRuneInString(text[:i])
+	if r != ' ' && r != '\u00a0' && r != '\u202f' && r != '\u2009' {
+		return false
+	}
+	return i-n > 0 && isDigit(text[i-n-1])
+}
+
+// afterLetter reports whether a letter, of any script, ends text[:i].
+func afterLetter(text string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return unicode.IsLetter(r)
+}
+
+// thousandsSpace returns the length of the space that sets apart a group
+// of thousands at the start of s: one space, no-break space (U+00A0),
+// narrow no-break space (U+202F) or thin space (U+2009), followed by
+// exactly three digits; 0 for none.
+func thousandsSpace(s string) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s, " "):
+		n = 1
+	case strings.HasPrefix(s, "\u00a0"):
+		n = len("\u00a0")
+	case strings.HasPrefix(s, "\u202f"), strings.HasPrefix(s, "\u2009"):
+		n = len("\u202f")
+	default:
+		return 0
+	}
+	if len(s) < n+3 || !isDigit(s[n]) || !isDigit(s[n+1]) || !isDigit(s[n+2]) || len(s) > n+3 && isDigit(s[n+3]) {
+		return 0
+	}
+	return n
+}
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 

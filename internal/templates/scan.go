@@ -68,15 +68,18 @@ type Scanner struct {
 	Measures bool
 	// Languages says to read figures and datelines as more languages write
 	// them: the numbers two to ten written as words in German, French,
-	// Spanish, Polish and Russian are figures, as the English ones are
-	// (figures.Scanner.Languages: "zu drei Jahren", "к трём годам"), and
-	// the datelines of Spanish and Russian agencies are read with their
-	// dates (analysis.DatelineReader.Languages: "MADRID, 5 de marzo -",
-	// "Madrid, 5 mar (EFE).-", "Москва. 5 марта. ИНТЕРФАКС -"), as the
+	// Spanish, Polish and Russian are figures, as the English ones are,
+	// and a number whose groups of thousands a space sets apart one figure
+	// (figures.Scanner.Languages: "zu drei Jahren", "к трём годам", "180
+	// 000 euros"), and the datelines of Spanish, Russian, German and
+	// French agencies are read with their dates and places
+	// (analysis.DatelineReader.Languages: "MADRID, 5 de marzo -", "Madrid,
+	// 5 mar (EFE).-", "Москва. 5 марта. ИНТЕРФАКС -", "BERLIN, 5. März
+	// (dpa) -", "Berlin (dpa) -", "5 mars 2024 (Reuters) -"), as the
 	// sketches of minhash's format 12, simhash's 8, sentences' and
 	// cosine's 5 on read them; older ones read such a number as a word of
-	// a place and such a dateline without its date, or as none, and an
-	// index of such a format goes on so.
+	// a place, such a sum as two figures and such a dateline without its
+	// date, or as none, and an index of such a format goes on so.
 	Languages bool
 
 	an    analysis.Analyzer
@@ -154,7 +157,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Unicode {
 		title, s.misread = figures.ASCIIDigits(title, s.misread)
 	}
-	s.titleNums = appendTitleFigures(s.titleNums[:0], title)
+	s.titleNums = appendTitleFigures(s.titleNums[:0], title, s.Languages)
 	c.TitleNums = s.titleNums
 	c.Rerun = isRerun(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))

@@ -72,17 +72,26 @@ func hasOther(a, b []uint32) bool {
 // compare digit by digit, so that a misread digit ("2,50" for "2,500") is
 // told from another figure ("11:10" against "11:31"). A colon joins digits
 // (a report's hour).
-func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title) }
+func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title, false) }
 
 // appendTitleFigures appends titleFigures(title) to out, which it sorts
-// with them; nil when out and title hold none.
-func appendTitleFigures(out []uint32, title string) []uint32 {
+// with them; nil when out and title hold none. With languages a number
+// whose groups of thousands spaces set apart is one figure, as the body's
+// Scanner with Languages reads it (figures.ThousandsEnd).
+func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 	for i := 0; i < len(title); {
 		if !isDigit(title[i]) {
 			i++
 			continue
 		}
 		v, n := uint32(0), 0
+		if languages {
+			for end := figures.ThousandsEnd(title, i); i < end; i++ { // "1 250 000 euros": one figure
+				if c := title[i]; isDigit(c) && n < 8 {
+					v, n = v<<4|uint32(c-'0'), n+1
+				}
+			}
+		}
 		for ; i < len(title); i++ {
 			c := title[i]
 			if !isDigit(c) {

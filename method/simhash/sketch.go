@@ -67,11 +67,15 @@ type Sketch struct {
 //     figures and datelines as more languages write them
 //     (templates.Scanner.Languages): the numbers two to ten written as
 //     words in German, French, Spanish, Polish and Russian are figures,
-//     as the English ones are ("zu drei Jahren", "к трём годам"), and the
-//     datelines of Spanish and Russian agencies are read with their days
-//     ("MADRID, 5 de marzo -", "Madrid, 5 mar (EFE).-", "Москва. 5 марта.
-//     ИНТЕРФАКС -"), where 7 read such a number as a word of a place and
-//     such a dateline without its day, or as none. A sketch of 7 still
+//     as the English ones are ("zu drei Jahren", "к трём годам"), a
+//     number whose groups of thousands a space sets apart ("180 000
+//     euros") one figure, and the datelines of Spanish, Russian, German
+//     and French agencies are read with their days and places ("MADRID, 5
+//     de marzo -", "Madrid, 5 mar (EFE).-", "Москва. 5 марта. ИНТЕРФАКС
+//     -", "BERLIN, 5. März (dpa) -", "Berlin (dpa) -", "5 mars 2024
+//     (Reuters) -"), where 7 read such a number as a word of a place,
+//     such a sum as two figures and such a dateline without its day, or
+//     as none. A sketch of 7 still
 //     reads, and an index of 7 opens and goes on making sketches of 7
 //     (Spec's Older), whose places and datelines are those it holds.
 const Format = 8
