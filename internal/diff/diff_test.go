@@ -1,6 +1,8 @@
 package diff
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -576,6 +578,38 @@ func TestCompareEitherWay(t *testing.T) {
 					t.Fatalf("pair %d by %s: op %d is %v one way, %v the other", i, by, k, op, f)
 				}
 			}
+		}
+	}
+}
+
+// WriteJSON's overlap is 1 only when every word is shared and 0 only when
+// none is. Regression: 30,230 of 30,231 words shared wrote "overlap": 1.
+func TestJSONOverlapNeverRoundsToAllOrNone(t *testing.T) {
+	words := make([]string, 20001)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	a := strings.Join(words, " ")
+	words[10000] = "changed"
+	b := strings.Join(words, " ")
+	d := Compare(a, b, Options{})
+	if d.A.Shared != 20000 || d.A.Words != 20001 {
+		t.Fatalf("shared %d of %d words, want 20000 of 20001: the case tests nothing", d.A.Shared, d.A.Words)
+	}
+	var buf strings.Builder
+	if err := WriteJSON(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ A struct{ Overlap float64 } }
+	if err := json.Unmarshal([]byte(buf.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.A.Overlap != 0.9999 {
+		t.Errorf("overlap %v, want 0.9999", got.A.Overlap)
+	}
+	for _, tc := range []struct{ f, want float64 }{{1, 1}, {0, 0}, {0.99995, 0.9999}, {0.00004, 0.0001}, {0.5, 0.5}, {0.12345, 0.1235}} {
+		if r := overlapRounded(tc.f); r != tc.want {
+			t.Errorf("overlapRounded(%v) = %v, want %v", tc.f, r, tc.want)
 		}
 	}
 }

@@ -41,7 +41,9 @@ type jsonOp struct {
 //
 // Spans are byte offsets into the original texts; a_text and b_text are the
 // texts they cover (empty for the side an op lacks). Words, Shared and Moved
-// are the Side's counts; overlap is Shared/Words rounded to four decimals.
+// are the Side's counts; overlap is Shared/Words rounded to four decimals,
+// never 1 unless every word is shared nor 0 unless none is (0.9999 and
+// 0.0001 then).
 // Incomplete is the Diff's: true when the alignment ran out of its work
 // budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {
@@ -58,5 +60,18 @@ func WriteJSON(w io.Writer, d *Diff) error {
 
 func side(s *Side) jsonSide {
 	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved,
-		Overlap: math.Round(s.Overlap()*1e4) / 1e4}
+		Overlap: overlapRounded(s.Overlap())}
+}
+
+// overlapRounded rounds a share to four decimals, keeping one below 1 below
+// it and one above 0 above it, as Percent does.
+func overlapRounded(f float64) float64 {
+	r := math.Round(f*1e4) / 1e4
+	switch {
+	case r == 1 && f < 1:
+		return 0.9999
+	case r == 0 && f > 0:
+		return 0.0001
+	}
+	return r
 }

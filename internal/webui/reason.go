@@ -8,6 +8,8 @@ import (
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/server/browse"
+	"github.com/neardup/neardup/internal/templates"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // evidence holds the fields of the methods' evidence that a reason reads;
@@ -57,7 +59,7 @@ func reason(m browse.Mark, left bool, options string) string {
 	case m.Method == neardup.ExactMethod:
 		return head + exactReason(ev)
 	case ev.Jaccard != nil:
-		return head + setReason(m, ev, b, sideA, sideB)
+		return head + setReason(m, ev, b, options, sideA, sideB)
 	case ev.TitleCosine != nil:
 		s := fmt.Sprintf("their titles have a cosine of %s and their bodies %s", decimal(*ev.TitleCosine, 2), decimal(ev.BodyCosine, 2))
 		if ev.Clause != "" {
@@ -68,7 +70,7 @@ func reason(m browse.Mark, left bool, options string) string {
 		return head + fmt.Sprintf("they share %d rare words: %s of %s's rare words are in %s, and %s of %s's in %s.",
 			*ev.SharedRare, percent(ev.AInB), sideA, sideB, percent(ev.BInA), sideB, sideA)
 	case ev.Shared != nil:
-		return head + fmt.Sprintf("they share %d %s; the score %s %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), decimal(m.Score, 3), boundSaid(m, b))
+		return head + fmt.Sprintf("they share %d %s; the score %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), boundSaid(m, b, options))
 	}
 	return ""
 }
@@ -94,37 +96,111 @@ func exactReason(ev evidence) string {
 }
 
 // setReason says how much of each text's units (shingles, features) the
-// other holds, and the bound that admitted the pair.
-func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string {
-	unit := "shingles"
-	s := fmt.Sprintf("%s of %s's %s appear in %s, and %s of %s's in %s (Jaccard %s",
-		percent(ev.ContainmentAB), sideA, unit, sideB, percent(ev.ContainmentBA), sideB, sideA, decimal(*ev.Jaccard, 2))
+// other holds, and the rule that gave the pair its label.
+func setReason(m browse.Mark, ev evidence, b bounds, options, sideA, sideB string) string {
+	s := fmt.Sprintf("%s of %s's shingles appear in %s, and %s of %s's in %s (Jaccard %s",
+		percent(ev.ContainmentAB), sideA, sideB, percent(ev.ContainmentBA), sideB, sideA, decimal(*ev.Jaccard, 2))
 	if ev.Distance != nil {
 		s += fmt.Sprintf(", fingerprints %d bits apart", *ev.Distance)
 	}
 	s += ")"
+	if m.Method == minhash.Name {
+		return s + minhashSaid(m, options, sideA, sideB)
+	}
 	inside := max(ev.ContainmentAB, ev.ContainmentBA)
 	byContainment := ev.Measure == "containment" || // a mark stored before the evidence named its measure:
 		ev.Measure == "" && m.Score < b.Threshold && inside >= b.Containment
 	if m.Label == core.Duplicate && b.Containment > 0 && b.Containment <= 1 && byContainment {
-		smaller := sideA
-		if ev.ContainmentBA > ev.ContainmentAB {
-			smaller = sideB
-		}
-		return s + fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s.", smaller, percent(inside), percent(max(b.Containment, b.Threshold)))
+		return s + fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s.",
+			smallerSide(ev.ContainmentAB, ev.ContainmentBA, sideA, sideB), percent(inside), percent(max(b.Containment, b.Threshold)))
 	}
-	return s + fmt.Sprintf("; the score %s %s.", decimal(m.Score, 3), boundSaid(m, b))
+	return s + fmt.Sprintf("; the score %s.", boundSaid(m, b, options))
 }
 
-// boundSaid names the bound a pair's score meets for its label.
-func boundSaid(m browse.Mark, b bounds) string {
+// smallerSide names the text more of which the other holds: sideA when
+// ab, the share of A in B, is the larger.
+func smallerSide(ab, ba float64, sideA, sideB string) string {
+	if ba > ab {
+		return sideB
+	}
+	return sideA
+}
+
+// boundSaid writes a pair's score and the bound it meets for its label; a
+// similar pair scoring at least the duplicate threshold says which
+// template rule (templates.Rules.Veto) refused it as a duplicate.
+func boundSaid(m browse.Mark, b bounds, options string) string {
 	switch {
 	case m.Label == core.Duplicate && b.Threshold > 0:
-		return fmt.Sprintf("is at least the duplicate threshold %s", trimFloat(b.Threshold))
+		return fmt.Sprintf("%s is at least the duplicate threshold %s", scoreSaid(m.Score, b.Threshold), trimFloat(b.Threshold))
+	case m.Label == core.Similar && b.Threshold > 0 && m.Score >= b.Threshold:
+		s := fmt.Sprintf("%s is at least the duplicate threshold %s, but %s", scoreSaid(m.Score, b.Threshold), trimFloat(b.Threshold),
+			refusalSaid(templateVeto(m.Evidence, options), false))
+		if b.Similar > 0 {
+			s += fmt.Sprintf("; it is at least the similar bound %s", trimFloat(b.Similar))
+		}
+		return s
 	case m.Label == core.Similar && b.Similar > 0 && b.Threshold > 0:
-		return fmt.Sprintf("is at least the similar bound %s, below the duplicate threshold %s", trimFloat(b.Similar), trimFloat(b.Threshold))
+		return fmt.Sprintf("%s is at least the similar bound %s, below the duplicate threshold %s", scoreSaid(m.Score, b.Similar), trimFloat(b.Similar), trimFloat(b.Threshold))
 	}
-	return "is the method's"
+	return decimal(m.Score, 3) + " is the method's"
+}
+
+// templateVeto returns the template rule that refuses a pair of evidence
+// raw as a duplicate under the index's options (templates.Rules.Veto),
+// for a method whose options name those rules as minhash's do.
+func templateVeto(raw json.RawMessage, options string) templates.Reason {
+	var ev templates.Evidence
+	var o struct {
+		NumberAgreement float64 `json:"number_agreement"`
+		DateApart       float64 `json:"date_apart"`
+		Names           bool    `json:"names"`
+		Template        bool    `json:"template"`
+		Slots           bool    `json:"slots"`
+	}
+	if json.Unmarshal(raw, &ev) != nil || json.Unmarshal([]byte(options), &o) != nil {
+		return templates.None
+	}
+	r := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
+	return r.Veto(&ev)
+}
+
+// refusals says, for each template rule, what it finds and the flag that
+// sets it.
+var refusals = map[templates.Reason]struct{ why, flag string }{
+	templates.Figures:  {"they share too few of their figures", "--number-agreement"},
+	templates.Dateline: {"their datelines name other days", "--date-apart"},
+	templates.Names:    {"their names, titles or places say they are about different things", "--names"},
+	templates.Template: {"they are one template filled in with other figures", "--template"},
+	templates.Slots:    {"they are one template filled in with other words", "--slots"},
+}
+
+// refusalSaid says what refuses a pair as a duplicate: the template rule
+// r, or the follow-up rule, or, when neither is known, a rule of the
+// method.
+func refusalSaid(r templates.Reason, followUp bool) string {
+	if followUp {
+		return "they are a story and its follow-up, neither holding half of the other's opening, which --follow-up refuses as a duplicate"
+	}
+	if f, ok := refusals[r]; ok {
+		return f.why + ", which " + f.flag + " refuses as a duplicate"
+	}
+	return "a rule of the method refuses it as a duplicate"
+}
+
+// scoreSaid writes a score with three decimals, or with the digits it
+// takes to stay on the side of bound that it is on (0.4497 under 0.45 is
+// "0.4497", not "0.450").
+func scoreSaid(v, bound float64) string {
+	s := decimal(v, 3)
+	for digits := 4; digits <= 6; digits++ {
+		var w float64
+		if _, err := fmt.Sscan(s, &w); err != nil || (w >= bound) == (v >= bound) {
+			break
+		}
+		s = decimal(v, digits)
+	}
+	return s
 }
 
 // trimFloat writes a bound as options are written: 0.5, 0.85.

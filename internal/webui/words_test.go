@@ -90,11 +90,15 @@ func TestDiffReason(t *testing.T) {
 			"Marked duplicate by minhash: 41% of the left text's shingles appear in the right text, and 93% of the right text's in the left text (Jaccard 0.38): the right text is 93% inside the other, at least the containment bound of 90%."},
 		// Regression: 290 of 291 words shared read "100%".
 		{"nearly all", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.989,
-			Evidence: json.RawMessage(`{"measure":"containment","jaccard":0.989,"containment_ab":0.9966,"containment_ba":1}`)}, `{"threshold":0.5,"containment":0.7}`,
+			Evidence: json.RawMessage(`{"measure":"containment","jaccard":0.989,"containment_ab":0.9966,"containment_ba":1}`)}, `{"threshold":0.995,"containment":0.7}`,
 			"99.7% of the left text's shingles appear in the right text, and 100% of the right text's in the left text (Jaccard 0.99): the right text is 100% inside the other"},
 		{"similar", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
 			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
 			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
+		// A mark of an index whose evidence lacks what gave its label.
+		{"rule not in the evidence", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.38,
+			Evidence: json.RawMessage(`{"jaccard":0.38,"containment_ab":0.55,"containment_ba":0.54}`)}, `{"threshold":0.45}`,
+			"(Jaccard 0.38); a duplicate by a rule of the method that the evidence stored does not show (the Jaccard index 0.380, the duplicate threshold 0.45)."},
 		{"slug", browse.Mark{Method: neardup.ExactMethod, Label: core.Duplicate, Score: 1,
 			Evidence: json.RawMessage(`{"by":"slug","slug":"storm-hits-the-coast"}`)}, `{}`,
 			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},

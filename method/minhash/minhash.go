@@ -85,8 +85,7 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
-	m := &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands, rules: rules}
+	m := &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands, rules: o.rules()}
 	banding := lsh.Banding[Sketch, Evidence]{
 		Keys:        func(dst []uint32, s *Sketch) []uint32 { return append(dst, s.Keys...) },
 		Indexed:     func(s *Sketch) { s.Keys = nil },
@@ -247,27 +246,8 @@ func (m *method) scored(ev *Evidence) float64 {
 }
 
 // byScores reports whether the pair's scores make it a duplicate, before
-// any rule vetoes it: at the threshold, by containment, as one story
-// rewritten the same day (see Options.Rewrite), or short of the bars by
-// FiguresSlack with its figures agreeing (see byFigures).
-func (m *method) byScores(ev *Evidence) bool {
-	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.IsRewrite(ev) || m.byFigures(ev)
-}
-
-// byFigures reports whether the pair's scores make it a duplicate because
-// its figures agree, before any rule vetoes it: with the figures check on
-// (Options.NumberAgreement), both texts hold two figures or more and every
-// figure of the one with fewer is in the other, and the scores fall short
-// of the threshold or the containment by at most figuresSlack (a copy
-// damaged by OCR noise, or truncated with page furniture added, whose
-// figures a follow-up or a rewrite would change), its containment at least
-// the threshold (its score, see scored).
-func (m *method) byFigures(ev *Evidence) bool {
-	o := &m.o
-	c := ev.Containment()
-	return o.FiguresAgree(ev) && c >= o.Threshold &&
-		(ev.Jaccard >= o.Threshold-FiguresSlack || c >= o.containment()-FiguresSlack)
-}
+// any rule vetoes it (see duplicateBy).
+func (m *method) byScores(ev *Evidence) bool { return m.o.duplicateBy(ev) != "" }
 
 // FiguresAgree reports whether the figures check is on (NumberAgreement)
 // and the pair's figures agree: both texts hold two figures or more, and
@@ -298,25 +278,11 @@ const MeasureTitleWords = "title_words"
 // its titles' words (see Options.StoryTitle) when the template rules in
 // force do not read it as one template filled in twice
 // (templates.Rules.Refills). It reads the evidence, not the score, which
-// names the measure that decided (see scored).
+// names the measure that decided (see scored): the label of
+// Options.Decide.
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
-	o := &m.o
-	dup := m.byScores(&ev)
-	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
-		dup = false
-	}
-	if dup && !ev.Rerun && o.FollowUp && ev.isFollowUp() {
-		dup = false
-	}
-	switch {
-	case dup:
-		return core.Duplicate, true
-	case o.Similar > 0 && ev.Jaccard >= o.Similar:
-		return core.Similar, true
-	case o.sameStory(ev.TitleWords) && ev.Jaccard >= storyJaccard && ev.ForeignNames == [2]int{} && !m.rules.Refills(&ev.Evidence):
-		return core.Similar, true
-	}
-	return "", false
+	d := m.o.decide(&m.rules, &ev)
+	return d.Label, d.Label != ""
 }
 
 // Report adds the banding in force, and counts as verified the candidates

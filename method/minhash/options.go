@@ -110,7 +110,7 @@ type Options struct {
 	// makes candidates of titles sharing words whatever their dates.
 	StoryWindow float64 `json:"story_window" flag:"story-window" help:"Hours apart two dated documents may be for --story-title to join them (an undated one joins undated ones only); 0: any dates"`
 	// Rewrite also makes a pair a duplicate at this Jaccard index, below
-	// Threshold, when its documents are dated at most rewriteHours apart
+	// Threshold, when its documents are dated at most RewriteHours apart
 	// and every place both fill holds the same figure or word, neither
 	// names what the other lacks and their headings name no other time:
 	// the same desk's rewrite of a story the same day, which shares less
@@ -316,18 +316,18 @@ func (o *Options) duplicateFrom() float64 {
 	return o.Threshold
 }
 
-// rewriteHours is how many hours apart two documents of one story
+// RewriteHours is how many hours apart two documents of one story
 // rewritten may be dated for Rewrite: a desk's rewrite follows its story
 // within hours, a recurring item comes back the next day.
-const rewriteHours = 12
+const RewriteHours = 12
 
 // IsRewrite reports whether a pair below the threshold is one story
 // rewritten the same day (see Rewrite): the Jaccard index of ev at least
-// Rewrite, dated at most rewriteHours apart, and nothing of its template
+// Rewrite, dated at most RewriteHours apart, and nothing of its template
 // changed: no place both fill holds another figure or word, no name is
 // foreign to the other, the headings name no other time.
 func (o *Options) IsRewrite(ev *Evidence) bool {
-	return o.Rewrite > 0 && ev.Jaccard >= o.Rewrite && ev.HoursApart != nil && *ev.HoursApart <= rewriteHours &&
+	return o.Rewrite > 0 && ev.Jaccard >= o.Rewrite && ev.HoursApart != nil && *ev.HoursApart <= RewriteHours &&
 		ev.Places[1] == 0 && ev.Fills[1] == 0 && ev.ForeignNames == [2]int{} && !ev.ReportTime
 }
 
