@@ -232,7 +232,11 @@ func (o Options) storeOptions() (store.Options, error) {
 // replaced by Add), otherwise none is. It returns one Match a document, in order. A document with a field
 // that is not UTF-8 or holds a NUL character, or a title, URL or source
 // longer than core.MaxTitleBytes, MaxURLBytes or MaxSourceBytes, which no
-// index stores, is an error naming it, and nothing is stored.
+// index stores, is an error naming it, and nothing is stored. So is an add
+// to an index of rarewords (made without rarewords.Options.SameSource)
+// after which no document it compares has a source (Document.Source, or a
+// URL to take the host from): a *rarewords.SourceError, as Dedup's of such
+// documents, since the index would find nothing.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
 	return x.add(ctx, docs, index.AddOptions{})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
 )
 
@@ -368,5 +369,57 @@ func TestLockWaitLongest(t *testing.T) {
 	}
 	if _, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "x.db"), neardup.Options{LockWait: -time.Second}); err == nil || !strings.Contains(err.Error(), "LockWait") {
 		t.Errorf("a negative wait: %v", err)
+	}
+}
+
+// TestAddWithoutSourcesRefused: an add to a rarewords index (made without
+// SameSource) after which no document it holds has a source is refused
+// with a *rarewords.SourceError, as Dedup refuses such a batch, and stores
+// nothing; once a document with a source (its own, or its URL's host) is
+// stored, documents without one are added and compared with it.
+// Regression: such an add stored the documents and found no pair, ever,
+// without a word.
+func TestAddWithoutSourcesRefused(t *testing.T) {
+	text := strings.Join(vocab[:250], " ")
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ctx := t.Context()
+			x, err := neardup.Open(ctx, storetest.DSN(t, e), neardup.Options{Method: rarewords.Defaults()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			var se *rarewords.SourceError
+			for _, docs := range [][]neardup.Document{
+				{{ID: "a", Text: text}, {ID: "b", Text: text}},
+				{{ID: "a", Text: text}},
+			} {
+				ms, err := x.Add(ctx, docs...)
+				if !errors.As(err, &se) || se.Source != "" || ms != nil || x.Len() != 0 {
+					t.Fatalf("add of %d documents without a source: %v, %d stored; want a *rarewords.SourceError, none stored", len(docs), err, x.Len())
+				}
+			}
+			if ms, err := x.Add(ctx, neardup.Document{ID: "skipped", Text: "too short"}); err != nil || ms[0].Skip == "" {
+				t.Errorf("add of a document not compared: %+v, %v; want it skipped, no error", ms, err)
+			}
+			if _, err := x.Add(ctx, neardup.Document{ID: "w", URL: "https://www.wire.example/a", Text: text}); err != nil {
+				t.Fatalf("add of a document with a URL's host: %v", err)
+			}
+			ms, err := x.Add(ctx, neardup.Document{ID: "a", Text: text}, neardup.Document{ID: "b", Text: text})
+			if err != nil || len(ms[0].Pairs) != 1 || ms[0].Pairs[0].A != "w" {
+				t.Errorf("add without sources beside one with a source: %+v, %v; want a paired with w", ms, err)
+			}
+
+			same := rarewords.Defaults()
+			same.SameSource = true
+			y, err := neardup.Open(ctx, storetest.DSN(t, e), neardup.Options{Method: same})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer y.Close()
+			if _, err := y.Add(ctx, neardup.Document{ID: "a", Text: text}, neardup.Document{ID: "b", Text: text}); err != nil {
+				t.Errorf("add without sources to an index of SameSource: %v", err)
+			}
+		})
 	}
 }

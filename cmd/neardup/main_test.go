@@ -312,8 +312,8 @@ func TestVersion(t *testing.T) {
 }
 
 // TestLibraryErrorsSayFlags: an error of the library that names the Go
-// options that help (rarewords.SourceError) names the flags instead on the
-// command line.
+// options that help (rarewords.SourceError, of dedup and of index add)
+// names the flags instead on the command line.
 func TestLibraryErrorsSayFlags(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -334,6 +334,18 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		for _, w := range tc.want {
 			if code != 1 || !strings.Contains(stderr, w) || strings.Contains(stderr, "Options.") {
 				t.Errorf("%s: exit %d, stderr %q; want 1 and %q", tc.name, code, stderr, w)
+			}
+		}
+		if tc.source != "" {
+			continue // an index of one source takes documents of others later
+		}
+		// Regression: index add stored the documents, found nothing and
+		// said nothing.
+		db := filepath.Join(dir, "index.db")
+		code, stdout, stderr := runChild(t, "index", "add", "-q", "--method", "rarewords", "--db", db, in)
+		for _, w := range tc.want {
+			if code != 1 || stdout != "" || !strings.Contains(stderr, w) || strings.Contains(stderr, "Options.") {
+				t.Errorf("index add, %s: exit %d, stdout %q, stderr %q; want 1, nothing added and %q", tc.name, code, stdout, stderr, w)
 			}
 		}
 	}

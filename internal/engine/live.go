@@ -65,6 +65,10 @@ type Live interface {
 	// call at any time.
 	NewSketcher() *LiveSketcher
 
+	// Admit checks that the method can compare the documents loaded once
+	// those sketched as sks are added (see Method.Admit), and returns the
+	// method's error when it cannot; it changes nothing (reads).
+	Admit(sks []LiveSketch) error
 	// Begin adds document doc, sketched as sk, to the method's corpus
 	// statistics, as the next document, not indexed yet.
 	Begin(sk LiveSketch, doc *core.Document) (Pending, error)
@@ -365,6 +369,21 @@ func (l *live[S, E]) NewSketcher() *LiveSketcher {
 
 // pending returns the sketch of a begun document.
 func pending[S any](p Pending) *S { return p.v.(typed[S]).s } // Begin made it of type S
+
+func (l *live[S, E]) Admit(sks []LiveSketch) error {
+	if l.m.Admit == nil {
+		return nil
+	}
+	ss := make([]*S, len(sks))
+	for i, sk := range sks {
+		s, err := unwrap[S](sk.v, sk.by, l.maker)
+		if err != nil {
+			return err
+		}
+		ss[i] = s
+	}
+	return l.m.Admit(ss)
+}
 
 func (l *live[S, E]) Begin(sk LiveSketch, doc *core.Document) (Pending, error) {
 	s, err := unwrap[S](sk.v, sk.by, l.maker)

@@ -58,6 +58,13 @@ type Method[S any, E core.Evidence] struct {
 	// it is called instead of Index for every document of ords, after
 	// their Adds, on a method that has indexed nothing yet.
 	Restore func(ords []int32, ss []*S)
+	// Admit, if not nil, checks that a Live index can compare the documents
+	// it holds once those of ss are added (a nil one is a document the
+	// method skipped): an error says it cannot, as Corpus.Seal's does of
+	// a Batch (a method comparing documents of different sources, given
+	// documents of none), and the add is refused before anything changes.
+	// It reads the method's statistics and changes nothing.
+	Admit func(ss []*S) error
 	// Reweigh, for a method whose Similarity reads what each document was
 	// made into when it was matched, by the corpus statistics as they
 	// stood then (a vector's weights, a set of rare words), scores

@@ -27,6 +27,10 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 	}
 	var outs []Match
 	err = x.update(ctx, func(w store.Writer) error {
+		if err := x.admit(sks); err != nil {
+			x.dirty = false // caught up, nothing changed: the in-memory index is the store's
+			return err
+		}
 		outs = make([]Match, len(docs))
 		ids := make([]string, len(docs))
 		for i := range docs {
@@ -163,6 +167,19 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		return nil, err // nothing is stored: no document was added
 	}
 	return outs, nil
+}
+
+// admit returns the method's error when it cannot compare the documents
+// the index holds once those sketched as sks are added (see
+// engine.Method.Admit): rarewords, made without SameSource, given
+// documents without a source where none stored has one. The add is then
+// refused, as a Batch of those documents is, before anything is stored.
+func (x *Index) admit(sks []Sketch) error {
+	lsks := make([]engine.LiveSketch, len(sks))
+	for i := range sks {
+		lsks[i] = sks[i].sk
+	}
+	return x.live.Admit(lsks)
 }
 
 // unchanged returns, by the index of a document of docs given with

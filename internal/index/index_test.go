@@ -571,6 +571,49 @@ func TestVerifyFindsFaults(t *testing.T) {
 	}
 }
 
+// TestVerifyNamesClusterFaults: a document taken out of its duplicate's
+// cluster is said to be in none, not "in cluster 0", and a cluster that
+// holds documents no duplicate marks join to the others names them, a few
+// and how many more. Regression: "duplicates "a" and "a-1" are in clusters
+// 1 and 0", and "cluster 1 holds documents no duplicate marks join",
+// naming none.
+func TestVerifyNamesClusterFaults(t *testing.T) {
+	for _, eng := range storetest.Engines {
+		t.Run(eng, func(t *testing.T) {
+			dsn := storetest.DSN(t, eng)
+			x := open(t, dsn, index.OpenOptions{})
+			g := enginetest.NewTextGen(32)
+			a, b := g.Sentences(10), g.Sentences(10)
+			var docs []core.Document
+			for i := range 7 {
+				docs = append(docs, enginetest.Doc(fmt.Sprintf("a-%d", i), a))
+			}
+			for i := range 5 {
+				docs = append(docs, enginetest.Doc(fmt.Sprintf("b-%d", i), b))
+			}
+			add(t, x, docs...)
+			x.Close()
+			storetest.Exec(t, dsn,
+				`UPDATE docs SET cluster = (SELECT cluster FROM docs WHERE id = 'a-0') WHERE id LIKE 'b-%'`,
+				`UPDATE docs SET cluster = 0 WHERE id = 'a-1'`)
+			faults, err := open(t, dsn, index.OpenOptions{}).Verify(t.Context(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := strings.Join(faults.List, "\n")
+			for _, want := range []string{`duplicates "a-0" and "a-1" are in cluster 1 and in none`,
+				`cluster 1 holds documents no duplicate marks join to "a-0": "b-0", "b-1", "b-2" and 2 more`} {
+				if !strings.Contains(all, want) {
+					t.Errorf("no fault says %q:\n%s", want, all)
+				}
+			}
+			if strings.Contains(all, "clusters 1 and 0") || strings.Contains(all, "cluster 0") {
+				t.Errorf("a fault names cluster 0:\n%s", all)
+			}
+		})
+	}
+}
+
 // TestSketchedAddKeepsItsSketch pins a bug: a document sketched by a
 // Batch's Sketcher and given to AddSketched was stored without its sketch,
 // so that after reopening it was not loaded, a copy of it was not found,

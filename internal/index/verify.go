@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -108,7 +110,7 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		if m.Label == core.Duplicate {
 			uf.Union(int32(a), int32(b))
 			if ca, cb := rows[a].Cluster, rows[b].Cluster; x.link == cluster.Any && (ca == 0 || ca != cb) {
-				f.cluster(fmt.Sprintf("duplicates %q and %q are in clusters %d and %d", rows[a].ID, rows[b].ID, ca, cb))
+				f.cluster(fmt.Sprintf("duplicates %q and %q are %s", rows[a].ID, rows[b].ID, inClusters(ca, cb)))
 			}
 		}
 		return nil
@@ -117,29 +119,87 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		return err
 	}
 	x.verifyCopies(rows, &exact, f)
-	root := map[int64]int32{}
 	members := map[int64][]int{} // cluster → its members, by row
 	var order []int64
 	for i, d := range rows {
 		if d.Cluster == 0 {
 			continue
 		}
-		r := uf.Find(int32(i))
-		if prev, ok := root[d.Cluster]; ok && prev != r {
-			f.cluster(fmt.Sprintf("cluster %d holds documents no duplicate marks join", d.Cluster))
-		}
-		root[d.Cluster] = r
 		if members[d.Cluster] == nil {
 			order = append(order, d.Cluster)
 		}
 		members[d.Cluster] = append(members[d.Cluster], i)
 	}
 	for _, c := range order {
-		if m := members[c]; len(m) == 1 {
+		m := members[c]
+		if len(m) == 1 {
 			f.cluster(fmt.Sprintf("cluster %d has one member, %q: a cluster is two or more duplicates", c, rows[m[0]].ID))
+			continue
+		}
+		if first, apart := unjoined(m, &uf); len(apart) > 0 {
+			f.cluster(fmt.Sprintf("cluster %d holds documents no duplicate marks join to %q: %s", c, rows[first].ID,
+				namesOf(rows, apart)))
 		}
 	}
 	return nil
+}
+
+// inClusters says in which clusters two documents are, ca and cb (0 for
+// none): "in clusters 1 and 2", "in cluster 7 and in none", "in no
+// cluster".
+func inClusters(ca, cb int64) string {
+	switch {
+	case ca == 0 && cb == 0:
+		return "in no cluster"
+	case ca == 0:
+		return fmt.Sprintf("in no cluster and in cluster %d", cb)
+	case cb == 0:
+		return fmt.Sprintf("in cluster %d and in none", ca)
+	}
+	return fmt.Sprintf("in clusters %d and %d", ca, cb)
+}
+
+// unjoined returns, of the members of a cluster (rows, in the order
+// stored), the first of the largest group the duplicate marks (uf) join
+// (the first such group on a tie), and the members they do not join to
+// it: none when they join them all.
+func unjoined(members []int, uf *cluster.UnionFind) (first int, apart []int) {
+	size := map[int32]int{}
+	for _, i := range members {
+		size[uf.Find(int32(i))]++
+	}
+	first = members[0]
+	main := uf.Find(int32(first))
+	for _, i := range members {
+		if r := uf.Find(int32(i)); size[r] > size[main] {
+			first, main = i, r
+		}
+	}
+	for _, i := range members {
+		if uf.Find(int32(i)) != main {
+			apart = append(apart, i)
+		}
+	}
+	return first, apart
+}
+
+// mostNamed is how many documents a fault line names before "and N more".
+const mostNamed = 3
+
+// namesOf names the documents of rows at idx, quoted: at most mostNamed,
+// then how many more.
+func namesOf(rows []store.Doc, idx []int) string {
+	var b strings.Builder
+	for k, i := range idx[:min(len(idx), mostNamed)] {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(rows[i].ID))
+	}
+	if n := len(idx) - mostNamed; n > 0 {
+		fmt.Fprintf(&b, " and %d more", n)
+	}
+	return b.String()
 }
 
 // verifyCopies adds a fault for each exact copy (stored without being

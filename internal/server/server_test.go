@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/internal/watch"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 const token = "test-token-0123456789"
@@ -521,5 +523,36 @@ func TestReplaceWithinOneRequest(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPostWithoutSourcesToRarewords: a POST to an index of rarewords after
+// which no document it holds would have a source is refused with a 400
+// about "source", as the command line's add is, and stores nothing; a
+// document with a source is added. Regression: the documents were stored
+// and never compared, with a 200.
+func TestPostWithoutSourcesToRarewords(t *testing.T) {
+	x, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "x.db"), neardup.Options{Method: rarewords.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(x, Options{Tokens: NewTokens(token)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	defer func() { hs.Close(); s.Close(); x.Close() }()
+	ts := &testServer{Server: s, x: x, url: hs.URL}
+	text, _ := json.Marshal(strings.Join(story(1, 40), " "))
+	body := fmt.Sprintf(`[{"id": "a", "text": %s}, {"id": "b", "text": %s}]`, text, text)
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: body})
+	e := decode[struct{ Error, Field string }](t, data)
+	if code != 400 || e.Field != "source" || !strings.Contains(e.Error, "--same-source") || x.Len() != 0 {
+		t.Errorf("POST without sources: %d %s, %d stored; want a 400 about the source, none stored", code, data, x.Len())
+	}
+	code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
+		body: fmt.Sprintf(`{"id": "a", "source": "wire", "text": %s}`, text)})
+	if code != 200 || x.Len() != 1 {
+		t.Errorf("POST with a source: %d %s, %d stored; want it added", code, data, x.Len())
 	}
 }

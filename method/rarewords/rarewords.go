@@ -29,7 +29,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // counting as it indexes, and reports each document's best pairs.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
-		Reweigh: m.reweigh, Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
+		Admit: m.admit, Reweigh: m.reweigh, Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
 		Corpus: engine.Corpus{Seal: m.seal, Report: m.Report}}
 }
 
@@ -224,12 +224,47 @@ func (m *method) CheckBatch() error {
 	return &SourceError{Docs: int(m.srcDocs[0]), Source: m.srcNames[0]}
 }
 
+// admit is the method's Admit: it fails an add to a live index of
+// documents compared (ss not nil) when neither they nor any document the
+// index holds has a source, unless Options.SameSource: rarewords
+// compares documents of different sources only, so the index would find
+// nothing, on this add or any later one of documents without a source.
+// The error is a *SourceError. An index whose documents are all of one
+// named source is admitted: documents of other sources may come later.
+func (m *method) admit(ss []*Sketch) error {
+	if m.o.SameSource {
+		return nil
+	}
+	n := 0
+	for _, s := range ss {
+		if s == nil {
+			continue
+		}
+		if s.Source != "" {
+			return nil
+		}
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	for src, docs := range m.srcDocs {
+		if docs > 0 && m.srcNames[src] != "" {
+			return nil
+		}
+		n += int(docs)
+	}
+	return &SourceError{Docs: n}
+}
+
 // SourceError is the error of a batch whose documents are all of one
-// source, or of none: rarewords compares documents of different sources
-// only. Its message names the Go options that help; a command line says
-// its own flags instead.
+// source, or of none, and of an add to an index whose documents would all
+// be of none: rarewords compares documents of different sources only.
+// Its message names the Go options that help; a command line says its own
+// flags instead.
 type SourceError struct {
-	// Docs counts the batch's documents.
+	// Docs counts the batch's documents (an index's: those it holds and
+	// those added, compared).
 	Docs int
 	// Source is their one source; "" when none has one.
 	Source string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/watch"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 // Error is an error with its HTTP status and the request field it is
@@ -44,6 +45,7 @@ func Status(err error) *Error {
 	var e *Error
 	var mbe *http.MaxBytesError
 	var ue *neardup.UnstorableError
+	var se *rarewords.SourceError
 	switch {
 	case errors.As(err, &e):
 		return e
@@ -51,6 +53,10 @@ func Status(err error) *Error {
 		return Errorf(http.StatusRequestEntityTooLarge, "", "the body is larger than %d bytes", mbe.Limit)
 	case errors.As(err, &ue):
 		return Errorf(http.StatusBadRequest, ue.Field, "%s %s", ue.Field, ue.Why)
+	case errors.As(err, &se):
+		return Errorf(http.StatusBadRequest, "source", "rarewords compares documents of different sources, and no document "+
+			"of the index would have a source: give each document its \"source\" (or a \"url\" to take the host from), "+
+			"or compare within one source in an index made with --same-source")
 	case errors.Is(err, neardup.ErrNotFound):
 		return Errorf(http.StatusNotFound, "", "%s", after(err, neardup.ErrNotFound))
 	case errors.Is(err, watch.ErrNoFeed):
