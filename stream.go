@@ -41,7 +41,8 @@ type AddOptions struct {
 	Slug func(url string) string
 	// Then, if not nil, runs in each transaction that adds documents, after
 	// them, with their matches: what it writes of the feed tables commits
-	// with them, or nothing does.
+	// with them, or nothing does. A panic in it (or in Slug) rolls the
+	// transaction back as an error does, and is raised again.
 	Then func(w FeedWriter, ms []Match) error
 	// Chunk is how many documents one transaction adds; 0 means
 	// DefaultChunk, and a negative one is an error of AddSeq.

@@ -150,7 +150,8 @@ type AddOptions struct {
 	Slug func(url string) string
 	// Then, if not nil, runs in the transaction of the add, after every
 	// document: what it writes of the feed tables commits with them, or
-	// nothing does.
+	// nothing does. A panic in it (or in Slug) rolls the add back as an
+	// error does (see update), and is raised again.
 	Then func(w store.FeedWriter, ms []Match) error
 	// First is the position, from 0, of the first of the documents in
 	// the caller's whole add when they are one chunk of it (AddSeq's): an
@@ -365,9 +366,23 @@ func (x *Index) readDates(r store.Reader) error {
 
 // update runs fn in a write transaction after catching up; when the
 // transaction fails after fn changed the in-memory index, the index is
-// rebuilt from the store.
-func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error {
-	err := x.st.Update(ctx, func(w store.Writer) error {
+// rebuilt from the store. A panic in the transaction (of a caller's
+// function that fn runs, such as AddOptions.Then or Slug) rolls it back as
+// an error does, the in-memory index rebuilt, and is raised again.
+func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) (err error) {
+	defer func() {
+		p := recover()
+		if (err != nil || p != nil) && x.dirty {
+			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil && err != nil {
+				err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
+			}
+		}
+		x.dirty = false
+		if p != nil {
+			panic(p)
+		}
+	}()
+	return x.st.Update(ctx, func(w store.Writer) error {
 		x.dirty = true // catching up may fail half way too
 		if err := x.catchUp(w); err != nil {
 			return err
@@ -386,13 +401,6 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error
 			return nil
 		})
 	})
-	if err != nil && x.dirty {
-		if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil {
-			err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
-		}
-	}
-	x.dirty = false
-	return err
 }
 
 // details reads the parts of stored sketches in a transaction or snapshot:
