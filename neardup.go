@@ -254,8 +254,8 @@ func (x *Index) add(ctx context.Context, docs []Document, o index.AddOptions) ([
 // UnstorableError is the error (wrapped) of an add with a document that
 // has a field no index stores, not UTF-8 or holding a NUL character, a
 // title, URL or source longer than its bound, or a URL of another scheme
-// than http or https: it names the document by position and ID, and the
-// field.
+// than http or https: it names the document by its Origin ("file:line")
+// when it has one, else by its position, and by its ID, and the field.
 type UnstorableError = index.UnstorableError
 
 // unstorable names the package in the error of a document no index

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
 )
 
@@ -57,10 +58,10 @@ type AddOptions struct {
 	OnMatch func(Match) error
 	// OnSkip, when set, is called with each record of the sequence that
 	// could not be read (an item whose error is a *RecordError, as
-	// ReadFiles yields for a malformed line), in the order of the
-	// sequence, on a goroutine of AddSeq's. The record is skipped either
-	// way, as DedupSeq and `neardup index add` skip it; an error OnSkip
-	// returns ends AddSeq with that error.
+	// ReadFiles yields for a malformed line) or that no index stores (see
+	// AddSeq), in the order of the sequence, on a goroutine of AddSeq's.
+	// The record is skipped either way, as DedupSeq and `neardup index add`
+	// skip it; an error OnSkip returns ends AddSeq with that error.
 	OnSkip func(*RecordError) error
 }
 
@@ -91,8 +92,16 @@ func (o *AddOptions) index() index.AddOptions {
 // not read (a *RecordError) is skipped (see AddOptions.OnSkip); any other
 // error of the sequence, or of OnSkip, ends it once the documents before
 // it are added, whatever the chunking (the last chunk is shorter), and is
-// returned. An error of a chunk or of OnMatch ends it too: the chunks
-// committed before stay stored.
+// returned. A record read from an input (a document with an Origin, as
+// ReadFiles and Read yield) with a field no index stores (an id no stored
+// document can have, as one holding a control character; a title, URL or
+// source longer than its bound; a URL of another scheme than http or
+// https: see UnstorableError) is skipped too, as `neardup index add` skips
+// it, as a *RecordError of Reason "malformed" whose Field names the
+// Document's field ("id", "title", "url", "source"); with Query it is
+// checked. A document without an Origin that no index stores fails its
+// chunk, as Add fails. An error of a chunk or of OnMatch ends it too: the
+// chunks committed before stay stored.
 //
 // The sequence is ranged over on a goroutine of AddSeq's, beside OnMatch
 // on the calling goroutine; a panic there is raised again on the calling
@@ -187,8 +196,11 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 	}
 	for d, err := range docs {
 		var re *RecordError
+		if err == nil && !o.Query {
+			re = refusal(&d)
+		}
 		switch {
-		case errors.As(err, &re):
+		case re != nil || errors.As(err, &re):
 			if o.OnSkip != nil {
 				if err := o.OnSkip(re); err != nil {
 					return stop(err)
@@ -212,6 +224,20 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 		return ctx.Err()
 	}
 	return nil
+}
+
+// refusal returns the *RecordError of a record read from an input (a
+// document with an Origin) with a field no index stores, nil for any other
+// document.
+func refusal(d *Document) *RecordError {
+	if d.Origin == "" {
+		return nil
+	}
+	var u *index.UnstorableError
+	if !errors.As(index.CheckStorable([]Document{*d}), &u) {
+		return nil
+	}
+	return &RecordError{Origin: d.Origin, Field: u.Field, Reason: core.SkipMalformed, Msg: "an index stores no " + u.Field + " that " + u.Why}
 }
 
 // apply adds (or checks) one chunk and reports its matches.

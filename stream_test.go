@@ -371,3 +371,51 @@ func TestAddSeqRefusesNegativeChunkOrWorkers(t *testing.T) {
 		t.Errorf("%d stored, want none", x.Len())
 	}
 }
+
+// TestAddSeqSkipsRecordsNoIndexStores: AddSeq of ReadFiles skips the
+// records `neardup index add` skips, an id holding a control character, a
+// title over its bound and a URL of another scheme, reporting each to
+// OnSkip with its file, line and field, and stores the others. Regression:
+// the first such record failed its chunk, and nothing more was stored.
+func TestAddSeqSkipsRecordsNoIndexStores(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	story := func(n int) string {
+		return fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", n)
+	}
+	lines := []string{
+		fmt.Sprintf(`{"id":"good-1","text":%q}`, story(1)),
+		fmt.Sprintf(`{"id":"bad\tid","text":%q}`, story(2)),
+		fmt.Sprintf(`{"id":"long-title","title":%q,"text":%q}`, strings.Repeat("x", 5000), story(3)),
+		fmt.Sprintf(`{"id":"ftp","url":"ftp://example.com/a","text":%q}`, story(4)),
+		fmt.Sprintf(`{"id":"good-2","text":%q}`, story(5)),
+	}
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := neardup.Open(ctx, filepath.Join(dir, "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var skipped []string
+	err = x.AddSeq(ctx, neardup.ReadFiles(ctx, []string{in}, neardup.ReadOptions{}), neardup.AddOptions{
+		Chunk: 2,
+		OnSkip: func(r *neardup.RecordError) error {
+			skipped = append(skipped, fmt.Sprintf("%s %s %s", strings.TrimPrefix(r.Origin, dir+string(filepath.Separator)), r.Field, r.Reason))
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatalf("AddSeq: %v", err)
+	}
+	want := []string{"in.jsonl:2 id malformed", "in.jsonl:3 title malformed", "in.jsonl:4 url malformed"}
+	if !slices.Equal(skipped, want) {
+		t.Errorf("skipped %q, want %q", skipped, want)
+	}
+	st, err := x.Stats(ctx)
+	if err != nil || st.Documents != 2 {
+		t.Errorf("%d documents stored (%v), want good-1 and good-2", st.Documents, err)
+	}
+}

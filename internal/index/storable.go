@@ -14,10 +14,13 @@ import (
 // stored.
 type UnstorableError struct {
 	// Doc is the document's position in the add, from 1.
-	Doc   int
-	ID    string
-	Field string
-	Why   string
+	Doc int
+	// Origin is the document's Origin ("file:line"), which Error names it
+	// by when it is not empty.
+	Origin string
+	ID     string
+	Field  string
+	Why    string
 }
 
 func (e *UnstorableError) Error() string {
@@ -28,7 +31,11 @@ func (e *UnstorableError) Error() string {
 		}
 		id = id[:n] + "..." // a long id is its own fault: its start names it
 	}
-	return fmt.Sprintf("document %d (id %q): the %s %s", e.Doc, id, e.Field, e.Why)
+	at := e.Origin
+	if at == "" {
+		at = fmt.Sprintf("document %d", e.Doc)
+	}
+	return fmt.Sprintf("%s (id %q): the %s %s", at, id, e.Field, e.Why)
 }
 
 // CheckStorable returns an *UnstorableError for the first of docs with a
@@ -51,7 +58,7 @@ func CheckStorable(docs []core.Document) error {
 			}
 		}
 		if field != "" {
-			return &UnstorableError{Doc: i + 1, ID: docs[i].ID, Field: field, Why: why}
+			return &UnstorableError{Doc: i + 1, Origin: docs[i].Origin, ID: docs[i].ID, Field: field, Why: why}
 		}
 	}
 	return nil

@@ -52,3 +52,18 @@ func TestCheckStorableOverlong(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckStorableNamesTheOrigin: the error of a document read from an
+// input names its file and line, not its position in the add. Regression:
+// a record of a file was "document 12", which names no line of any input.
+func TestCheckStorableNamesTheOrigin(t *testing.T) {
+	docs := []core.Document{{ID: "a", Text: "x", Origin: "news.jsonl:1"}, {ID: "b\tc", Text: "x", Origin: "news.jsonl:2"}}
+	err := CheckStorable(docs)
+	var ue *UnstorableError
+	if !errors.As(err, &ue) || ue.Doc != 2 || ue.Field != "id" {
+		t.Fatalf("CheckStorable = %v, want the id of document 2 refused", err)
+	}
+	if want := `news.jsonl:2 (id "b\tc"): the id holds a control character`; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
