@@ -180,7 +180,9 @@ type Index struct {
 }
 
 // Open opens the index at path, creating it when missing: a PostgreSQL URL
-// ("postgres://user@host/db") or the path of a SQLite file.
+// ("postgres://user@host/db") or the path of a SQLite file. Options it
+// refuses for a new index (a method's options out of range, nil ones) are
+// an error before anything is created.
 func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	keep, err := o.keep()
 	if err != nil {

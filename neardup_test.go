@@ -3,6 +3,7 @@ package neardup_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -420,6 +421,60 @@ func TestAddWithoutSourcesRefused(t *testing.T) {
 			if _, err := y.Add(ctx, neardup.Document{ID: "a", Text: text}, neardup.Document{ID: "b", Text: text}); err != nil {
 				t.Errorf("add without sources to an index of SameSource: %v", err)
 			}
+		})
+	}
+}
+
+// TestOpenRefusedCreatesNothing: Open of a new SQLite index with options
+// it refuses (a minhash threshold of 0, a nil *minhash.Options, given or
+// made by Configure) returns the error and leaves no file, so that a later
+// Open with other options creates the index. Regression: an empty file
+// with no tables was left, which every later Open refused ("no index
+// there: it holds none of neardup's tables"); nil options panicked inside
+// Open, leaving the file with its -wal and -shm.
+func TestOpenRefusedCreatesNothing(t *testing.T) {
+	zero := minhash.Defaults()
+	zero.Threshold = 0
+	for _, tc := range []struct {
+		name string
+		o    neardup.Options
+		want string
+	}{
+		{"threshold 0", neardup.Options{Method: zero}, "threshold"},
+		{"nil options", neardup.Options{Method: (*minhash.Options)(nil)}, "nil"},
+		{"nil options made", neardup.Options{Configure: func(neardup.MethodOptions) (neardup.MethodOptions, error) {
+			return (*minhash.Options)(nil), nil
+		}}, "nil"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "x.db")
+			x, err := func() (x *neardup.Index, err error) {
+				defer func() {
+					if p := recover(); p != nil {
+						err = fmt.Errorf("panic: %v", p)
+					}
+				}()
+				return neardup.Open(t.Context(), db, tc.o)
+			}()
+			if err == nil {
+				x.Close()
+				t.Fatal("Open: no error")
+			}
+			if !strings.Contains(err.Error(), tc.want) || strings.HasPrefix(err.Error(), "panic") {
+				t.Errorf("Open: %v; want an error about %s", err, tc.want)
+			}
+			if left, _ := os.ReadDir(dir); len(left) > 0 {
+				t.Errorf("files left: %v", left)
+			}
+			if _, err := neardup.Open(t.Context(), db, neardup.Options{Existing: true}); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("Open of the existing index after: %v; want fs.ErrNotExist", err)
+			}
+			x, err = neardup.Open(t.Context(), db, neardup.Options{})
+			if err != nil {
+				t.Fatalf("Open with the defaults after: %v", err)
+			}
+			x.Close()
 		})
 	}
 }

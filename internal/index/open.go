@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"reflect"
 	"slices"
 	"time"
 
@@ -81,6 +83,9 @@ func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenO
 	if ok && o.Link != "" && o.Link != linkingOf(meta) {
 		return o, fmt.Errorf("the index links by %s, not %s: build a new index to change it", linkingOf(meta), o.Link)
 	}
+	if o.Method != nil && nilConfig(o.Method) {
+		return o, fmt.Errorf("the method's options are a nil %T", o.Method)
+	}
 	if o.Method != nil || o.MethodName == "" && o.Flags == nil {
 		return o, nil
 	}
@@ -106,7 +111,7 @@ func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenO
 			return o, err
 		}
 		switch {
-		case base == nil:
+		case nilConfig(base):
 			return o, fmt.Errorf("the options made for method %s are nil", spec.Name)
 		case base.Method() != spec.Name:
 			return o, fmt.Errorf("the options made for method %s are of method %s: a method is chosen by name, not by its options", spec.Name, base.Method())
@@ -129,6 +134,16 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 	// are stored with its schema, in one transaction.
 	var refused error
 	o.Flags = once(o.Flags) // the caller's, called once for both
+	if !o.Existing && !store.IsPostgres(dsn) {
+		if _, err := os.Stat(dsn); errors.Is(err, fs.ErrNotExist) {
+			// A new SQLite index: its settings are checked before its
+			// file is made, which a refusal would leave with no tables
+			// (a PostgreSQL database's schema rolls back with them).
+			if _, err := accept(specs, o, store.Meta{}, false); err != nil {
+				return nil, fmt.Errorf("%s: %w", dsn, err)
+			}
+		}
+	}
 	so.Accept = func(m store.Meta, ok bool) (*store.Meta, error) {
 		meta, err := accept(specs, o, m, ok)
 		if err != nil {
@@ -419,6 +434,13 @@ func optionsDiff(a, b engine.Config) string {
 	}
 	slices.Sort(diffs)
 	return fmt.Sprint(diffs)
+}
+
+// nilConfig reports whether c is nil, or a nil pointer, whose methods
+// would panic.
+func nilConfig(c engine.Config) bool {
+	v := reflect.ValueOf(c)
+	return !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
