@@ -302,9 +302,9 @@ func (x *Index) Method() (string, MethodOptions, error) {
 }
 
 // Writable returns nil when this process may write the index, else the
-// error its writes (Add, Remove, Expire, the feed tables' changes) return,
-// wrapping ErrReadOnly and saying why: an index file or directory this
-// process may not write. A server of another user's index shows it so,
+// error its writes (Add, Remove, Expire, the feed tables' changes) return:
+// ErrClosed once Close was called, or one wrapping ErrReadOnly and saying
+// why (an index file or directory this process may not write). A server of another user's index shows it so,
 // rather than offering writes that fail.
 func (x *Index) Writable() error { return x.x.Writable() }
 

@@ -478,3 +478,27 @@ func TestOpenRefusedCreatesNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestWritableAfterClose: once the index is closed, Writable returns the
+// error its writes return, ErrClosed. Regression: it returned nil, as if an
+// add could succeed.
+func TestWritableAfterClose(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x, err := neardup.Open(t.Context(), storetest.DSN(t, e), neardup.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := x.Writable(); err != nil {
+				t.Fatalf("Writable of the open index: %v", err)
+			}
+			if err := x.Close(); err != nil {
+				t.Fatal(err)
+			}
+			_, addErr := x.Add(t.Context(), neardup.Document{ID: "a", Text: "A story about the local harbour, long enough to compare."})
+			if err := x.Writable(); !errors.Is(err, neardup.ErrClosed) || !errors.Is(addErr, neardup.ErrClosed) {
+				t.Errorf("after Close: Writable %v, Add %v; want both ErrClosed", err, addErr)
+			}
+		})
+	}
+}

@@ -125,6 +125,8 @@ func (d *dialect) snapshot() sql.IsolationLevel {
 
 func (s *sqlStore) Writable() error {
 	switch {
+	case s.closed.Load():
+		return ErrClosed
 	case s.protected != "":
 		return named(s.name, fmt.Errorf("%w: %s", ErrReadOnly, s.protected))
 	case s.readOnly:

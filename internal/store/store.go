@@ -340,9 +340,9 @@ type Store interface {
 	// with the error.
 	Check(ctx context.Context) (Faults, error)
 	// Writable returns nil when this process may write the store, else
-	// the error every Update returns, wrapping ErrReadOnly and saying why
-	// (a file or directory this process may not write, a store opened
-	// read-only).
+	// the error every Update returns: ErrClosed once the store is closed,
+	// or one wrapping ErrReadOnly and saying why (a file or directory this
+	// process may not write, a store opened read-only).
 	Writable() error
 	// Close closes the store.
 	Close() error
