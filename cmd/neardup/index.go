@@ -201,17 +201,11 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	if apply := applyFlags(c.flags); apply != nil {
 		o.Configure = func(base neardup.MethodOptions) (neardup.MethodOptions, error) { return apply(base) }
 	}
-	created := newSQLiteFile(c.DB)
 	x, err := c.openAPI(g.ctx, o)
 	if err != nil {
 		return err
 	}
-	closed := false
-	defer func() {
-		if !closed {
-			x.Close()
-		}
-	}()
+	defer x.Close()
 	// A choice of texts given that the index does not keep is warned of,
 	// either way: the add goes on as the index stores, and reports the
 	// same matches.
@@ -225,35 +219,7 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Redacted(c.DB))
 	}
 	x.SetWindow(window)
-	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
-	if err != nil && created && x.Len() == 0 {
-		// The add that created the index stored nothing: no index is left
-		// behind with its options fixed, so the same command with other
-		// options (--same-source, another method) creates it anew.
-		closed = true
-		if x.Close() == nil {
-			removeSQLiteFiles(c.DB)
-		}
-	}
-	return err
-}
-
-// newSQLiteFile reports whether dsn names a SQLite index whose file does not
-// exist yet, which an add will create.
-func newSQLiteFile(dsn string) bool {
-	if dsn == "" || store.IsPostgres(dsn) {
-		return false
-	}
-	_, err := os.Lstat(dsn)
-	return errors.Is(err, fs.ErrNotExist)
-}
-
-// removeSQLiteFiles removes a closed SQLite index's file and the journal
-// files SQLite keeps beside it.
-func removeSQLiteFiles(path string) {
-	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
-		os.Remove(p)
-	}
+	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
 // linkFlag is --link of the commands that may create an index.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -348,14 +347,6 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 			if code != 1 || stdout != "" || !strings.Contains(stderr, w) || strings.Contains(stderr, "Options.") {
 				t.Errorf("index add, %s: exit %d, stdout %q, stderr %q; want 1, nothing added and %q", tc.name, code, stdout, stderr, w)
 			}
-		}
-		// The index that refused its first add is not left behind with its
-		// options fixed: the hint's --same-source then creates it.
-		if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("index add, %s: %s left behind (%v)", tc.name, db, err)
-		}
-		if code, _, stderr := runChild(t, "index", "add", "-q", "--method", "rarewords", "--same-source", "--db", db, in); code != 0 {
-			t.Errorf("index add --same-source after the refusal: exit %d, stderr %q", code, stderr)
 		}
 	}
 }
