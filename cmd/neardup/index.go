@@ -29,6 +29,7 @@ import (
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 // indexCmd is `neardup index`: the persistent index.
@@ -219,7 +220,13 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Redacted(c.DB))
 	}
 	x.SetWindow(window)
-	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) && se.Source == "" {
+		// The refusal's --same-source is an option of a new index: this
+		// one, made by this add or before it, keeps its own.
+		err = fmt.Errorf("%w (%s keeps the options it was made with: --same-source is an option of a new index)", err, store.Redacted(c.DB))
+	}
+	return err
 }
 
 // linkFlag is --link of the commands that may create an index.

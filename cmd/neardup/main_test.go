@@ -348,6 +348,11 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 				t.Errorf("index add, %s: exit %d, stdout %q, stderr %q; want 1, nothing added and %q", tc.name, code, stdout, stderr, w)
 			}
 		}
+		// The index the refused add made keeps its options: the hint's
+		// --same-source needs a new one, and the message says so.
+		if want := "keeps the options it was made with: --same-source is an option of a new index"; !strings.Contains(stderr, want) {
+			t.Errorf("index add, %s: stderr %q, want %q", tc.name, stderr, want)
+		}
 	}
 }
 
