@@ -358,7 +358,8 @@ type diffPage struct {
 	Mark               *matchRow // the mark between the two, if any
 	Reason             string    // why the mark was made, in words
 	Table              template.HTML
-	NoText             bool // the index stores no texts
+	Legend             template.HTML // what the colours of Table mean: diff.HTMLLegend
+	NoText             bool          // the index stores no texts
 	SwapLink           string
 	ByLinks            []byLink
 }
@@ -413,7 +414,7 @@ func (u *ui) diff(r *http.Request) (result, error) {
 	d.A.ID, d.A.Title, d.B.ID, d.B.Title = p.A.ID, p.A.Title, p.B.ID, p.B.Title
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
-	p.Table = template.HTML(sb.String())
+	p.Table, p.Legend = template.HTML(sb.String()), template.HTML(diff.HTMLLegend)
 	p.OverlapA, p.OverlapB, p.WordsA, p.WordsB = d.A.Overlap(), d.B.Overlap(), d.A.Words, d.B.Words
 	return result{page: "diff.html", title: "Diff of " + short(40, a) + " and " + short(40, b), data: p}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/diff"
 )
 
 // browseFixture stores a wire story, a reprint of it in another source,
@@ -186,6 +187,21 @@ func TestDiffMarksOtherSpellings(t *testing.T) {
 		`<span class="nd-a-spelt">PRESIDENT</span>`, `<span class="nd-b-spelt">president</span>`,
 		`<span class="nd-a-spelt">34</span>`, `<span class="nd-b-spelt">`+"\uff13\uff14</span>",
 		`<strong class="ratio">100%</strong>`, "the same word spelt otherwise")
+}
+
+// TestDiffLegendOfMovedPassages: the diff page's legend is the diff's own
+// (diff.HTMLLegend), which says that a passage moved shows red where the
+// left text has it and green where the right one does. Regression: the
+// page kept a copy of the legend without it, telling a reader that a
+// passage both texts hold was only in one.
+func TestDiffLegendOfMovedPassages(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, _ := f.story(15)
+	moved := "The harbour master said the ferry would resume its winter timetable next week after repairs."
+	f.add(core.Document{ID: "wire-2", Title: "Ferry", Source: "wire", Text: moved + " " + orig},
+		core.Document{ID: "site-2", Title: "Ferry", Source: "site", Text: orig + " " + moved})
+	f.get("/diff?a=wire-2&b=site-2", false).want(t, "diff", http.StatusOK, diff.HTMLLegend)
 }
 
 // Regression: the notice of a removal ("X is removed, with its marks.")
