@@ -945,7 +945,8 @@ func isFigureJoin(c byte) bool { return c == '-' || c == '/' || c == '.' || c ==
 // when it is no such number. Its first group has one to three digits and
 // neither a letter nor another group before it (a contract month's "MAY7
 // 274"); one to four groups of three digits follow, each after one space
-// (a plain, no-break, narrow no-break or thin one, read alike); and after
+// (a plain, no-break, narrow no-break or thin one, or a line break, read
+// alike); and after
 // the last, its decimals and any white space, line breaks too, a currency
 // sign, "%" or a word of thousandsUnits: a currency or a count of people,
 // homes or jobs of those languages. So a table's row of figures ("COPPER
@@ -1053,13 +1054,16 @@ func afterLetter(text string, i int) bool {
 
 // thousandsSpace returns the length of the space that sets apart a group
 // of thousands at the start of s: one space, no-break space (U+00A0),
-// narrow no-break space (U+202F) or thin space (U+2009), followed by
+// narrow no-break space (U+202F), thin space (U+2009) or line break (a
+// copy whose lines were wrapped again: "180\n000 euros"), followed by
 // exactly three digits; 0 for none.
 func thousandsSpace(s string) int {
 	n := 0
 	switch {
-	case strings.HasPrefix(s, " "):
+	case strings.HasPrefix(s, " "), strings.HasPrefix(s, "\n"):
 		n = 1
+	case strings.HasPrefix(s, "\r\n"):
+		n = 2
 	case strings.HasPrefix(s, "\u00a0"):
 		n = len("\u00a0")
 	case strings.HasPrefix(s, "\u202f"), strings.HasPrefix(s, "\u2009"):

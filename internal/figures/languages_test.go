@@ -87,6 +87,8 @@ func TestThousandsSpaced(t *testing.T) {
 		{"a currency sign after", "perçu 180 000 € au total", "perçu 180000 € au total"},
 		{"a count of people", "ils étaient 180 000 manifestants", "ils étaient 180000 manifestants"},
 		{"a line break before the unit", "przyjął 1 250 000\nzł w zamian", "przyjął 1250000\nzł w zamian"},
+		{"a line break between groups", "une enveloppe de 180\n000 euros pour", "une enveloppe de 180000 euros pour"},
+		{"a line break of CRLF between groups", "une enveloppe de 180\r\n000 euros pour", "une enveloppe de 180000 euros pour"},
 		{"a no-break space at the end of the text", "le total: 12\u00a0500", ""},
 		{"a plain space at the end of the text", "le total: 12 500", ""},
 		{"before a comma, a narrow space", "ils étaient 180\u202f000, selon la CGT", ""},
@@ -335,7 +337,8 @@ func maskSpelledNumbers(text string) string {
 
 // FuzzThousandsSpacesAlike: a Scanner with Languages reads the figures of
 // a text as those of the same text with its no-break, narrow no-break and
-// thin spaces made plain, as a reprint makes them: a sum's groups of
+// thin spaces and its line breaks made plain spaces, as a reprint makes
+// them (or wraps its lines again): a sum's groups of
 // thousands are one figure, or figures apart, whatever the space between
 // them. (Their places may differ: figures a plain space sets apart are a
 // table's cells, as they were before Languages.)
@@ -344,7 +347,7 @@ func FuzzThousandsSpacesAlike(f *testing.F) {
 		"COPPER 875\u00a0877", "codes 123\u00a0456 789 012 345 678 euros"} {
 		f.Add(s)
 	}
-	plain := strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ")
+	plain := strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ", "\r\n", " ", "\n", " ")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, unicode := range []bool{false, true} {
 			a, b := Scanner{Unicode: unicode, Languages: true}, Scanner{Unicode: unicode, Languages: true}
