@@ -540,3 +540,37 @@ func TestOlderLanguagesSketchFormat(t *testing.T) {
 			"the budgets of other sums", noSimhash)
 	})
 }
+
+// TestNarrowSpaceReprint: a French notice whose sums a narrow no-break
+// space (U+202F) sets apart, as French typography sets them, and its copy
+// with plain spaces are a duplicate of score 1 for sentences and cosine,
+// as for minhash: the narrow space sets the figures apart as a plain one
+// does. Word segmentation (UAX #29) read "180\u202f000" as one word, the
+// copy's "180 000" as two, so that sentences scored the copy 0.33, its
+// sentences with sums all other. An index of sentences' format 4 goes on
+// reading it so.
+func TestNarrowSpaceReprint(t *testing.T) {
+	text := "PARIS, 5 mars (AFP) - Le conseil municipal a voté lundi une enveloppe de 180\u202f000 euros pour la rénovation " +
+		"thermique de l'école primaire, dont les travaux doivent débuter l'été prochain.\n\nLa région versera une " +
+		"subvention de 45\u202f000 euros, a précisé le maire lors de la séance publique du conseil.\n\nLes élus de " +
+		"l'opposition ont voté contre, jugeant le projet insuffisant au regard de l'état du bâtiment."
+	date := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	docs := []neardup.Document{
+		{ID: "narrow", Title: "L'école sera rénovée", Text: text, Date: date},
+		{ID: "plain", Title: "L'école sera rénovée", Text: strings.ReplaceAll(text, "\u202f", " "), Date: date.Add(time.Hour)},
+	}
+	for _, o := range []neardup.MethodOptions{sentences.Defaults(), cosine.Defaults()} {
+		res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate || res.Pairs[0].Score < 0.9999 {
+			t.Errorf("%s: %+v, want one duplicate of score 1", o.Method(), res.Pairs)
+		}
+	}
+	old := filepath.Join(t.TempDir(), "old.db")
+	setSketchFormat(t, old, sentences.Defaults(), 4)
+	if got, _ := addedLabel(t, old, neardup.Options{MethodName: sentences.Name}, docs); got == neardup.Duplicate {
+		t.Errorf("an index of sentences' format 4: %q, want the similar pair it made", got)
+	}
+}

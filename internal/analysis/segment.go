@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/clipperhouse/uax29/v2/words"
@@ -202,8 +203,32 @@ func (a *Analyzer) librarySegments(text string, s, e, limit int) int {
 	a.iter.SetText(text[s:])
 	end := s
 	for end < e && len(a.tokens) < limit && a.iter.Next() {
-		a.addSegment(text, s+a.iter.Start(), s+a.iter.End())
+		if a.NarrowSpaceJoins {
+			a.addSegment(text, s+a.iter.Start(), s+a.iter.End())
+		} else {
+			a.addSpacedSegment(text, s+a.iter.Start(), s+a.iter.End())
+		}
 		end = s + a.iter.End()
 	}
 	return max(end, e)
+}
+
+// addSpacedSegment adds the word tokens of the segment text[s:e] as
+// addSegment does, the parts a narrow no-break space (U+202F) sets apart
+// each a segment of its own. UAX #29 joins figures across it (it is
+// ExtendNumLet), so that "180\u202f000", as French typography sets a sum,
+// was one word where a copy with a plain space, or NFKC, which makes it
+// one, has two.
+func (a *Analyzer) addSpacedSegment(text string, s, e int) {
+	for {
+		i := strings.Index(text[s:e], "\u202f")
+		if i < 0 {
+			a.addSegment(text, s, e)
+			return
+		}
+		if i > 0 {
+			a.addSegment(text, s, s+i)
+		}
+		s += i + len("\u202f")
+	}
 }

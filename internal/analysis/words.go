@@ -33,6 +33,13 @@ type Analyzer struct {
 	block     []uint64    // the hashes of CharShingleBlocks
 	fold      cases.Caser // case folder of the slow normalisation path
 	foldReady bool
+
+	// NarrowSpaceJoins says to read a narrow no-break space (U+202F)
+	// inside a segment as UAX #29 does, joining the figures either side
+	// ("180\u202f000" one word), as the sketch formats before minhash 12,
+	// simhash 8, sentences and cosine 5 read it. Without it the space
+	// sets them apart, as a plain space and NFKC do.
+	NarrowSpaceJoins bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

@@ -45,6 +45,9 @@ func TestWords(t *testing.T) {
 		{"ligature", "ﬁle", []string{"ﬁle"}},
 		{"ideographs one per token", "東京 ok", []string{"東", "京", "ok"}},
 		{"newlines and tabs", "a\tb\r\nc\n\nd", []string{"a", "b", "c", "d"}},
+		{"narrow no-break space sets figures apart", "180\u202f000 euros", []string{"180", "000", "euros"}},
+		{"narrow no-break spaces, a word after", "prix\u202f: 1\u202f250\u202f000\u202f€", []string{"prix", "1", "250", "000"}},
+		{"no-break space sets figures apart", "180\u00a0000 euros", []string{"180", "000", "euros"}},
 	}
 	var a Analyzer
 	for _, tc := range tests {

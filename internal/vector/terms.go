@@ -21,6 +21,10 @@ type Terms struct {
 	// the document last analysed, in order; valid until the next call.
 	Title, Body []analysis.Token
 
+	// NarrowSpaceJoins reads "180\u202f000" as one word (see
+	// analysis.Analyzer.NarrowSpaceJoins).
+	NarrowSpaceJoins bool
+
 	an      analysis.Analyzer
 	stemmer analysis.Stemmer
 	buf     []byte
@@ -31,6 +35,7 @@ type Terms struct {
 // language that has a stemmer, of its stem. The language is detected from
 // the body, or from the title when the body has no words.
 func (t *Terms) Analyze(doc *core.Document) {
+	t.an.NarrowSpaceJoins = t.NarrowSpaceJoins
 	words := t.an.Words(doc.Text)
 	lang := analysis.DetectLangTokens(doc.Text, words)
 	t.Body = t.filter(doc.Text, words, lang, analysis.Room(t.Body, len(words)))

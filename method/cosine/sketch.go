@@ -164,7 +164,8 @@ type sketcher struct {
 // alone, the only rule that reads it), of shingles of six folded
 // characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
+	// An index of a format before 5 reads "180\u202f000" as one word.
+	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: m.o.sketchFormat() < 5}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,

@@ -183,6 +183,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
+	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // an index of an older format reads "180\u202f000" as one word
 	return s
 }
 
