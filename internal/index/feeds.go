@@ -96,21 +96,13 @@ func lateCopies(ms []Match) map[string]bool {
 	return out
 }
 
-// relabelFreed gives back their outcome to the feed items, of every feed,
-// made into the documents of ords that a removal left a copy of nothing:
-// an item duplicate whose document now has no duplicate mark with a stored
-// document published before it, and is in no cluster or its cluster's
-// original, becomes similar when the document is marked similar to one
-// stored before it (the pairs its own add reported), else added, as if
-// the documents removed had never been stored (see relabelRoles).
-func relabelFreed(w store.Writer, ords []int64) error {
-	return relabelRoles(w, ords, itemDuplicate)
-}
-
 // relabelJudged gives the feed items, of every feed, made into the
 // documents of ords the outcome of their document's role now, whatever
 // outcome of added, similar or duplicate they had (see relabelRoles): the
-// documents whose marks or clusters a rescore or a repair made again.
+// documents whose marks or clusters a rescore or a repair made again, and
+// those whose marks or clusters a removal changed (a copy that takes a
+// removed original's place, a pair it judged again, a duplicate mark
+// with it).
 func relabelJudged(w store.Writer, ords []int64) error {
 	return relabelRoles(w, ords, itemAdded, itemSimilar, itemDuplicate)
 }

@@ -276,3 +276,42 @@ func TestAddGivesItemsTheRoleOfTheirDocument(t *testing.T) {
 		})
 	}
 }
+
+// TestRemovalGivesItemsTheRoleOfTheirDocument: the wire story, dated a
+// week after its dateline, and a copy of it by content dated the
+// dateline's day are stored; an article of the next day's dateline, which
+// a watcher stores, is similar to the wire (days apart) and its item
+// similar. Once the wire is removed, the copy takes its place, the pair is
+// judged again by the copy's date, a duplicate published before the
+// article, and the article's item becomes a duplicate. Regression: a
+// removal changed only items that were duplicates, and the item stayed
+// similar.
+func TestRemovalGivesItemsTheRoleOfTheirDocument(t *testing.T) {
+	s, u := storySentences(41), storySentences(43)
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 10, 0, 0, 0, time.UTC) }
+	text := "HARBOURTON, March 5 - " + strings.Join(s[:12], " ")
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			for _, d := range []neardup.Document{
+				{ID: "wire", Title: "Wire story about the harbour", Text: text, Date: day(12)},
+				{ID: "copy", Title: "Wire story about the harbour", Text: text, Date: day(5)},
+			} {
+				if _, err := x.AddSketched(t.Context(), []neardup.Document{d}, nil, neardup.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, outcome, _ := pollOne(t, x, story{title: "Second paper covers the port",
+				paras: paragraphs("HARBOURTON, March 6 - ", s[:11], u[:1])}, day(6))
+			if got := outcome(); got != OutcomeSimilar {
+				t.Fatalf("the item similar to the wire %q, want similar", got)
+			}
+			if _, err := x.Remove(t.Context(), "wire"); err != nil {
+				t.Fatal(err)
+			}
+			if got := outcome(); got != OutcomeDuplicate {
+				t.Errorf("the item once the copy takes the wire's place %q, want duplicate", got)
+			}
+		})
+	}
+}
