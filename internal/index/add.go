@@ -152,16 +152,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return err
 			}
 		}
-		var replaced []int64
-		for i := range outs {
-			if outs[i].Status == Replaced && added[i] != 0 {
-				replaced = append(replaced, added[i])
-			}
-		}
-		if err := relabelJudged(w, replaced); err != nil {
-			return err
-		}
-		return relabelLateCopies(w, outs)
+		return relabelAdded(w, outs, added)
 	})
 	if err != nil {
 		return nil, err // nothing is stored: no document was added

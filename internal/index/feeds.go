@@ -42,17 +42,46 @@ const (
 	itemDuplicate = "duplicate"
 )
 
-// relabelLateCopies makes duplicates the feed items, of every feed, made
-// into the stored documents that the add's documents, ms, were published
-// before (lateCopies): items added or similar become duplicates in the
-// add's transaction, whatever made the add (index add, the API, watch).
-func relabelLateCopies(w store.FeedWriter, ms []Match) error {
-	copies := lateCopies(ms)
-	if len(copies) == 0 {
-		return nil
+// relabelAdded gives the feed items, of every feed, of the documents whose
+// role an add can change the outcome of their role now (relabelJudged):
+// the documents it stored (added[i] the ordinal of outs[i], 0 when not
+// stored; those it found stored, Exists or Unchanged, are left out), the
+// members of the clusters they are in once it is done, which it created,
+// joined or merged (a member earlier than their original makes it a copy,
+// a merge gives the members of a cluster another original), and the stored
+// documents it was published before, its copies that arrived first
+// (lateCopies), in a cluster of their own or none. It runs once the
+// add's Then wrote the items of its documents, and reads nothing more when
+// no feed writes to the index.
+func relabelAdded(w store.Writer, outs []Match, added []int64) error {
+	if ok, err := hasFeeds(w); !ok {
+		return err
 	}
-	_, err := w.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{itemAdded, itemSimilar}, itemDuplicate)
-	return err
+	var ords []int64
+	clusters := map[int64]bool{}
+	for i, m := range outs {
+		if added[i] == 0 || m.Status == Exists || m.Status == Unchanged {
+			continue
+		}
+		ords = append(ords, added[i])
+		if m.Cluster != 0 && !clusters[m.Cluster] {
+			clusters[m.Cluster] = true
+			members, err := w.Members(m.Cluster)
+			if err != nil {
+				return err
+			}
+			ords = append(ords, members...)
+		}
+	}
+	if copies := lateCopies(outs); len(copies) > 0 {
+		stored, err := w.Lookup(slices.Sorted(maps.Keys(copies)))
+		if err != nil {
+			return err
+		}
+		ords = append(ords, slices.Collect(maps.Values(stored))...)
+	}
+	slices.Sort(ords)
+	return relabelStored(w, slices.Compact(ords), itemAdded, itemSimilar, itemDuplicate)
 }
 
 // lateCopies returns the IDs of the stored documents that the documents of
@@ -67,22 +96,13 @@ func lateCopies(ms []Match) map[string]bool {
 	return out
 }
 
-// relabelFreed gives back their outcome to the feed items, of every feed,
-// made into the documents of ords that a removal left a copy of nothing:
-// an item duplicate whose document now has no duplicate mark with a stored
-// document published before it, and is in no cluster or its cluster's
-// original, becomes similar when the document is marked similar to one
-// stored before it (the pairs its own add reported), else added, as if
-// the documents removed had never been stored (see relabelRoles).
-func relabelFreed(w store.Writer, ords []int64) error {
-	return relabelRoles(w, ords, itemDuplicate)
-}
-
 // relabelJudged gives the feed items, of every feed, made into the
 // documents of ords the outcome of their document's role now, whatever
 // outcome of added, similar or duplicate they had (see relabelRoles): the
-// documents an add stored in place of another version of their ID, and
-// those whose marks or clusters a rescore or a repair made again.
+// documents whose marks or clusters a rescore or a repair made again, and
+// those whose marks or clusters a removal changed (a copy that takes a
+// removed original's place, a pair it judged again, a duplicate mark
+// with it).
 func relabelJudged(w store.Writer, ords []int64) error {
 	return relabelRoles(w, ords, itemAdded, itemSimilar, itemDuplicate)
 }
@@ -93,22 +113,39 @@ func relabelJudged(w store.Writer, ords []int64) error {
 // published before it, else similar when it is marked similar to one
 // stored before it, else added. The documents of ords not stored, or
 // whose records do not match their checksums, are left out; an index no
-// feed writes to holds no items, and a large expiry reads no roles.
+// feed writes to holds no items, and no roles are read.
 func relabelRoles(w store.Writer, ords []int64, from ...string) error {
 	if len(ords) == 0 {
 		return nil
 	}
-	if feeds, err := w.Feeds(); err != nil || len(feeds) == 0 {
+	if ok, err := hasFeeds(w); !ok {
 		return err
+	}
+	return relabelStored(w, ords, from...)
+}
+
+// hasFeeds reports whether a feed writes to the index: without one, it
+// holds no items to relabel.
+func hasFeeds(r store.FeedReader) (bool, error) {
+	feeds, err := r.Feeds()
+	return len(feeds) > 0, err
+}
+
+// relabelStored is relabelRoles once the index is known to have feeds.
+// The original of each cluster is read once.
+func relabelStored(w store.Writer, ords []int64, from ...string) error {
+	if len(ords) == 0 {
+		return nil
 	}
 	byOrd, err := readable(w, ords)
 	if err != nil {
 		return err
 	}
-	to := map[string][]string{} // outcome → the IDs whose items take it
+	originals := map[int64]int64{} // cluster → its original's ordinal
+	to := map[string][]string{}    // outcome → the IDs whose items take it
 	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
 		d := byOrd[o]
-		copied, like, err := roleOf(w, d)
+		copied, like, err := roleOf(w, d, originals)
 		if err != nil {
 			return err
 		}
@@ -133,14 +170,19 @@ func relabelRoles(w store.Writer, ords []int64, from ...string) error {
 // roleOf says whether stored document d copies a stored document published
 // before it (a duplicate mark with it, or a cluster whose original is
 // another), and whether it is marked similar to a document stored before
-// it.
-func roleOf(r store.Reader, d *store.Doc) (copied, like bool, err error) {
+// it. originals holds the ordinals of the clusters' originals read so far,
+// by cluster, and takes those it reads.
+func roleOf(r store.Reader, d *store.Doc, originals map[int64]int64) (copied, like bool, err error) {
 	if d.Cluster != 0 {
-		o, err := r.Original(d.Cluster)
-		if err != nil {
-			return false, false, err
+		o, ok := originals[d.Cluster]
+		if !ok {
+			od, err := r.Original(d.Cluster)
+			if err != nil {
+				return false, false, err
+			}
+			o, originals[d.Cluster] = od.Ord, od.Ord
 		}
-		if o.Ord != d.Ord {
+		if o != d.Ord {
 			return true, false, nil
 		}
 	}

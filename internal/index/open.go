@@ -516,11 +516,12 @@ func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []S
 // Remove removes the stored documents of the given IDs with their sketches
 // and marks, and returns the IDs it removed. In its transaction, as in
 // Expire's and an add's with Replace, the feed items made into a document
-// left that the removal leaves a copy of nothing stored published before
-// it (the heir of a removed original) change from duplicate to similar or
-// added (see relabelFreed). Like an add, it keeps other
-// writes waiting, not checks: those run beside it, while it waits for
-// another process's writer lock too.
+// left whose marks or cluster the removal changes take the outcome of its
+// role then (see relabelJudged): the heir of a removed original, a copy of
+// nothing stored published before it, is similar or added, and a document
+// whose pair with it is judged again a duplicate is a duplicate. Like an
+// add, it keeps other writes waiting, not checks: those run beside it,
+// while it waits for another process's writer lock too.
 func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
 	x.lk.write.Lock()
 	defer x.lk.write.Unlock()

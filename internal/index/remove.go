@@ -67,9 +67,12 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 // copies given a sketch (through the change log, as another process
 // would), judges again the marks a copy given a sketch of its own text
 // took (judgeAgain), places again the documents whose clusters the
-// removal may change (recluster), and gives back their outcome to the feed
-// items of the documents it leaves copies of nothing (relabelFreed). It
-// returns the marks it made between documents left.
+// removal may change (recluster), and gives the feed items of the
+// documents left whose marks or clusters it changed the outcome of their
+// role then (relabelJudged): a copy it leaves a copy of nothing is added
+// or similar, one whose pair judged again is a duplicate of an article
+// published before it a duplicate. It returns the marks it made between
+// documents left.
 func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if len(ords) == 0 {
 		return nil, nil
@@ -110,7 +113,7 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) ([]store.Mark, error) {
 	if err != nil {
 		return nil, err
 	}
-	return made, relabelFreed(w, slices.Concat(marked, joined, placed))
+	return made, relabelJudged(w, slices.Concat(marked, joined, placed))
 }
 
 // markedWith returns the documents left that a mark (of the index's method

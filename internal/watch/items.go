@@ -471,9 +471,10 @@ func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]n
 	return out, nil
 }
 
-// outcome is an added article's outcome: a duplicate when it copies an
-// article published before it (core.Pair.Original), not when it is the
-// original of stored copies.
+// outcome is an added article's outcome, its role in the index once the
+// add is done: a duplicate when it copies an article published before it
+// (core.Pair.Original) or is in a cluster whose original is another, not
+// when it is the original of stored copies.
 func outcome(m *neardup.Match) string {
 	switch {
 	case m.Status == neardup.Exists || m.Status == neardup.Conflict:
@@ -482,6 +483,8 @@ func outcome(m *neardup.Match) string {
 		return OutcomeExists
 	case m.Skip != core.SkipNone && m.Skip != core.SkipExactCopy:
 		return string(m.Skip)
+	case m.Cluster != 0 && m.Original != "" && m.Original != m.ID:
+		return OutcomeDuplicate
 	}
 	out := OutcomeAdded
 	for _, p := range m.Pairs {

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -180,6 +181,136 @@ func TestRescoreAndRepairRelabelItems(t *testing.T) {
 				if got := outcome(); got != OutcomeAdded {
 					t.Errorf("the reprint's item after a repair of %q: %q, want added", damage, got)
 				}
+			}
+		})
+	}
+}
+
+// storySentences returns the sentences of the story of seed, in order.
+func storySentences(seed uint64) []string {
+	var out []string
+	for _, p := range newStory(seed).paras {
+		for s := range strings.SplitAfterSeq(p, ". ") {
+			out = append(out, strings.TrimSpace(s))
+		}
+	}
+	return out
+}
+
+// paragraphs returns sentences three to a paragraph, the first led by lead.
+func paragraphs(lead string, sentences ...[]string) []string {
+	all := slices.Concat(sentences...)
+	var out []string
+	for i := 0; i < len(all); i += 3 {
+		out = append(out, strings.Join(all[i:min(i+3, len(all))], " "))
+	}
+	out[0] = lead + out[0]
+	return out
+}
+
+// pollOne serves st as the one item of a feed of a new site, dated date,
+// polls it and returns the article's ID, a function that reads its item's
+// outcome and the outcome the poll counted.
+func pollOne(t *testing.T, x *neardup.Index, st story, date time.Time) (id string, outcome func() string, counted string) {
+	t.Helper()
+	s := newSite(t)
+	s.serve("/story/0", "text/html", st.page("Site", ""))
+	s.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: s.URL + "/story/0", date: date}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	for o := range once(t, newWatcher(t, x, testOptions()))[0].Outcomes {
+		counted = o
+	}
+	return s.URL + "/story/0", func() string { return storedItems(t, x, s.URL+"/feed")[s.URL+"/story/0"].Outcome }, counted
+}
+
+// TestAddGivesItemsTheRoleOfTheirDocument: an add that puts a stored
+// article in a cluster whose original is another, earlier article makes
+// its item a duplicate, and an article a watcher stores into a cluster
+// whose original is published before it, though its one duplicate pair
+// names it the original, has its item stored as a duplicate: the items
+// agree with the roles that the index's clusters say. Regression: the
+// outcomes were read from the add's pairs alone, and an article similar to
+// the wire, then in the wire's cluster through an article that copies
+// both, stayed similar; one that copies only a later copy of the wire
+// stayed added.
+func TestAddGivesItemsTheRoleOfTheirDocument(t *testing.T) {
+	s, u := storySentences(41), storySentences(43)
+	day := func(month time.Month, d int) time.Time { return time.Date(2024, month, d, 8, 0, 0, 0, time.UTC) }
+	for _, engine := range storetest.Engines {
+		t.Run(engine+"/joined through a later copy", func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			wire := neardup.Document{ID: "wire", Title: "Wire story about the harbour", Text: strings.Join(s[:12], " "), Date: day(3, 1)}
+			if _, err := x.Add(t.Context(), wire); err != nil {
+				t.Fatal(err)
+			}
+			_, outcome, _ := pollOne(t, x, story{title: "Second paper covers the port", paras: paragraphs("", s[:6], u[:6])}, day(3, 3))
+			if got := outcome(); got != OutcomeSimilar {
+				t.Fatalf("the item similar to the wire %q, want similar", got)
+			}
+			both := neardup.Document{ID: "both", Title: "Third paper looks at the docks", Text: strings.Join(slices.Concat(s[:8], u[:3]), " "), Date: day(3, 4)}
+			if ms, err := x.Add(t.Context(), both); err != nil || ms[0].Original != "wire" || len(ms[0].Pairs) != 2 {
+				t.Fatalf("adding a copy of both: %+v, %v", ms, err)
+			}
+			if got := outcome(); got != OutcomeDuplicate {
+				t.Errorf("the item in the wire's cluster %q, want duplicate", got)
+			}
+		})
+		t.Run(engine+"/a copy of a later copy", func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			for _, d := range []neardup.Document{
+				{ID: "wire", Title: "Wire story about the harbour", Text: strings.Join(s[:12], " "), Date: day(5, 1)},
+				{ID: "copy", Title: "Second paper covers the port", Text: strings.Join(slices.Concat(s[:10], u[:2]), " "), Date: day(5, 3)},
+			} {
+				if _, err := x.Add(t.Context(), d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			id, outcome, counted := pollOne(t, x, story{title: "Third paper looks at the docks", paras: paragraphs("", s[:6], u[:6])}, day(5, 2))
+			d, _ := stored(t, x, id)
+			if d.Original == nil || d.Original.ID != "wire" {
+				t.Fatalf("the article's original %+v, want the wire", d.Original)
+			}
+			if got := outcome(); got != OutcomeDuplicate || counted != OutcomeDuplicate {
+				t.Errorf("the item in the wire's cluster %q, counted by its poll %q, want duplicate", got, counted)
+			}
+		})
+	}
+}
+
+// TestRemovalGivesItemsTheRoleOfTheirDocument: the wire story, dated a
+// week after its dateline, and a copy of it by content dated the
+// dateline's day are stored; an article of the next day's dateline, which
+// a watcher stores, is similar to the wire (days apart) and its item
+// similar. Once the wire is removed, the copy takes its place, the pair is
+// judged again by the copy's date, a duplicate published before the
+// article, and the article's item becomes a duplicate. Regression: a
+// removal changed only items that were duplicates, and the item stayed
+// similar.
+func TestRemovalGivesItemsTheRoleOfTheirDocument(t *testing.T) {
+	s, u := storySentences(41), storySentences(43)
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 10, 0, 0, 0, time.UTC) }
+	text := "HARBOURTON, March 5 - " + strings.Join(s[:12], " ")
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			for _, d := range []neardup.Document{
+				{ID: "wire", Title: "Wire story about the harbour", Text: text, Date: day(12)},
+				{ID: "copy", Title: "Wire story about the harbour", Text: text, Date: day(5)},
+			} {
+				if _, err := x.AddSketched(t.Context(), []neardup.Document{d}, nil, neardup.AddOptions{Exact: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, outcome, _ := pollOne(t, x, story{title: "Second paper covers the port",
+				paras: paragraphs("HARBOURTON, March 6 - ", s[:11], u[:1])}, day(6))
+			if got := outcome(); got != OutcomeSimilar {
+				t.Fatalf("the item similar to the wire %q, want similar", got)
+			}
+			if _, err := x.Remove(t.Context(), "wire"); err != nil {
+				t.Fatal(err)
+			}
+			if got := outcome(); got != OutcomeDuplicate {
+				t.Errorf("the item once the copy takes the wire's place %q, want duplicate", got)
 			}
 		})
 	}
