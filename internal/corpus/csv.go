@@ -211,10 +211,14 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 		}
 		return ""
 	}
+	// The fields are cut from one string of the whole row: those a run
+	// keeps past the record (the document table's id, title, URL and
+	// source) are copied, so that they do not keep the row's text alive,
+	// about a whole row a document (the text is dropped once sketched).
 	if id := get(fID); id != "" {
-		doc.ID = id
+		doc.ID = strings.Clone(id)
 	}
-	doc.Title, doc.Text, doc.URL, doc.Source = get(fTitle), get(fText), get(fURL), get(fSource)
+	doc.Title, doc.Text, doc.URL, doc.Source = strings.Clone(get(fTitle)), get(fText), strings.Clone(get(fURL)), strings.Clone(get(fSource))
 	var unread string
 	doc.Date, unread = r.date(get(fDate), doc.Origin, raw.seq)
 	rec := r.finish(doc)
