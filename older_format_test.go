@@ -574,3 +574,38 @@ func TestNarrowSpaceReprint(t *testing.T) {
 		t.Errorf("an index of sentences' format 4: %q, want the similar pair it made", got)
 	}
 }
+
+// TestNarrowSpaceQuotesOfOlderFormat: an index of sentences' format 4
+// quotes every sentence a pair shares, those with a narrow no-break space
+// between figures too: the sentences are read again to quote them as the
+// format's sketches read them, "180\u202f000" one word. Regression: they were
+// read with the space setting figures apart, their hashes other than the
+// sketches', and the sentences holding a sum were left out of the quotes.
+func TestNarrowSpaceQuotesOfOlderFormat(t *testing.T) {
+	doc := enginetest.NarrowSpaceDoc()
+	copied := doc
+	copied.ID, copied.Date = "narrow-again", doc.Date.Add(time.Hour)
+	for _, format := range []int{4, sentences.Format} {
+		db := filepath.Join(t.TempDir(), "x.db")
+		setSketchFormat(t, db, sentences.Defaults(), format)
+		x, err := neardup.Open(t.Context(), db, neardup.Options{MethodName: sentences.Name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := x.Add(t.Context(), doc, copied)
+		x.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms[1].Pairs) != 1 {
+			t.Fatalf("format %d: pairs %+v, want one", format, ms[1].Pairs)
+		}
+		ev, ok := ms[1].Pairs[0].Evidence.(sentences.Evidence)
+		if !ok {
+			t.Fatalf("format %d: evidence %T", format, ms[1].Pairs[0].Evidence)
+		}
+		if ev.Shared == 0 || len(ev.Sentences) != ev.Shared {
+			t.Errorf("format %d: %d sentences shared, %d quoted: %q", format, ev.Shared, len(ev.Sentences), ev.Sentences)
+		}
+	}
+}

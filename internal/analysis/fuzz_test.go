@@ -159,20 +159,23 @@ func FuzzCharShingles(f *testing.F) {
 }
 
 // FuzzWordsSameAsLibrary checks Words against the UAX #29 library run on
-// the whole text.
+// the whole text, its segments cut at each narrow no-break space unless
+// NarrowSpaceJoins.
 func FuzzWordsSameAsLibrary(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		var a Analyzer
-		got, want := a.Words(text), libraryTokens(text, 1<<30)
-		if len(got) != len(want) {
-			t.Fatalf("%d tokens, the library %d", len(got), len(want))
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("token %d: %+v, the library %+v", i, got[i], want[i])
+		for _, joins := range []bool{false, true} {
+			a := Analyzer{NarrowSpaceJoins: joins}
+			got, want := a.Words(text), libraryTokens(text, 1<<30, joins)
+			if len(got) != len(want) {
+				t.Fatalf("NarrowSpaceJoins %v: %d tokens, the library %d", joins, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("NarrowSpaceJoins %v: token %d: %+v, the library %+v", joins, i, got[i], want[i])
+				}
 			}
 		}
 	})

@@ -19,8 +19,10 @@ import (
 // whole text. Most runs start with a word of ASCII letters and digits that
 // nothing joins to what follows (see wordEnds): that word is a token at
 // once, and the rest of its run, from that boundary, is read as any run
-// is. TestWordsSameAsLibrary and FuzzWordsSameAsLibrary check the tokens
-// against the library on the whole text.
+// is. A narrow no-break space inside a segment sets it apart unless
+// NarrowSpaceJoins (see addSpacedSegment). TestWordsSameAsLibrary and
+// FuzzWordsSameAsLibrary check the tokens against the library on the whole
+// text, its segments so cut.
 
 // Word-break classes of the ASCII bytes (UAX #29, as the library tables
 // them).

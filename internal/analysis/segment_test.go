@@ -13,11 +13,31 @@ import (
 
 // libraryTokens is Words as the UAX #29 library alone segments the whole
 // text: the reference the ASCII path must agree with.
-func libraryTokens(text string, limit int) []Token {
+func libraryTokens(text string, limit int, joins bool) []Token {
 	var a Analyzer
 	it := words.FromString(text)
 	for len(a.tokens) < limit && it.Next() {
-		a.addSegment(text, it.Start(), it.End())
+		if joins {
+			a.addSegment(text, it.Start(), it.End())
+			continue
+		}
+		// Without NarrowSpaceJoins, the segment cut at each narrow
+		// no-break space.
+		start := it.Start()
+		for i := start; i < it.End(); {
+			if strings.HasPrefix(text[i:it.End()], "\u202f") {
+				if i > start {
+					a.addSegment(text, start, i)
+				}
+				i += len("\u202f")
+				start = i
+				continue
+			}
+			i++
+		}
+		if start < it.End() {
+			a.addSegment(text, start, it.End())
+		}
 	}
 	return a.tokens
 }
@@ -28,7 +48,7 @@ func libraryTokens(text string, limit int) []Token {
 var segmentPieces = []string{
 	"a", "B", "z", "Q", "1", "0", "9", ".", ",", ";", ":", "'", "_", "\"", "-", "$", "%", "(", "<",
 	" ", "  ", "\t", "\n", "\r\n", "\v", "\f",
-	"é", "Ł", "ß", "\u0301", "\u00ad", "\u200d", "\u3000", "\u2019", "\u2018", "東", "👍", "\u05d0",
+	"é", "Ł", "ß", "\u0301", "\u00ad", "\u200d", "\u3000", "\u2019", "\u2018", "東", "👍", "\u05d0", "\u202f",
 	"\xff", "\xe2", "\xc3", "\xe2\x80",
 	"don't", "U.S.Army", "3.5", "1,000", "here.Another", "www.Example.com",
 }
@@ -45,13 +65,17 @@ func randomTexts() int {
 
 func TestWordsSameAsLibrary(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var a Analyzer
+	var a, joins Analyzer
+	joins.NarrowSpaceJoins = true
 	check := func(text string, limit int) {
 		t.Helper()
-		want := libraryTokens(text, limit)
-		a.tokenizeUpTo(text, limit)
-		if diff := cmp.Diff(want, a.tokens, cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("tokens of %q (limit %d) differ from the library's (-library +here):\n%s", text, limit, diff)
+		for _, a := range []*Analyzer{&a, &joins} {
+			want := libraryTokens(text, limit, a.NarrowSpaceJoins)
+			a.tokenizeUpTo(text, limit)
+			if diff := cmp.Diff(want, a.tokens, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("tokens of %q (limit %d, NarrowSpaceJoins %v) differ from the library's (-library +here):\n%s",
+					text, limit, a.NarrowSpaceJoins, diff)
+			}
 		}
 	}
 	for _, s := range fuzzSeeds {

@@ -172,6 +172,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
+	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // the words the template rules read, too
 	return s
 }
 

@@ -265,3 +265,20 @@ func BenchmarkSketchNews(b *testing.B) {
 		})
 	}
 }
+
+// TestNarrowSpaceFormat11Fixture: an index of format 11 goes on reading a
+// narrow no-break space (U+202F) between figures as that format did,
+// joining them ("180\u202f000" one word), in every analyzer its sketches read
+// words from (analysis.Analyzer.NarrowSpaceJoins): its sketch of
+// enginetest.NarrowSpaceDoc is the bytes the binary of that format wrote.
+func TestNarrowSpaceFormat11Fixture(t *testing.T) {
+	c, ok := older(11, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 11")
+	}
+	m, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format11.hex", m)
+}

@@ -295,7 +295,7 @@ func (m *method) Explain(ev *Evidence, b *core.Document) {
 	if len(ev.hashes) == 0 {
 		return
 	}
-	found := quotes(b.Text)
+	found := quotes(b.Text, m.o.sketchFormat() < 5)
 	hs := ev.hashes
 	slices.SortFunc(hs, func(x, y uint64) int { return cmp.Compare(found[x].start, found[y].start) })
 	ev.Sentences = ev.Sentences[:0]
@@ -312,9 +312,11 @@ type quote struct {
 	start int32
 }
 
-// quotes returns the sentences of text by hash, the first of each.
-func quotes(text string) map[uint64]quote {
-	var an analysis.Analyzer
+// quotes returns the sentences of text by hash, the first of each, read
+// as the sketches were: with joins, "180\u202f000" one word, as the
+// formats before 5 read it (analysis.Analyzer.NarrowSpaceJoins).
+func quotes(text string, joins bool) map[uint64]quote {
+	an := analysis.Analyzer{NarrowSpaceJoins: joins}
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

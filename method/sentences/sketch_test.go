@@ -240,3 +240,17 @@ func TestNoContextWithRulesOff(t *testing.T) {
 		t.Errorf("--template alone: filter %v, names %v; want no filter and the names", sk.WordFilter, sk.Names)
 	}
 }
+
+// TestNarrowSpaceFormat4Fixture: an index of format 4 goes on reading a
+// narrow no-break space (U+202F) between figures as that format did,
+// joining them ("180\u202f000" one word), in every analyzer its sketches read
+// words from (analysis.Analyzer.NarrowSpaceJoins): its sketch of
+// enginetest.NarrowSpaceDoc is the bytes the binary of that format wrote.
+func TestNarrowSpaceFormat4Fixture(t *testing.T) {
+	c, ok := older(4, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	m := newMethod(c.(Options))
+	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format4.hex", m)
+}

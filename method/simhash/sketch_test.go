@@ -191,3 +191,17 @@ func BenchmarkSketchNews(b *testing.B) {
 		})
 	}
 }
+
+// TestNarrowSpaceFormat7Fixture: an index of format 7 goes on reading a
+// narrow no-break space (U+202F) between figures as that format did,
+// joining them ("180\u202f000" one word), in every analyzer its sketches read
+// words from (analysis.Analyzer.NarrowSpaceJoins): its sketch of
+// enginetest.NarrowSpaceDoc is the bytes the binary of that format wrote.
+func TestNarrowSpaceFormat7Fixture(t *testing.T) {
+	c, ok := older(7, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 7")
+	}
+	m := newMethod(c.(Options))
+	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format7.hex", m)
+}
