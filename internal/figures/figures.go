@@ -1035,13 +1035,16 @@ var thousandsUnits = func() map[string]bool {
 	return m
 }()
 
-// afterGroup reports whether text[:i] ends with a digit and a space of
-// thousandsSpace: a group inside a longer run of them, which ThousandsEnd
+// afterGroup reports whether text[:i] ends with a digit and a space or
+// line break of thousandsSpace: a group inside a longer run of them, which ThousandsEnd
 // refused from its start.
 func afterGroup(text string, i int) bool {
 	r, n := utf8.DecodeLastRuneInString(text[:i])
-	if r != ' ' && r != '\u00a0' && r != '\u202f' && r != '\u2009' {
+	if r != ' ' && r != '\n' && r != '\u00a0' && r != '\u202f' && r != '\u2009' {
 		return false
+	}
+	if r == '\n' && i-n > 0 && text[i-n-1] == '\r' {
+		n++ // a line break of CRLF
 	}
 	return i-n > 0 && isDigit(text[i-n-1])
 }

@@ -344,7 +344,8 @@ func maskSpelledNumbers(text string) string {
 // table's cells, as they were before Languages.)
 func FuzzThousandsSpacesAlike(f *testing.F) {
 	for _, s := range []string{"perçu 180\u202f000 euros", "ils étaient 180\u00a0000, selon la CGT", "1\u2009250\u202f000\nzł",
-		"COPPER 875\u00a0877", "codes 123\u00a0456 789 012 345 678 euros"} {
+		"COPPER 875\u00a0877", "codes 123\u00a0456 789 012 345 678 euros", "codes 123 456 789\n012 345 678 euros",
+		"codes 123 456 789\r\n012 345 678 euros"} {
 		f.Add(s)
 	}
 	plain := strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ", "\r\n", " ", "\n", " ")
