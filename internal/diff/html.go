@@ -31,7 +31,7 @@ table.nd-diff tr.nd-same td{color:#555}`
 const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a">Red</span>: only in the left text. ` +
 	`<span class="nd-b">Green</span>: only in the right text. ` +
 	`Red facing green was replaced. A passage moved is red where the left text has it and green where the right one ` +
-	`does, and counts as shared (the header's "moved"). <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
+	`does, and counts as shared. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
 	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
 	`by sentence or line such a difference is shared and unmarked. Spacing and punctuation are not compared.</p>`
 

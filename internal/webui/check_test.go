@@ -31,7 +31,8 @@ func TestCheckThenStore(t *testing.T) {
 	form := url.Values{"title": {"Storm shuts bridge"}, "source": {"daily"}, "date": {"2026-11-20"}, "text": {copyText}, "id": {"daily-7"}}
 	a := f.post("/check", form, false)
 	a.want(t, "check", http.StatusOK, "1 match among", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
-		`class="nd-diff"`, "Sign in with a write token")
+		`class="nd-diff"`, "Sign in with a write token",
+		"A passage moved is red where the stored document has it and green where this article does") // the legend
 	if n := f.docs(); n != 2 {
 		t.Fatalf("a check stored something: %d documents", n)
 	}
