@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -193,6 +194,12 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 	if rs == nil {
 		rs = w.o.Rules
 	}
+	counted := map[string]string{} // item → the outcome of an article stored, as counted
+	defer func() {
+		if err == nil {
+			w.recount(context.WithoutCancel(ctx), feed, counted, res)
+		}
+	}()
 	for lo := 0; lo < len(todo); lo += w.o.Chunk {
 		var docs []core.Document
 		var rows []neardup.FeedItem
@@ -237,12 +244,46 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 			if r.Outcome == OutcomeError && r.Tries < maxTries {
 				state.Retries++
 			}
+			if relabelled[r.Outcome] {
+				counted[r.Item] = r.Outcome
+			}
 		}
 		if cut || ctx.Err() != nil && lo+w.o.Chunk < len(todo) {
 			return nil, true, nil // stopped with items left
 		}
 	}
 	return keys, false, nil
+}
+
+// relabelled are the outcomes of an article stored, which the index gives
+// its item again when a later add or removal changes its role.
+var relabelled = map[string]bool{OutcomeAdded: true, OutcomeSimilar: true, OutcomeDuplicate: true}
+
+// recount moves the pass's counts (res.Outcomes) of the items of counted,
+// by item the outcome each was counted with, to the outcome the index
+// holds for it now: a later chunk's add relabels an earlier chunk's items
+// (an article a later copy of both puts in the wire's cluster becomes a
+// duplicate), so that the counts say what is stored. The counts stay as
+// they were when the items cannot be read.
+func (w *Watcher) recount(ctx context.Context, feed int64, counted map[string]string, res *Result) {
+	if len(counted) == 0 {
+		return
+	}
+	var now map[string]neardup.FeedItem
+	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
+		var err error
+		now, err = r.FeedItems(feed, slices.Collect(maps.Keys(counted)))
+		return err
+	})
+	if err != nil {
+		return
+	}
+	for item, was := range counted {
+		if it, ok := now[item]; ok && it.Outcome != was && relabelled[it.Outcome] {
+			res.Outcomes[was]--
+			res.Outcomes[it.Outcome]++
+		}
+	}
 }
 
 // unfetched returns the outcome of an item whose page the watcher does

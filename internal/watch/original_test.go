@@ -315,3 +315,43 @@ func TestRemovalGivesItemsTheRoleOfTheirDocument(t *testing.T) {
 		})
 	}
 }
+
+// TestPollCountsWhatIsStored: a poll's counts are the outcomes its items
+// hold once it is done, also when a later chunk's add relabels an earlier
+// chunk's item. Regression: with one item a chunk, an article similar to
+// the wire, then put in the wire's cluster by a later article copying both,
+// was counted similar where its item says duplicate.
+func TestPollCountsWhatIsStored(t *testing.T) {
+	s, u := storySentences(41), storySentences(43)
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 8, 0, 0, 0, time.UTC) }
+	x := newIndexAt(t, storetest.DSN(t, "sqlite"))
+	wire := neardup.Document{ID: "wire", Title: "Wire story about the harbour", Text: strings.Join(s[:12], " "), Date: day(1)}
+	if _, err := x.Add(t.Context(), wire); err != nil {
+		t.Fatal(err)
+	}
+	site := newSite(t)
+	a := story{title: "Second paper covers the port", paras: paragraphs("", s[:6], u[:6])}
+	b := story{title: "Third paper looks at the docks", paras: paragraphs("", s[:8], u[:3])}
+	site.serve("/story/a", "text/html", a.page("Site", ""))
+	site.serve("/story/b", "text/html", b.page("Site", ""))
+	site.serve("/feed", "application/rss+xml", rss2(
+		item{title: a.title, link: site.URL + "/story/a", date: day(3)},
+		item{title: b.title, link: site.URL + "/story/b", date: day(4)}))
+	addFeed(t, x, Feed{URL: site.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Chunk = 1
+	res := once(t, newWatcher(t, x, o))[0]
+	stored := map[string]int{}
+	for _, it := range storedItems(t, x, site.URL+"/feed") {
+		stored[it.Outcome]++
+	}
+	if stored[OutcomeDuplicate] != 2 {
+		t.Fatalf("stored %v, want both items duplicate (the test's premise)", stored)
+	}
+	for outcome, n := range stored {
+		if res.Outcomes[outcome] != n {
+			t.Errorf("poll counted %v, stored %v", res.Outcomes, stored)
+			break
+		}
+	}
+}
