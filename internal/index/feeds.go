@@ -48,7 +48,8 @@ const (
 // stored; those it found stored, Exists or Unchanged, are left out), the
 // members of the clusters they are in once it is done, which it created,
 // joined or merged (a member earlier than their original makes it a copy,
-// a merge gives the members of a cluster another original), and the stored
+// a merge gives the members of a cluster another original: of each such
+// cluster the members whose items are not duplicates), and the stored
 // documents it was published before, its copies that arrived first
 // (lateCopies), in a cluster of their own or none. It runs once the
 // add's Then wrote the items of its documents, and reads nothing more when
@@ -65,8 +66,15 @@ func relabelAdded(w store.Writer, outs []Match, added []int64) error {
 		}
 		ords = append(ords, added[i])
 		if m.Cluster != 0 && !clusters[m.Cluster] {
+			// Of a cluster's members only its original is no copy. Its
+			// original once the add is done is the add's document, or
+			// was an original before (its item then is no duplicate),
+			// or joined it now from no cluster: the members whose items
+			// are no duplicates are read by their outcome, the others
+			// are copies whose items are duplicates already, so that an
+			// add to a large cluster reads few.
 			clusters[m.Cluster] = true
-			members, err := w.Members(m.Cluster)
+			members, err := w.ItemMembers(m.Cluster, []string{itemAdded, itemSimilar})
 			if err != nil {
 				return err
 			}
@@ -198,6 +206,16 @@ func roleOf(r store.Reader, d *store.Doc, originals map[int64]int64) (copied, li
 		case m.Label == core.Similar && other < d.Ord:
 			like = true
 		}
+	}
+	if d.Cluster != 0 && len(dups) > 0 {
+		// d is its cluster's original: no member was published before
+		// it, and only the duplicates outside the cluster are read (an
+		// original of thousands of copies has a mark with each).
+		members, err := r.Members(d.Cluster)
+		if err != nil {
+			return false, false, err
+		}
+		dups = slices.DeleteFunc(dups, func(o int64) bool { _, in := slices.BinarySearch(members, o); return in })
 	}
 	others, err := readable(r, dups)
 	if err != nil {

@@ -146,6 +146,17 @@ func (t *txn) FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	return out, nil
 }
 
+func (t *txn) ItemMembers(cluster int64, outcomes []string) ([]int64, error) {
+	if len(outcomes) == 0 {
+		return nil, nil
+	}
+	if err := t.flushDocs(); err != nil {
+		return nil, err
+	}
+	return t.ords(`SELECT DISTINCT d.ord FROM docs d JOIN feed_items f ON f.doc = d.id WHERE d.cluster = ? AND f.outcome IN (`+
+		marks(len(outcomes))+`) ORDER BY d.ord`, append([]any{cluster}, anys(outcomes)...)...)
+}
+
 func (t *txn) RecentItems(feed int64, limit int) ([]FeedItem, error) {
 	rows, err := t.query(`SELECT feed, item, seen, outcome, doc, lang, tries, detail FROM feed_items WHERE feed = ?
 		ORDER BY seen DESC, item LIMIT ?`, feed, limit)

@@ -3,6 +3,7 @@ package store_test
 import (
 	"database/sql"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/neardup/neardup/internal/store"
@@ -83,6 +84,56 @@ func TestRelabelItems(t *testing.T) {
 			}
 			if a, b := counts[feeds[0]], counts[feeds[1]]; a["duplicate"] != 1 || b["duplicate"] != 1 || b["exists"] != 1 || b["added"] != 1 {
 				t.Errorf("counts %v %v", a, b)
+			}
+			return nil
+		})
+	})
+}
+
+// TestItemMembers: the members of a cluster that an item of some feed was
+// made into with one of the outcomes given, by ordinal, each once.
+func TestItemMembers(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			ords := map[string]int64{}
+			for _, id := range []string{"wire", "copy", "late", "outside"} {
+				ord, err := w.Insert(doc(id, 1000), nil)
+				if err != nil {
+					return err
+				}
+				ords[id] = ord
+			}
+			c, err := w.NewCluster()
+			if err != nil {
+				return err
+			}
+			if err := w.SetCluster([]int64{ords["wire"], ords["copy"], ords["late"]}, c); err != nil {
+				return err
+			}
+			var feeds []int64
+			for _, u := range []string{"https://a.example/rss", "https://b.example/rss"} {
+				id, err := w.AddFeed(&store.Feed{URL: u, Config: []byte(`{}`), State: []byte(`{}`)})
+				if err != nil {
+					return err
+				}
+				feeds = append(feeds, id)
+			}
+			if err := w.SaveItems([]store.FeedItem{
+				{Feed: feeds[0], Item: "1", Outcome: "added", Doc: "wire"},
+				{Feed: feeds[1], Item: "1", Outcome: "similar", Doc: "wire"},
+				{Feed: feeds[0], Item: "2", Outcome: "duplicate", Doc: "copy"},
+				{Feed: feeds[1], Item: "2", Outcome: "added", Doc: "late"},
+				{Feed: feeds[1], Item: "3", Outcome: "added", Doc: "outside"},
+			}); err != nil {
+				return err
+			}
+			got, err := w.ItemMembers(c, []string{"added", "similar"})
+			if want := []int64{ords["wire"], ords["late"]}; err != nil || !slices.Equal(got, want) {
+				t.Errorf("ItemMembers = %v, %v; want %v", got, err, want)
+			}
+			if got, err := w.ItemMembers(c, []string{"duplicate"}); err != nil || !slices.Equal(got, []int64{ords["copy"]}) {
+				t.Errorf("ItemMembers of duplicates = %v, %v; want [%d]", got, err, ords["copy"])
 			}
 			return nil
 		})

@@ -208,6 +208,10 @@ type FeedReader interface {
 	// RecentItems returns the last limit items of a feed dealt with, the
 	// latest first.
 	RecentItems(feed int64, limit int) ([]FeedItem, error)
+	// ItemMembers returns the ordinals, in order, of the members of a
+	// cluster that an item of some feed was made into with one of the
+	// outcomes given.
+	ItemMembers(cluster int64, outcomes []string) ([]int64, error)
 	// ItemCounts counts the items dealt with of every feed, by outcome.
 	ItemCounts() (map[int64]map[string]int, error)
 	// Lookup returns the ordinals of the stored documents with the given
