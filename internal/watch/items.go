@@ -196,7 +196,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 	}
 	counted := map[string]string{} // item → the outcome of an article stored, as counted
 	defer func() {
-		if err == nil {
+		if !errors.Is(err, neardup.ErrFeedGone) { // a pass that failed after some chunks stored them too
 			w.recount(context.WithoutCancel(ctx), feed, counted, res)
 		}
 	}()
@@ -280,7 +280,9 @@ func (w *Watcher) recount(ctx context.Context, feed int64, counted map[string]st
 	}
 	for item, was := range counted {
 		if it, ok := now[item]; ok && it.Outcome != was && relabelled[it.Outcome] {
-			res.Outcomes[was]--
+			if res.Outcomes[was]--; res.Outcomes[was] == 0 {
+				delete(res.Outcomes, was) // no outcome is counted 0
+			}
 			res.Outcomes[it.Outcome]++
 		}
 	}

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -348,10 +349,7 @@ func TestPollCountsWhatIsStored(t *testing.T) {
 	if stored[OutcomeDuplicate] != 2 {
 		t.Fatalf("stored %v, want both items duplicate (the test's premise)", stored)
 	}
-	for outcome, n := range stored {
-		if res.Outcomes[outcome] != n {
-			t.Errorf("poll counted %v, stored %v", res.Outcomes, stored)
-			break
-		}
+	if !maps.Equal(res.Outcomes, stored) {
+		t.Errorf("poll counted %v, stored %v", res.Outcomes, stored)
 	}
 }
