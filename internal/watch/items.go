@@ -19,7 +19,6 @@ import (
 	"github.com/mmcdole/gofeed"
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/outbound"
@@ -460,14 +459,12 @@ func cutTitle(title string) string {
 func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int, prev map[string]neardup.FeedItem) error {
 	ctx = context.WithoutCancel(ctx)
 	save := func(wr neardup.FeedWriter, ms []neardup.Match) error {
+		// The index gives the items of the add's late copies, and of the
+		// clusters it touched, their documents' roles once this returns
+		// (in the same transaction); the pass counts them again at its
+		// end (recount).
 		for i, m := range ms {
 			rows[rowOf[i]].Outcome = outcome(&m)
-		}
-		copies := lateCopies(ms)
-		for i := range rows {
-			if r := &rows[i]; copies[r.Doc] && (r.Outcome == OutcomeAdded || r.Outcome == OutcomeSimilar) {
-				r.Outcome = OutcomeDuplicate
-			}
 		}
 		saved, err := keepStored(wr, rows, prev)
 		if err != nil {
@@ -537,16 +534,6 @@ func outcome(m *neardup.Match) string {
 		case p.Label == core.Similar:
 			out = OutcomeSimilar
 		}
-	}
-	return out
-}
-
-// lateCopies returns the stored documents that the articles of ms were
-// published before: copies of them that arrived first.
-func lateCopies(ms []neardup.Match) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range ms {
-		cluster.AddLateCopies(out, m.ID, m.Pairs, m.Copies)
 	}
 	return out
 }
