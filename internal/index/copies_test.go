@@ -169,3 +169,49 @@ func reprintsOfCopies(b *testing.B, link cluster.Linking) {
 		i++
 	}
 }
+
+// BenchmarkCopyIntoAClusterWithAFeed adds exact copies, one at a time, of
+// a story stored with 2,000 copies, in SQLite, without a feed and with
+// one whose item was made into the story: with a feed an add relabels the
+// items of the cluster it joined, reading its members whose items are no
+// duplicates and the original's duplicates outside the cluster, not every
+// member (go test ./internal/index -run '^$' -bench CopyIntoAClusterWithAFeed).
+func BenchmarkCopyIntoAClusterWithAFeed(b *testing.B) {
+	for _, feed := range []bool{false, true} {
+		b.Run(map[bool]string{false: "no-feed", true: "feed"}[feed], func(b *testing.B) {
+			text := strings.Join(enginetest.NewTextGen(62).Sentences(12), " ")
+			x, err := index.Open(b.Context(), storetest.DSN(b, "sqlite"), store.Options{Sync: "normal"}, specs, index.OpenOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer x.Close()
+			docs := []core.Document{{ID: "s", Title: "Story", Text: text}}
+			for i := range 2000 {
+				docs = append(docs, core.Document{ID: fmt.Sprint("c", i), Title: "Story", Text: text})
+			}
+			if _, err := x.Add(b.Context(), docs, index.AddOptions{Exact: true}); err != nil {
+				b.Fatal(err)
+			}
+			if feed {
+				err := x.UpdateFeeds(b.Context(), func(w store.FeedWriter) error {
+					id, err := w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{}`), State: []byte(`{}`)})
+					if err != nil {
+						return err
+					}
+					return w.SaveItems([]store.FeedItem{{Feed: id, Item: "https://a.example/s", Seen: 1, Outcome: "added", Doc: "s"}})
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			i := 0
+			for b.Loop() {
+				d := core.Document{ID: fmt.Sprint("r", i), Title: "Story", Text: text}
+				if _, err := x.Add(b.Context(), []core.Document{d}, index.AddOptions{Exact: true}); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
