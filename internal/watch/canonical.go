@@ -48,6 +48,9 @@ func normalHost(u *url.URL) {
 	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
 		host += ":" + p
 	}
+	if host == "" {
+		return // a host of a colon alone ("//:"): kept, so that the URL still names one, which the fetch refuses
+	}
 	u.Host = host
 }
 
