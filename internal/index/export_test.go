@@ -1,6 +1,11 @@
 package index
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"github.com/neardup/neardup/internal/store"
+)
 
 // PretendSlowCount makes x's counts look taken age ago by a count that took
 // a second, as on an index of a million documents.
@@ -19,4 +24,16 @@ func PretendQuickCount(x *Index) {
 	x.counts.mu.Lock()
 	x.counts.took = 0
 	x.counts.mu.Unlock()
+}
+
+// RelabelAll gives the feed items of every stored document of x the
+// outcome of its document's role, read afresh.
+func RelabelAll(ctx context.Context, x *Index) error {
+	return x.st.Update(ctx, func(w store.Writer) error {
+		var ords []int64
+		if err := w.EachDoc(false, func(d *store.Doc) error { ords = append(ords, d.Ord); return nil }); err != nil {
+			return err
+		}
+		return relabelJudged(w, ords)
+	})
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -54,32 +55,54 @@ const (
 // (lateCopies), in a cluster of their own or none. It runs once the
 // add's Then wrote the items of its documents, and reads nothing more when
 // no feed writes to the index.
+//
+// An add that replaces no document leaves the role of a stored original
+// of a cluster (outs' Original, read once the add is done) as it was: its
+// new marks are with documents stored after it, and a duplicate mark with
+// one published before it names that one its original (lateCopies). Its
+// marks, as many as its copies, are then not read.
 func relabelAdded(w store.Writer, outs []Match, added []int64) error {
 	if ok, err := hasFeeds(w); !ok {
 		return err
 	}
+	replaces := slices.ContainsFunc(outs, func(m Match) bool { return m.Status == Replaced || m.Status == Superseded })
 	var ords []int64
-	clusters := map[int64]bool{}
+	originals := map[int64]string{} // cluster → the ID of its original
 	for i, m := range outs {
 		if added[i] == 0 || m.Status == Exists || m.Status == Unchanged {
 			continue
 		}
 		ords = append(ords, added[i])
-		if m.Cluster != 0 && !clusters[m.Cluster] {
-			// Of a cluster's members only its original is no copy. Its
-			// original once the add is done is the add's document, or
-			// was an original before (its item then is no duplicate),
-			// or joined it now from no cluster: the members whose items
-			// are no duplicates are read by their outcome, the others
-			// are copies whose items are duplicates already, so that an
-			// add to a large cluster reads few.
-			clusters[m.Cluster] = true
-			members, err := w.ItemMembers(m.Cluster, []string{itemAdded, itemSimilar})
-			if err != nil {
-				return err
-			}
-			ords = append(ords, members...)
+		if m.Cluster != 0 {
+			originals[m.Cluster] = m.Original
 		}
+	}
+	originalOrds, err := w.Lookup(slices.Collect(maps.Values(originals)))
+	if err != nil {
+		return err
+	}
+	known := map[int64]int64{} // cluster → its original's ordinal
+	for _, c := range slices.Sorted(maps.Keys(originals)) {
+		o, ok := originalOrds[originals[c]]
+		if !ok {
+			return fmt.Errorf("the original %q of cluster %d is not stored", originals[c], c)
+		}
+		known[c] = o
+		// Of a cluster's members only its original is no copy. Its
+		// original once the add is done is the add's document, or was an
+		// original before (its item then is no duplicate), or joined it
+		// now from no cluster: the members whose items are no duplicates
+		// are read by their outcome, the others are copies whose items
+		// are duplicates already, so that an add to a large cluster reads
+		// few.
+		members, err := w.ItemMembers(c, []string{itemAdded, itemSimilar})
+		if err != nil {
+			return err
+		}
+		if !replaces {
+			members = slices.DeleteFunc(members, func(m int64) bool { return m == o })
+		}
+		ords = append(ords, members...)
 	}
 	if copies := lateCopies(outs); len(copies) > 0 {
 		stored, err := w.Lookup(slices.Sorted(maps.Keys(copies)))
@@ -89,7 +112,7 @@ func relabelAdded(w store.Writer, outs []Match, added []int64) error {
 		ords = append(ords, slices.Collect(maps.Values(stored))...)
 	}
 	slices.Sort(ords)
-	return relabelStored(w, slices.Compact(ords), itemAdded, itemSimilar, itemDuplicate)
+	return relabelStored(w, slices.Compact(ords), known, itemAdded, itemSimilar, itemDuplicate)
 }
 
 // lateCopies returns the IDs of the stored documents that the documents of
@@ -129,7 +152,7 @@ func relabelRoles(w store.Writer, ords []int64, from ...string) error {
 	if ok, err := hasFeeds(w); !ok {
 		return err
 	}
-	return relabelStored(w, ords, from...)
+	return relabelStored(w, ords, map[int64]int64{}, from...)
 }
 
 // hasFeeds reports whether a feed writes to the index: without one, it
@@ -140,8 +163,9 @@ func hasFeeds(r store.FeedReader) (bool, error) {
 }
 
 // relabelStored is relabelRoles once the index is known to have feeds.
-// The original of each cluster is read once.
-func relabelStored(w store.Writer, ords []int64, from ...string) error {
+// originals holds the ordinals of the clusters' originals known already,
+// by cluster, and takes the others, each read once.
+func relabelStored(w store.Writer, ords []int64, originals map[int64]int64, from ...string) error {
 	if len(ords) == 0 {
 		return nil
 	}
@@ -149,8 +173,7 @@ func relabelStored(w store.Writer, ords []int64, from ...string) error {
 	if err != nil {
 		return err
 	}
-	originals := map[int64]int64{} // cluster → its original's ordinal
-	to := map[string][]string{}    // outcome → the IDs whose items take it
+	to := map[string][]string{} // outcome → the IDs whose items take it
 	for _, o := range slices.Sorted(maps.Keys(byOrd)) {
 		d := byOrd[o]
 		copied, like, err := roleOf(w, d, originals)
