@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -193,6 +194,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.WithHyphenPrefixedParameters(true),
 		// A "--" among the operands ends the flags (see operandsMapper).
 		kong.NamedMapper("operands", operandsMapper),
+		kong.KindMapper(reflect.String, stringMapper),
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
@@ -203,6 +205,17 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		defaultVars(),
 	}, options...)...)
 }
+
+// stringMapper reads a text flag's value, as kong does, and refuses one
+// given last on the line with no value: with values that may begin with a
+// hyphen, kong reads it as empty, and an empty --allow-private or --rules
+// means none. An empty value given as such (--rules=) is read.
+var stringMapper = kong.MapperFunc(func(ctx *kong.DecodeContext, target reflect.Value) error {
+	if ctx.Scan.Peek().IsEOL() {
+		return errors.New("missing value")
+	}
+	return ctx.Scan.PopValueInto("string", target.Addr().Interface())
+})
 
 // seconds writes a duration of whole seconds as a flag takes it: "60s".
 func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }

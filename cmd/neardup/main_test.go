@@ -57,6 +57,11 @@ func TestRunExitCodes(t *testing.T) {
 		{"serve with a port out of range", []string{"serve", "-q", "--db", filepath.Join(out, "s.db"), "--addr", "127.0.0.1:99999"}, 2},
 		{"serve with a negative port", []string{"serve", "-q", "--db", filepath.Join(out, "s.db"), "--addr", "127.0.0.1:-1"}, 2},
 		{"empty feeds --db", []string{"feeds", "list", "-q", "--db"}, 2},
+		// A text flag given last with no value was read as empty: an
+		// empty --rules or --allow-private means none.
+		{"--id-col last", []string{"dedup", "-q", example, "-o", out, "--id-col"}, 2},
+		{"--rules last", []string{"dedup", "-q", example, "-o", out, "--rules"}, 2},
+		{"--rules= empty", []string{"-q", "dedup", example, "-o", t.TempDir(), "--rules="}, 0},
 		{"bad method", []string{"dedup", "-q", "--method", "magic", example, "-o", out}, 2},
 		{"bands need more MinHash values", []string{"dedup", "-q", "--bands", "20x9", example, "-o", out}, 2},
 		{"bands not BxR", []string{"dedup", "-q", "--bands", "twenty", example, "-o", out}, 2},
