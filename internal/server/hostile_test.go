@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"database/sql/driver"
@@ -10,14 +11,17 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server/browse"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -62,6 +66,7 @@ func TestHostileInput(t *testing.T) {
 		{"key not UTF-8", req{method: "POST", path: "/v1/documents", token: "ok", body: "{\"id\": \"a\", \"te\xffxt\": \"t\"}"}, 400, ""},
 		{"unknown encoding", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "br"}, 415, "Content-Encoding"},
 		{"not gzip", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "gzip"}, 400, "Content-Encoding"},
+		{"gzip cut short", req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, ok)[:len(gzipped(t, ok))-12], encoding: "gzip"}, 400, "Content-Encoding"},
 		{"gzip inflating past the limit", req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, strings.Repeat(" ", 1<<20)+ok), encoding: "gzip"}, 413, ""},
 		{"NUL in the text", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "a\u0000b"}`}, 400, "text"},
 		{"NUL in the url", req{method: "POST", path: "/v1/query", body: `{"text": "t", "url": "http://x/\u0000"}`}, 400, "url"},
@@ -166,6 +171,43 @@ func gzipped(t testing.TB, s string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestSlowBody: a client that sends its body more slowly than the
+// server's ReadTimeout gets a 408 that says so, not a 400 quoting the
+// socket's error.
+func TestSlowBody(t *testing.T) {
+	x, err := neardup.Open(t.Context(), storetest.DSN(t, "sqlite"), neardup.Options{Sync: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	s, err := New(x, Options{Tokens: NewTokens(token)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.Config.ReadTimeout = 300 * time.Millisecond
+	hs.Start()
+	defer hs.Close()
+	conn, err := net.Dial("tcp", hs.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Half of the body sent, the rest never.
+	fmt.Fprintf(conn, "POST /v1/query HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\": \"a\", ",
+		hs.Listener.Addr())
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(data), "--read-timeout") || strings.Contains(string(data), "tcp") {
+		t.Errorf("%d %s, want 408 naming --read-timeout", resp.StatusCode, data)
+	}
 }
 
 // A body sent gzip-compressed is read as the same body sent as it is.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -84,6 +85,7 @@ func (s *Server) readDocs(r *http.Request, needID bool, limit bodyLimit) ([]core
 // is gzip; the size limit holds for the body both as sent and as inflated.
 func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
 	var rd io.Reader = http.MaxBytesReader(nil, r.Body, limit.bytes)
+	zipped := false
 	switch enc := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
@@ -92,7 +94,7 @@ func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
 			return nil, badRequest("Content-Encoding", "the body is not gzip: "+err.Error())
 		}
 		defer zr.Close()
-		rd = io.LimitReader(zr, limit.bytes+1)
+		rd, zipped = io.LimitReader(zr, limit.bytes+1), true
 	default:
 		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Encoding",
 			Msg: fmt.Sprintf("Content-Encoding %q: send the body as it is, or gzip-compressed", enc)}
@@ -103,6 +105,11 @@ func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
 	case errors.As(err, &mbe):
 		return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
 			Msg: fmt.Sprintf("the body is larger than %d bytes (see %s)", mbe.Limit, limit.flag)}
+	case isTimeout(err):
+		return nil, &apiError{Status: http.StatusRequestTimeout,
+			Msg: "the body did not arrive in time (the server's --read-timeout): send it at once, or in smaller requests"}
+	case err != nil && zipped:
+		return nil, badRequest("Content-Encoding", "the gzip body is cut short or damaged: "+err.Error())
 	case err != nil:
 		return nil, &apiError{Status: http.StatusBadRequest, Msg: "reading the body: " + err.Error()}
 	case int64(len(body)) > limit.bytes:
@@ -110,6 +117,14 @@ func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
 			Msg: fmt.Sprintf("the body inflates to more than %d bytes (see %s)", limit.bytes, limit.flag)}
 	}
 	return body, nil
+}
+
+// isTimeout reports whether err is a deadline passed: the connection's
+// read deadline, which the server's ReadTimeout sets, ends a body sent too
+// slowly.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // rawDoc is a document's JSON object and the line it starts on.
