@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/webfeed"
 )
 
 // feedItem is one item of a web feed, as its feedSource read it.
@@ -25,6 +25,9 @@ type feedItem struct {
 	// unreadDate is the item's date as the feed writes it when it is
 	// not read (its document undated), "" when it is read or blank.
 	unreadDate string
+	// bad says why the item, of a JSON Feed, does not decode; the
+	// fields hold what of it does. nil for an item read.
+	bad *webfeed.ItemError
 }
 
 // feedSource reads a web feed file (RSS, Atom or RDF, saved as .rss, .atom
@@ -37,7 +40,10 @@ type feedItem struct {
 // reads it, in UTC, or in core.NoZone when it names no zone or offset
 // (none for a placeholder: core.NoDate; a date written but not read is
 // noted as a field's is: Record.UnreadDate). The file is
-// parsed whole: one over the record limit is a too-large record.
+// parsed whole: one over the record limit is a too-large record. A JSON
+// Feed's item that does not decode (null, or a member of the wrong type:
+// see webfeed.Parse) is a malformed record naming the member; the others
+// are read.
 type feedSource struct {
 	rd     io.Reader
 	origin string
@@ -75,7 +81,7 @@ func (s *feedSource) parse() error {
 		s.items = []Raw{{Origin: s.origin, kind: rawTooLarge, size: int64(len(data)) + n}}
 		return nil
 	}
-	f, err := gofeed.NewParser().Parse(bytes.NewReader(data))
+	f, bad, err := webfeed.Parse(data, gofeed.NewParser())
 	if err != nil {
 		s.items = []Raw{{Origin: s.origin, kind: rawMalformed, note: "not a web feed (RSS, Atom, RDF or JSON Feed): " + err.Error()}}
 		return nil
@@ -105,6 +111,9 @@ func (s *feedSource) parse() error {
 			item.date = d.UTC()
 		default:
 			item.date = d
+		}
+		if len(bad) > 0 && bad[0].Index == i {
+			item.bad, bad = &bad[0], bad[1:]
 		}
 		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
 	}
@@ -156,9 +165,14 @@ func itemText(it *gofeed.Item) string {
 
 // decodeItem makes the record of a feed item; its Raw is
 // {"id","url","title","text","date","author","source"}. A date the item
-// writes and no reader reads is noted as a field's (Record.UnreadDate).
+// writes and no reader reads is noted as a field's (Record.UnreadDate). An
+// item that does not decode is skipped as malformed, its error naming
+// the member at fault.
 func (r *Reader) decodeItem(raw Raw) Record {
 	it := raw.item
+	if it.bad != nil {
+		return skip(core.Document{ID: r.idOf(it.id), Origin: raw.Origin}, core.SkipMalformed, it.bad.Field, it.bad.Msg)
+	}
 	doc := core.Document{ID: r.idOf(it.id), Origin: raw.Origin, URL: strings.ToValidUTF8(it.url, "\uFFFD"),
 		Title: it.title, Text: it.text, Source: strings.ToValidUTF8(it.source, "\uFFFD"), Date: it.date}
 	var unread string

@@ -143,6 +143,49 @@ func TestFeedNamedHTMLInADirectory(t *testing.T) {
 	}
 }
 
+// TestJSONFeedBadItems: regression, a JSON Feed with a null item, a null
+// author or a null hub panicked gofeed, ending the process, and one with an
+// item of a member of the wrong type was one malformed record, its good
+// items lost. Each item is a record: one that does not decode is skipped
+// as malformed, naming the member, and the others are read.
+func TestJSONFeedBadItems(t *testing.T) {
+	const text = "A heavy storm swept across the coast."
+	good := func(id, origin string) rec {
+		return rec{ID: id, Text: text, Source: "F", Origin: origin,
+			Raw: `{"id":"` + id + `","url":"","title":"","text":"` + text + `","date":"","author":"","source":"F"}`}
+	}
+	for _, tc := range []struct {
+		name, items string
+		want        []rec
+	}{
+		{"a null item", `{"id":"a","content_text":"` + text + `"},null`, []rec{good("a", "f.json#1"),
+			{ID: "f.json#2", Origin: "f.json#2", Skip: "malformed", Err: "f.json#2: want an object, got null"}}},
+		{"a null author", `{"id":"a","content_text":"` + text + `","authors":[null]}`, []rec{good("a", "f.json#1")}},
+		{"a string item", `"x",{"id":"b","content_text":"` + text + `"}`, []rec{
+			{ID: "f.json#1", Origin: "f.json#1", Skip: "malformed", Err: "f.json#1: want an object, got string"}, good("b", "f.json#2")}},
+		{"a numeric title", `{"id":"a","content_text":"` + text + `"},{"id":"b","title":5,"content_text":"` + text + `"},{"id":"c","content_text":"` + text + `"}`,
+			[]rec{good("a", "f.json#1"), {ID: "b", Origin: "f.json#2", Skip: "malformed", Err: `f.json#2: field "title": want a string, got number`},
+				good("c", "f.json#3")}},
+		{"a numeric date", `{"id":"a","content_text":"` + text + `","date_published":1700000000}`,
+			[]rec{{ID: "a", Origin: "f.json#1", Skip: "malformed", Err: `f.json#1: field "date_published": want a string, got number`}}},
+		{"an array of text", `{"id":"a","content_text":["` + text + `"]}`,
+			[]rec{{ID: "a", Origin: "f.json#1", Skip: "malformed", Err: `f.json#1: field "content_text": want a string, got array`}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"f.json": `{"version":"https://jsonfeed.org/version/1.1","title":"F","hubs":[null],"authors":[null],"items":[` + tc.items + `]}`})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"f.json"}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // A feed file over the record limit is one too-large record, not parsed.
 func TestFeedTooLarge(t *testing.T) {
 	dir := t.TempDir()

@@ -100,7 +100,7 @@ func TestFeedItemsCut(t *testing.T) {
 			if len(parsed.Items) != c.kept {
 				t.Errorf("%d items parsed, want %d", len(parsed.Items), c.kept)
 			}
-			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items, parsed.bad)
 			if c.max > 0 {
 				es, _ = newest(es, c.max)
 			}
@@ -257,7 +257,7 @@ func takes(t *testing.T, body string, max int) (int, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+	es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items, parsed.bad)
 	if max > 0 {
 		es, _ = newest(es, max)
 	}
@@ -338,7 +338,7 @@ func TestFeedItemsCutAsGofeedReads(t *testing.T) {
 			}
 			// What a poll would take of the feed parsed whole, its 2 newest.
 			parsed, _, _ := parseFeed([]byte(c.body), "", 0)
-			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items, parsed.bad)
 			es, _ = newest(es, 2)
 			var want []string
 			for _, e := range es {

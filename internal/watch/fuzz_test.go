@@ -38,7 +38,7 @@ func FuzzFeed(f *testing.F) {
 			t.Fatalf("%q: read whole, %d items, but cut: %v (%d listed)", body, len(parsed.Items), err, listed)
 		}
 		seen := map[string]bool{}
-		es, _ := entries("http://feed.example/rss", parsed.Language, parsed.Items)
+		es, _ := entries("http://feed.example/rss", parsed.Language, parsed.Items, parsed.bad)
 		for _, e := range es {
 			if e.key == "" || seen[e.key] || strings.ContainsRune(e.key, 0) {
 				t.Fatalf("%q: key %q empty, repeated or holding a NUL", body, e.key)

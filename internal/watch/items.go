@@ -34,6 +34,7 @@ type entry struct {
 	title string
 	date  time.Time // itemDate, in the zone the item names
 	lang  string    // the feed's language, which says which zone a name is when the page's does not
+	bad   string    // why the item does not decode (a JSON Feed's: see parsedFeed); "" when it does
 }
 
 // articleID is the id of the article of an item's canonical link: the link
@@ -53,14 +54,15 @@ func articleID(link string) string {
 // GUID), left out. An item is keyed by its link, else by its text (see
 // textKey), else by its GUID. Relative links are resolved against feedURL,
 // the URL the feed was read from after redirects; lang is the feed's
-// language.
-func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed int) {
+// language, and bad says why those of the items that do not decode do not
+// (see parsedFeed), keyed as the others by what of them decodes.
+func entries(feedURL, lang string, items []*gofeed.Item, bad map[*gofeed.Item]string) (out []entry, unnamed int) {
 	base, _ := url.Parse(feedURL)
 	dated := true
 	seen := map[string]bool{}
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
-		e := entry{title: core.Storable(strings.TrimSpace(it.Title)), lang: lang}
+		e := entry{title: core.Storable(strings.TrimSpace(it.Title)), lang: lang, bad: bad[it]}
 		if link := strings.TrimSpace(it.Link); link != "" {
 			e.other = link // unless it is a page's, below
 			if ref, err := url.Parse(link); err == nil && base != nil {
@@ -151,8 +153,8 @@ func newest(es []entry, max int) ([]entry, int) {
 // before it took them all, having stored what it fetched before. A feed
 // removed meanwhile stops it with an error wrapping neardup.ErrFeedGone,
 // its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) (keys []string, stopped bool, err error) {
-	es, unnamed := entries(base, parsed.Language, parsed.Items)
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *parsedFeed, res *Result) (keys []string, stopped bool, err error) {
+	es, unnamed := entries(base, parsed.Language, parsed.Items, parsed.bad)
 	res.Unnamed = unnamed
 	es, dropped := newest(es, w.o.MaxItems)
 	res.Cut = res.Items - len(parsed.Items) + dropped // cut before the parse, and after
@@ -338,9 +340,15 @@ const maxShownLink = 200
 
 // page fetches and extracts an item's page, and returns its article, or
 // nil with the item's outcome set; *miss says when the site rule's body
-// selector matched nothing on the page (also the item's detail). It returns
-// an error only when ctx is done.
+// selector matched nothing on the page (also the item's detail). An item
+// that does not decode is an error, its page not fetched, and not tried
+// again. It returns an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
+	if e.bad != "" {
+		row.Outcome, row.Detail, row.Tries = OutcomeError, "the item does not decode: "+e.bad, maxTries
+		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", cmp.Or(e.link, e.key), "outcome", OutcomeError, "error", row.Detail)
+		return nil, nil
+	}
 	if outcome, detail := w.unfetched(e); outcome != "" {
 		row.Outcome, row.Detail = outcome, detail
 		return nil, nil

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/net/html/charset"
 
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/webfeed"
 )
 
 // parseFeed reads a feed's body, sent with the Content-Type contentType:
@@ -35,6 +36,11 @@ import (
 // XML declaration names, else in the Content-Type's charset (see
 // xmlUTF8), else UTF-8; a byte order mark of UTF-16 says UTF-16.
 //
+// A JSON Feed is read an item at a time (see webfeed.Parse): an item that
+// does not decode (null, or a member of the wrong type) is in the feed's
+// Items as what of it decodes, and its error in the feed's bad; a panic of
+// the parser is an ErrNotFeed.
+//
 // It returns the feed and how many items the feed lists. When maxItems is
 // above 0 and the feed lists more than twice as many items, all but its
 // first maxItems, its last maxItems and its latest maxItems by their dates
@@ -43,7 +49,7 @@ import (
 // lists its items newest first, as feeds do, oldest first or in no order,
 // and the parser, which builds every item it reads (2.8 GB allocated for
 // 10 MB of 232,570 items), reads no more than 3 × maxItems of them.
-func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int, error) {
+func parseFeed(body []byte, contentType string, maxItems int) (*parsedFeed, int, error) {
 	body, err := xmlUTF8(body, contentType)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w: %w", ErrNotFeed, err)
@@ -66,11 +72,27 @@ func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int
 	p := gofeed.NewParser()
 	p.RSSTranslator = permalinks{}
 	p.JSONTranslator = externalLinks{}
-	f, err := p.Parse(bytes.NewReader(body))
+	f, bad, err := webfeed.Parse(body, p)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w: %w", ErrNotFeed, err)
 	}
-	return f, len(f.Items) + left, nil
+	pf := &parsedFeed{Feed: f}
+	for _, b := range bad {
+		if pf.bad == nil {
+			pf.bad = map[*gofeed.Item]string{}
+		}
+		pf.bad[f.Items[b.Index]] = b.Error()
+	}
+	return pf, len(f.Items) + left, nil
+}
+
+// parsedFeed is a feed as parseFeed reads it.
+type parsedFeed struct {
+	*gofeed.Feed
+	// bad says, of each of the feed's Items that does not decode, why
+	// (a JSON Feed's item: see webfeed.ItemError); the item holds what of
+	// it decodes.
+	bad map[*gofeed.Item]string
 }
 
 // permalinks translates RSS as gofeed does, and gives an item without a

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mmcdole/gofeed"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -136,7 +135,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		// A feed's URL, gallery word or not, is polled, not skipped.
 		t.Gallery = ""
 		t.Feed = &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: listed}
-		p, err := w.tryItems(ctx, fetcher, t.Feed, parsed.Language, parsed.Items, rs, limit)
+		p, err := w.tryItems(ctx, fetcher, t.Feed, parsed, rs, limit)
 		if err != nil {
 			return t, err
 		}
@@ -178,7 +177,7 @@ type itemPage struct {
 // tryItems looks for the newest of a feed's items whose page the watcher
 // would fetch and extract with the rules rs, and returns that page: one
 // with a link (see entries: f.URL, the URL the feed was read from,
-// resolves relative links, and lang is the feed's language), not a gallery
+// resolves relative links) that decodes (see parsedFeed), not a gallery
 // URL (see unfetched), whose page is one the watcher extracts (see
 // tryPage): its URL after redirects matched by its rule's article_url, if
 // any, as extract.Page matches the URL the page came from. An item's link
@@ -191,8 +190,9 @@ type itemPage struct {
 // the error counts why each item looked at was passed over, and names the
 // newest one fetched; limit is the time the trial may take, which it
 // names when ctx's deadline passes.
-func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, lang string, items []*gofeed.Item, rs *rules.Set, limit time.Duration) (*itemPage, error) {
-	es, unnamed := entries(f.URL, lang, items)
+func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, parsed *parsedFeed, rs *rules.Set, limit time.Duration) (*itemPage, error) {
+	items := parsed.Items
+	es, unnamed := entries(f.URL, parsed.Language, items, parsed.bad)
 	// The items the watcher takes (see Options.MaxItems); the others are
 	// older not tried.
 	es, dropped := newest(es, w.o.MaxItems)
@@ -202,6 +202,10 @@ func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, 
 	stop, i := stopEnd, len(es)-1
 	for ; i >= 0; i-- {
 		e := es[i]
+		if e.bad != "" {
+			passed.add("that does not decode", 1)
+			continue
+		}
 		switch outcome, _ := w.unfetched(e); outcome {
 		case OutcomeNoLink:
 			if e.other != "" {

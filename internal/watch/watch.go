@@ -14,8 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mmcdole/gofeed"
-
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -392,7 +390,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	}
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
-	var parsed *gofeed.Feed
+	var parsed *parsedFeed
 	var base string // where the feed was read from, after redirects
 	if err == nil {
 		parsed, base, err = w.items(ctx, &f, &state, &res)
@@ -570,7 +568,7 @@ func addCounts(state *State, stored []byte, res *Result, forgotten map[string]in
 // modified since the last poll, and the URL it was read from after
 // redirects, against which its relative links are resolved. It asks
 // unconditionally while items wait to be tried again (State.Retries).
-func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) (*gofeed.Feed, string, error) {
+func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) (*parsedFeed, string, error) {
 	req := request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA}
 	if state.Retries > 0 {
 		req.etag, req.lastModified = "", "" // a 304 would hold back the items to try again

@@ -1053,6 +1053,43 @@ func TestMalformedFeed(t *testing.T) {
 	}
 }
 
+// TestJSONFeedBadItems: regression, a JSON Feed with a null item or a null
+// author panicked gofeed, ending watch and serve --watch, and one item of
+// a member of the wrong type failed the feed, its good items lost. The good
+// items are stored; an item of the wrong type is an error, unfetched and
+// not tried again, and an item that is no object, which has no key, is
+// counted unnamed.
+func TestJSONFeedBadItems(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 3)
+	body := fmt.Sprintf(`{"version":"https://jsonfeed.org/version/1.1","title":"F","authors":[null],"hubs":[null],"items":[
+		{"id":"a","url":%q,"authors":[null]}, null, "x",
+		{"id":"b","url":%q,"title":5},
+		{"id":"c","url":%q,"date_published":1700000000}]}`, items[0].link, items[1].link, items[2].link)
+	s.serve("/feed", "application/feed+json", body)
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	rs := once(t, w)
+	want := map[string]int{OutcomeAdded: 1, OutcomeError: 2}
+	if r := rs[0]; r.Status != "ok" || r.Items != 5 || r.Unnamed != 2 || !maps.Equal(r.Outcomes, want) {
+		t.Fatalf("%+v (%v), want ok, 5 items, 2 unnamed, outcomes %v", r, r.Err, want)
+	}
+	got := storedItems(t, x, s.URL+"/feed")
+	for link, detail := range map[string]string{items[1].link: `the item does not decode: field "title": want a string, got number`,
+		items[2].link: `the item does not decode: field "date_published": want a string, got number`} {
+		if it := got[link]; it.Outcome != OutcomeError || it.Detail != detail || it.Tries != maxTries || it.Doc != "" {
+			t.Errorf("%s: %+v, want an error %q, not tried again", link, it, detail)
+		}
+	}
+	if it := got[items[0].link]; it.Outcome != OutcomeAdded {
+		t.Errorf("%s: %+v, want added", items[0].link, it)
+	}
+	if r := once(t, w)[0]; r.Status != "ok" || r.New != 0 {
+		t.Errorf("second pass: %+v (%v), want nothing new", r, r.Err)
+	}
+}
+
 // TestAdminDuringPoll pins a pass that wrote back the whole feed record it
 // read when it started, undoing a `feeds set` made while it ran, and that
 // stored the items of a feed removed while it ran. The feed's fetch blocks
