@@ -48,7 +48,8 @@ func (e *ItemError) Error() string {
 // what they are. Null entries of a list of authors are left out, as gofeed
 // reads each entry as an author. Everything else of the feed decodes as
 // gofeed decodes it, and a member of the feed's own of the wrong type
-// ("title": 5, or items that are no array) is an error.
+// ("title": 5, or items that are no array) is an error, as is JSON
+// without a JSON Feed's "version" (https://jsonfeed.org/version/…).
 func Parse(body []byte, p *gofeed.Parser) (f *gofeed.Feed, bad []ItemError, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -72,7 +73,18 @@ func parseJSON(body []byte, p *gofeed.Parser) (*gofeed.Feed, []ItemError, error)
 		Expired json.RawMessage   `json:"expired"` // read by gofeed as a boolean or its text, and translated by none
 	}{plain: (*plain)(jf)}
 	if err := json.Unmarshal(body, &head); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			path := strings.Split(te.Field, ".")
+			got, _, _ := strings.Cut(te.Value, " ")
+			return nil, nil, fmt.Errorf("a JSON Feed's field %q: want %s, got %s", path[len(path)-1], jsonType(te.Type), got)
+		}
 		return nil, nil, err
+	}
+	if !strings.HasPrefix(jf.Version, "https://jsonfeed.org/version/") && !strings.HasPrefix(jf.Version, "http://jsonfeed.org/version/") {
+		// Any JSON object would do for gofeed: an API's answer, a page's
+		// data, read as a feed of no items and polled for ever.
+		return nil, nil, fmt.Errorf("not a web feed: JSON without a JSON Feed's \"version\" (https://jsonfeed.org/version/1.1)")
 	}
 	jf.Authors = withoutNil(jf.Authors)
 	var bad []ItemError

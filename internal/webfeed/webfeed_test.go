@@ -1,6 +1,7 @@
 package webfeed
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,9 +55,24 @@ func TestJSONFeedItemsOneByOne(t *testing.T) {
 // TestFeedErrors: bytes that are no feed, or a JSON Feed whose own members
 // are of the wrong type, are an error, not a panic.
 func TestFeedErrors(t *testing.T) {
-	for _, body := range []string{`{"items":5}`, `{"title":5,"items":[]}`, `[1]`, ``, `<rss><channel><item>`} {
-		if _, _, err := Parse([]byte(body), gofeed.NewParser()); err == nil {
-			t.Errorf("%q: no error", body)
+	const v = `"version":"https://jsonfeed.org/version/1.1"`
+	for body, want := range map[string]string{
+		`{` + v + `,"items":5}`:            `field "items": want an array, got number`,
+		`{` + v + `,"title":5,"items":[]}`: `field "title": want a string, got number`,
+		`[1]`:                              "",
+		``:                                 "",
+		`<rss><channel><item>`:             "",
+		// JSON that is no JSON Feed: gofeed reads any object as one.
+		`{"status":"ok","data":[1,2,3]}`:         "not a web feed",
+		`{"hello":"world"}`:                      "not a web feed",
+		`{"version":"1.1","items":[{"id":"a"}]}`: "not a web feed",
+	} {
+		_, _, err := Parse([]byte(body), gofeed.NewParser())
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q", body, err, want)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%q: error %v names Go's types", body, err)
 		}
 	}
 }
@@ -70,7 +86,7 @@ func (panicking) Translate(any) (*gofeed.Feed, error) { panic("nil pointer") }
 func TestParserPanicIsAnError(t *testing.T) {
 	p := gofeed.NewParser()
 	p.JSONTranslator, p.RSSTranslator = panicking{}, panicking{}
-	for _, body := range []string{`{"items":[]}`, `<rss><channel></channel></rss>`} {
+	for _, body := range []string{`{"version":"https://jsonfeed.org/version/1","items":[]}`, `<rss><channel></channel></rss>`} {
 		if _, _, err := Parse([]byte(body), p); err == nil {
 			t.Errorf("%q: no error", body)
 		}
