@@ -11,24 +11,35 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
-// TestItemsKeepTheirRolesAcrossChanges adds, replaces and removes copies
-// of a few stories, published in another order than they arrive, each
-// document with a feed item written by its add's Then, and checks after
-// every change that the items' outcomes are those that reading every
-// document's role afresh gives (index.RelabelAll): what each add, removal
-// and replacement relabels in its own transaction is all that changed.
+// TestItemsKeepTheirRolesAcrossChanges adds, replaces, removes and
+// expires copies of a few stories, published in another order than they
+// arrive (some undated, some exact copies by URL), under each linking and
+// some under a window, each document with a feed item written by its
+// add's Then, and checks after every change that the items' outcomes are
+// those that reading every document's role afresh gives
+// (index.RelabelAll): what each change relabels in its own transaction is
+// all that changed.
 func TestItemsKeepTheirRolesAcrossChanges(t *testing.T) {
-	for seed := range uint64(6) {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			eachEngine(t, 60+seed, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
-				checkItemRoles(t, x, g, rand.New(rand.NewPCG(seed, 7)))
-			})
-		})
+	for _, link := range []cluster.Linking{cluster.Any, cluster.Anchor, cluster.Majority} {
+		for seed := range uint64(4) {
+			for _, e := range storetest.Engines {
+				t.Run(fmt.Sprint(link, "/", seed, "/", e), func(t *testing.T) {
+					x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: link})
+					rng := rand.New(rand.NewPCG(seed, 11))
+					if rng.IntN(3) == 0 {
+						x.SetWindow(time.Duration(1+rng.IntN(6)) * time.Hour)
+					}
+					checkItemRoles(t, x, enginetest.NewTextGen(100+seed), rng)
+				})
+			}
+		}
 	}
 }
 
@@ -43,11 +54,12 @@ func checkItemRoles(t *testing.T, x *index.Index, g *enginetest.TextGen, rng *ra
 		t.Fatal(err)
 	}
 	stories := [][]string{g.Sentences(10), g.Sentences(10), g.Sentences(10)}
-	// doc returns a copy of a story (exact, edited, or half of it with
-	// other sentences: similar), or a story of its own.
+	// doc returns a copy of a story (exact, edited, most or half of it
+	// with other sentences), or a story of its own.
 	doc := func(id string) core.Document {
 		var s []string
-		switch story := stories[rng.IntN(len(stories))]; rng.IntN(5) {
+		k := rng.IntN(len(stories))
+		switch story := stories[k]; rng.IntN(6) {
 		case 0, 1:
 			s = slices.Clone(story)
 		case 2:
@@ -55,11 +67,18 @@ func checkItemRoles(t *testing.T, x *index.Index, g *enginetest.TextGen, rng *ra
 			s[rng.IntN(len(s))] = g.Sentence()
 		case 3:
 			s = append(slices.Clone(story[:5]), g.Sentences(5)...)
+		case 4:
+			s = append(slices.Clone(story[:7]), g.Sentences(3)...)
 		default:
 			s = g.Sentences(10)
 		}
 		d := enginetest.Doc(id, s)
-		d.Date = time.Date(2024, 3, 1, rng.IntN(24), rng.IntN(60), 0, 0, time.UTC)
+		if rng.IntN(4) == 0 {
+			d.URL = fmt.Sprintf("https://s.example/story-%d", rng.IntN(4))
+		}
+		if rng.IntN(8) != 0 {
+			d.Date = time.Date(2024, 3, 1, rng.IntN(24), rng.IntN(60), 0, 0, time.UTC)
+		}
 		return d
 	}
 	then := func(w store.FeedWriter, ms []index.Match) error {
@@ -75,7 +94,7 @@ func checkItemRoles(t *testing.T, x *index.Index, g *enginetest.TextGen, rng *ra
 		out := map[string]string{}
 		err := x.ViewFeeds(t.Context(), func(r store.FeedReader) error {
 			var keys []string
-			for i := range 100 {
+			for i := range 400 {
 				keys = append(keys, fmt.Sprintf("https://a.example/d%d", i))
 			}
 			items, err := r.FeedItems(feed, keys)
@@ -91,40 +110,60 @@ func checkItemRoles(t *testing.T, x *index.Index, g *enginetest.TextGen, rng *ra
 	}
 	stored := map[string]bool{}
 	next := 0
-	for step := range 40 {
+	var log []string
+	for step := range 50 {
 		var what string
-		switch op := rng.IntN(10); {
-		case op < 6 || len(stored) < 3:
+		switch op := rng.IntN(20); {
+		case op < 12 || len(stored) < 3:
 			var docs []core.Document
-			for range 1 + rng.IntN(3) {
+			for range 1 + rng.IntN(4) {
 				docs = append(docs, doc(fmt.Sprint("d", next)))
 				stored[docs[len(docs)-1].ID] = true
 				next++
 			}
-			what = fmt.Sprintf("add of %d", len(docs))
-			if _, err := x.Add(t.Context(), docs, index.AddOptions{Exact: rng.IntN(2) == 0, Then: then}); err != nil {
+			ex := rng.IntN(2) == 0
+			what = fmt.Sprintf("add of %d exact=%v", len(docs), ex)
+			if _, err := x.Add(t.Context(), docs, index.AddOptions{Exact: ex, Then: then}); err != nil {
 				t.Fatal(err)
 			}
-		case op < 8:
-			id := slices.Sorted(maps.Keys(stored))[rng.IntN(len(stored))]
-			what = "replacement of " + id
-			if _, err := x.Add(t.Context(), []core.Document{doc(id)}, index.AddOptions{Replace: true, Then: then}); err != nil {
+		case op < 15:
+			ids := slices.Sorted(maps.Keys(stored))
+			var docs []core.Document
+			for range 1 + rng.IntN(3) {
+				if rng.IntN(2) == 0 {
+					docs = append(docs, doc(ids[rng.IntN(len(ids))]))
+				} else {
+					docs = append(docs, doc(fmt.Sprint("d", next)))
+					stored[docs[len(docs)-1].ID] = true
+					next++
+				}
+			}
+			ex := rng.IntN(2) == 0
+			what = fmt.Sprintf("replace-add of %d exact=%v", len(docs), ex)
+			if _, err := x.Add(t.Context(), docs, index.AddOptions{Replace: true, Exact: ex, Then: then}); err != nil {
 				t.Fatal(err)
 			}
-		default:
+		case op < 18:
 			id := slices.Sorted(maps.Keys(stored))[rng.IntN(len(stored))]
 			what = "removal of " + id
 			delete(stored, id)
 			if _, err := x.Remove(t.Context(), []string{id}); err != nil {
 				t.Fatal(err)
 			}
+		default:
+			before := time.Date(2024, 3, 1, rng.IntN(4), 0, 0, 0, time.UTC)
+			what = "expire before " + before.Format(time.Kitchen)
+			if _, err := x.Expire(t.Context(), before); err != nil {
+				t.Fatal(err)
+			}
 		}
+		log = append(log, what)
 		got := outcomes()
 		if err := index.RelabelAll(t.Context(), x); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(outcomes(), got); diff != "" {
-			t.Fatalf("step %d, %s: items' outcomes against their roles read afresh (-want +got)\n%s", step, what, diff)
+			t.Fatalf("step %d, %s (after %q): items' outcomes against their roles read afresh (-want +got)\n%s", step, what, log, diff)
 		}
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // saveItems stores a feed and, for each document ID of outcomes, an item
@@ -143,4 +145,57 @@ func TestReplacedDocumentsItemsTakeItsRole(t *testing.T) {
 			t.Errorf("items once x and y are replaced (-want +got)\n%s", diff)
 		}
 	})
+}
+
+// TestMergeMakesTheLaterOriginalADuplicate: an add that merges two
+// clusters makes the later cluster's original a
+// copy: its item, added, becomes a duplicate though the add replaces
+// nothing and names it in no late copy (the add's document is published
+// after it).
+func TestMergeMakesTheLaterOriginalADuplicate(t *testing.T) {
+	eachEngine(t, 77, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		x.SetWindow(time.Hour) // two clusters of one story, five hours apart
+		add(t, x, storyAt(g, story, "a", 0, -1), storyAt(g, story, "ca", 1, -1))
+		add(t, x, storyAt(g, story, "b", 5, -1), storyAt(g, story, "cb", 6, -1))
+		saveItems(t, x, map[string]string{"a": "added", "ca": "duplicate", "b": "added", "cb": "duplicate"})
+		x.SetWindow(0) // another process, without --window
+		ms := add(t, x, storyAt(g, story, "n", 7, -1))
+		if ms[0].Original != "a" {
+			t.Fatalf("match %+v, want a the original", ms[0])
+		}
+		want := map[string]string{"a": "added", "ca": "duplicate", "b": "duplicate", "cb": "duplicate"}
+		if diff := cmp.Diff(want, itemOutcomes(t, x, "a", "ca", "b", "cb")); diff != "" {
+			t.Errorf("items once n merged the clusters (-want +got)\n%s", diff)
+		}
+	})
+}
+
+// TestEarlierCopyOutsideTheClusterMakesItsOriginalADuplicate: under
+// anchor linking an earlier copy of a cluster's original that does
+// not link to the cluster's first member stays out of the cluster; the
+// original, which the add does not read as a member, is a duplicate
+// through the add's late copies alone.
+func TestEarlierCopyOutsideTheClusterMakesItsOriginalADuplicate(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Anchor})
+			g := enginetest.NewTextGen(78)
+			story := g.Sentences(10)
+			x.SetWindow(3 * time.Hour)
+			add(t, x, storyAt(g, story, "f", 9, -1))
+			add(t, x, storyAt(g, story, "o", 7, -1)) // joins f's cluster, its original
+			saveItems(t, x, map[string]string{"f": "duplicate", "o": "added"})
+			// n1 links to f, the first member, and joins; n, within the
+			// window of o alone, does not.
+			ms := add(t, x, storyAt(g, story, "n1", 10, -1), storyAt(g, story, "n", 4, -1))
+			if ms[0].Original != "o" || ms[1].Cluster == ms[0].Cluster || len(ms[1].Pairs) != 1 {
+				t.Fatalf("matches %+v, want n1 in o's cluster, n out of it, paired with o", ms)
+			}
+			want := map[string]string{"f": "duplicate", "o": "duplicate"}
+			if diff := cmp.Diff(want, itemOutcomes(t, x, "f", "o")); diff != "" {
+				t.Errorf("items once n is stored (-want +got)\n%s", diff)
+			}
+		})
+	}
 }
