@@ -49,7 +49,7 @@ func checkIDOptions(o Options) error {
 // file only (Options.IDScope "file").
 func (run *runner) scopeID(rec *corpus.Record) {
 	if run.o.IDScope == "file" {
-		rec.Doc.ID = fileScopedID(rec, run.r)
+		rec.SetID(fileScopedID(rec, run.r))
 	}
 }
 
