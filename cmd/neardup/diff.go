@@ -39,7 +39,7 @@ type diffCmd struct {
 	TextCol  string `name:"text-col" default:"text" help:"With --corpus: field or column holding the body text."`
 
 	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"With --corpus: ids as neardup dedup --on-duplicate-id gave them: fail (an id two records hold names neither), skip (the first of them), rename (the first; the later ones are ID#2, ID#3 ...)."`
-	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"With --corpus: ids as neardup dedup --id-scope gave them: run, or file (FILE#ID, FILE the path given to both commands)."`
+	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"With --corpus: ids as neardup dedup --id-scope gave them: run, or file (FILE#ID, FILE the file's path relative to the directory holding its input, as neardup dedup names it whether the input was given by an absolute or a relative path)."`
 
 	readFlags
 }

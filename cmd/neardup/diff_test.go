@@ -246,7 +246,7 @@ func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 	}{
 		{"rename", []string{news}, []string{"--on-duplicate-id", "rename"}, [2]string{"4", "4#2"}},
 		{"id scope file", []string{file("shards")}, []string{"--id-scope", "file"},
-			[2]string{file("shards/a.jsonl") + "#0", file("shards/b.jsonl") + "#0"}},
+			[2]string{"shards/a.jsonl#0", "shards/b.jsonl#0"}},
 		{"records without an id in two inputs", []string{file("d1/news.jsonl"), file("d2/news.jsonl")}, nil,
 			[2]string{"d1/news.jsonl:1", "d2/news.jsonl:1"}},
 		{"rename across two inputs", []string{file("wire.jsonl"), file("wire.csv")}, []string{"--on-duplicate-id", "rename"},

@@ -94,6 +94,20 @@ func TestOutputDirNotStdout(t *testing.T) {
 	}
 }
 
+// TestOutputDirThatIsAFile: -o naming a regular file or a device is a
+// mistake in the command line, exit 2, as every other -o refused before
+// any work is; it exited 1.
+func TestOutputDirThatIsAFile(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.jsonl": `{"id":"a","text":"Ferry line opens on Monday."}` + "\n", "afile": ""})
+	for _, out := range []string{"afile", os.DevNull} {
+		code, _, errOut := runChildIn(t, dir, "dedup", "a.jsonl", "-o", out)
+		if code != 2 || !strings.Contains(errOut, out+": is not a directory") {
+			t.Errorf("-o %s: exit %d, stderr %q; want exit 2 saying it is not a directory", out, code, errOut)
+		}
+	}
+}
+
 // TestExportOrdersPairsAsDedup pins an export that listed a document's
 // pairs by their earlier document's place in the index, where dedup lists
 // them duplicates first, then by score, highest first: the original here

@@ -181,7 +181,7 @@ func (r *Reader) decodeItem(raw Raw) Record {
 	}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
-		rec.Doc.Raw = itemJSON(rec.Doc, it.author)
+		rec.Doc.Raw, rec.built = itemJSON(rec.Doc, it.author), true
 	}
 	rec.UnreadDate = unread
 	return rec

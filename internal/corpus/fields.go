@@ -375,6 +375,7 @@ func (c *checkedSource) check() error {
 	defer func() { c.r.shareLines, c.r.lineBuf = share, into }()
 	seen := map[string]bool{}
 	paths := map[string]bool{} // the nested keys that dotted names lead through
+	var sh shapes              // which names hold objects, for FieldError.Likely
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {
 		raw, err := c.src.next()
@@ -390,6 +391,7 @@ func (c *checkedSource) check() error {
 			for k := range obj {
 				seen[k] = true
 			}
+			sh.add("", obj, shapeDepth)
 			if c.r.nested {
 				c.r.pathsSeen(raw.data, paths)
 			}
@@ -425,8 +427,66 @@ func (c *checkedSource) check() error {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	return c.r.fieldError(f, names,
+	fe := c.r.fieldError(f, names,
 		fmt.Sprintf("%s: %s field %q (the %s); fields seen: %s", c.origin, where, c.r.names[f], fieldRoles[f], quoteList(names)))
+	fe.objects, fe.keys = sh.objects()
+	return fe
+}
+
+// shapeDepth is how deep into a record's nested objects shapes looks.
+const shapeDepth = 4
+
+// shapes notes, of the first records of a JSON input, which names hold an
+// object or an array (a nested one by its dotted path, "body.meta") and
+// which hold anything else, and the keys of the objects: what a FieldError
+// needs to name a value inside an object rather than the object, which
+// no field reads.
+type shapes struct {
+	composite, scalar map[string]bool
+	keys              map[string]map[string]bool // an object's name → its keys
+}
+
+// add notes the members of obj, an object named prefix ("" for a record),
+// and of the objects inside it up to depth levels down.
+func (s *shapes) add(prefix string, obj map[string]json.RawMessage, depth int) {
+	if s.composite == nil {
+		s.composite, s.scalar, s.keys = map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
+	}
+	for k, v := range obj {
+		name := prefix + k
+		v = bytes.TrimLeft(v, " \t\r\n")
+		if len(v) == 0 || v[0] != '{' && v[0] != '[' {
+			s.scalar[name] = true
+			continue
+		}
+		s.composite[name] = true
+		var inner map[string]json.RawMessage
+		if v[0] != '{' || depth <= 1 || json.Unmarshal(v, &inner) != nil {
+			continue
+		}
+		if s.keys[name] == nil {
+			s.keys[name] = map[string]bool{}
+		}
+		for ik := range inner {
+			s.keys[name][ik] = true
+		}
+		s.add(name+".", inner, depth-1)
+	}
+}
+
+// objects returns the names that hold an object or an array in every
+// record that has them, and the keys of the objects, sorted.
+func (s *shapes) objects() (composite map[string]bool, keys map[string][]string) {
+	composite, keys = map[string]bool{}, map[string][]string{}
+	for n := range s.composite {
+		if !s.scalar[n] {
+			composite[n] = true
+		}
+	}
+	for n, ks := range s.keys {
+		keys[n] = slices.Sorted(maps.Keys(ks))
+	}
+	return composite, keys
 }
 
 // A FieldError says that no field (JSON key, CSV column) of an input's
@@ -438,6 +498,11 @@ type FieldError struct {
 	Name  string   // the name looked for
 	Seen  []string // the names seen
 	msg   string
+	// objects are the names (of Seen, and dotted below them) that hold
+	// an object or an array in every JSON record read that has them, and
+	// keys the keys of those objects, sorted: see Likely.
+	objects map[string]bool
+	keys    map[string][]string
 }
 
 func (e *FieldError) Error() string { return e.msg }
@@ -492,10 +557,42 @@ func letters(s string) string {
 
 // Likely returns the name among Seen most probably meant: one within two
 // edits of Name (a typo), else the first of the names news corpora
-// commonly give the field that is there; "" when none is.
+// commonly give the field that is there; "" when none is. A name whose
+// value is an object (or an array) in every JSON record read, which no
+// field reads, is not named: the name likely meant among its object's
+// keys is, as a dotted path ("body.text" of {"body":{"text":"…"}}), and
+// when none is, the next name likely.
 func (e *FieldError) Likely() string {
+	return e.likelyIn("", e.Seen)
+}
+
+// likelyIn returns the name most probably meant among names, the keys of
+// the object named prefix ("" for the record's own), prefixed (see
+// Likely).
+func (e *FieldError) likelyIn(prefix string, names []string) string {
+	for len(names) > 0 {
+		n := e.likeliest(names)
+		if n == "" {
+			return ""
+		}
+		full := prefix + n
+		if !e.objects[full] {
+			return full
+		}
+		if in := e.likelyIn(full+".", e.keys[full]); in != "" {
+			return in
+		}
+		names = slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == n })
+	}
+	return ""
+}
+
+// likeliest returns the name among names within two edits of Name, else
+// the first of the names news corpora commonly give the field that is
+// there; "" when none is.
+func (e *FieldError) likeliest(names []string) string {
 	best, bestD := "", 3
-	for _, n := range e.Seen {
+	for _, n := range names {
 		if d := editDistance(strings.ToLower(n), strings.ToLower(e.Name), bestD); d < bestD {
 			best, bestD = n, d
 		}
@@ -507,8 +604,8 @@ func (e *FieldError) Likely() string {
 	if f < 0 {
 		return ""
 	}
-	seen := make(map[string]bool, len(e.Seen))
-	for _, n := range e.Seen {
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
 		seen[n] = true
 	}
 	return aliasIn(field(f), seen)

@@ -68,6 +68,10 @@ func TestFieldsSeen(t *testing.T) {
 // TestFieldErrorLikely pins which field a FieldError names as probably
 // meant: a name within two edits of the one looked for (a typo), else one
 // news corpora commonly give the field, compared by letters and digits.
+// Regression: a name whose value is an object was named, which every
+// record then failed ("want a string, got object"): the name likely meant
+// inside it is named as a path, and one holding nothing likely, or an
+// array, is passed over.
 func TestFieldErrorLikely(t *testing.T) {
 	for _, tc := range []struct {
 		file, data string
@@ -81,6 +85,12 @@ func TestFieldErrorLikely(t *testing.T) {
 		{"a.jsonl", "{\"id\":\"1\",\"text\":\"x\"}\n", Options{TextField: "txet"}, "text"},
 		{"a.jsonl", "{\"id\":\"1\",\"text\":\"x\",\"headline\":\"h\"}\n", Options{TitleField: "header"}, "headline"},
 		{"a.jsonl", "{\"id\":\"1\",\"zzz\":\"x\"}\n", Options{}, ""},
+		{"a.jsonl", "{\"id\":\"n1\",\"body\":{\"text\":\"x\"}}\n", Options{}, "body.text"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\",\"content\":\"x\"}}\n", Options{}, "body.content"},
+		{"a.jsonl", "{\"id\":\"1\",\"article\":{\"body\":{\"text\":\"x\"}}}\n", Options{}, "article.body.text"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\"},\"content\":\"x\"}\n", Options{}, "content"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":[\"x\"]}\n", Options{}, ""},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"text\":\"x\"}}\n{\"id\":\"2\",\"body\":\"y\"}\n", Options{}, "body"},
 		{"a.csv", "url,headline,body\nu,h,b\n", Options{}, "body"},
 		{"a.csv", "ident,text\n1,b\n", Options{IDField: "idnet"}, "ident"},
 	} {

@@ -132,7 +132,7 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	rec := r.finish(doc)
 	rec.RuleMiss = miss
 	if rec.Skip == core.SkipNone {
-		rec.Doc.Raw = articleJSON(rec.Doc, a)
+		rec.Doc.Raw, rec.built = articleJSON(rec.Doc, a), true
 	}
 	return rec
 }

@@ -145,5 +145,5 @@ func cachedRecord(raw Raw, article []byte) (Record, error) {
 			}
 		}
 	}
-	return Record{Doc: doc}, nil
+	return Record{Doc: doc, built: true}, nil
 }

@@ -718,6 +718,13 @@ func (r *Reader) idOf(origin string) string {
 	return origin
 }
 
+// FileID returns the name the ids of r give the file (or archive member)
+// at path, as an origin names it: relative to the directory holding the
+// input given, as the id of a record named by its origin is
+// ("sh/shard-01.jsonl" of "/data/sh/shard-01.jsonl", for an input given
+// as /data/sh or as sh from /data); path as it is when no input holds it.
+func (r *Reader) FileID(path string) string { return r.idOf(path) }
+
 // NamedByOrigin reports whether d, read by r, has no id of its own: it is
 // named by where it was read (its file, archive member, line or record;
 // see docs/outputs.md, "Ids"), relative to the inputs given, so that a

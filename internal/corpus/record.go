@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/jsonenc"
 )
 
 // Raw is an undecoded record: where it came from and its bytes. It owns its
@@ -90,7 +91,7 @@ const (
 // order, for a text file {"id","title","text"}, and for a web page the
 // article as `neardup extract` writes it,
 // {"id","url","title","text","date","author","lang"}; these are built only
-// for records that are used.
+// for records that are used. SetID gives a record another id.
 type Record struct {
 	Doc  core.Document
 	Skip core.SkipReason
@@ -113,6 +114,45 @@ type Record struct {
 	RuleMiss string
 	// at is Raw.at: see Reader.Places.
 	at *place
+	// built says that the Reader built Doc.Raw of the document's fields,
+	// its id first (a text file, a page, a feed item, an SGML story):
+	// SetID sets the id it holds.
+	built bool
+}
+
+// SetID gives rec's document the id id: Doc.ID, and the "id" of Doc.Raw
+// when the Reader built Doc.Raw itself (a text file, a web page, a feed
+// item, an SGML story), so that the record kept names the document as the
+// results do. A record read as a JSON object, or a CSV or Parquet row,
+// keeps its Doc.Raw as read. Doc.Raw is replaced, not changed in place.
+func (rec *Record) SetID(id string) {
+	if rec.built && id != rec.Doc.ID {
+		rec.Doc.Raw = withID(rec.Doc.Raw, id)
+	}
+	rec.Doc.ID = id
+}
+
+// withID returns obj, an object whose first member is "id" with a string
+// value, with id as that value; obj as it is if it is not such an object.
+func withID(obj []byte, id string) []byte {
+	const key = `{"id":"`
+	if !strings.HasPrefix(string(obj), key) {
+		return obj
+	}
+	end := len(key)
+	for end < len(obj) && obj[end] != '"' {
+		if obj[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end >= len(obj) {
+		return obj
+	}
+	b := make([]byte, 0, len(obj)-end+len(id)+len(key)+8)
+	b = append(b, key[:len(key)-1]...)
+	b = jsonenc.AppendString(b, id)
+	return append(b, obj[end+1:]...)
 }
 
 // RecordError says why one record was skipped.

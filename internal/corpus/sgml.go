@@ -152,7 +152,7 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 	rec := r.finish(doc)
 	rec.UnreadDate = unread
 	if rec.Skip == core.SkipNone {
-		rec.Doc.Raw = st.appendJSON(make([]byte, 0, len(s)+64), doc)
+		rec.Doc.Raw, rec.built = st.appendJSON(make([]byte, 0, len(s)+64), doc), true
 	}
 	return rec
 }

@@ -102,7 +102,7 @@ func (r *Reader) decodeText(raw Raw) Record {
 		b = jsonenc.AppendString(b, doc.Title)
 		b = append(b, `,"text":`...)
 		b = jsonenc.AppendString(b, doc.Text)
-		rec.Doc.Raw = append(b, '}')
+		rec.Doc.Raw, rec.built = append(b, '}'), true
 	}
 	return rec
 }

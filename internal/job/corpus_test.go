@@ -303,7 +303,7 @@ func TestDuplicateIDs(t *testing.T) {
 		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, IDScope: "file"}); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := pairs(out), []string{a + "#0 " + b + "#0"}; !slices.Equal(got, want) {
+		if got, want := pairs(out), []string{"a.jsonl#0 b.jsonl#0"}; !slices.Equal(got, want) {
 			t.Errorf("pairs %q, want %q", got, want)
 		}
 	})
@@ -318,8 +318,34 @@ func TestDuplicateIDs(t *testing.T) {
 		if _, err := Run(t.Context(), Options{Inputs: []string{c}, Out: out, IDScope: "file"}); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := pairs(out), []string{"noid.jsonl:1 " + c + "#x"}; !slices.Equal(got, want) {
+		if got, want := pairs(out), []string{"noid.jsonl:1 noid.jsonl#x"}; !slices.Equal(got, want) {
 			t.Errorf("pairs %q, want %q", got, want)
+		}
+	})
+	// Regression: the file of "FILE#ID" was the path as given
+	// ("/dir/sh/shard-01.jsonl#0" of an input given as /dir/sh,
+	// "sh/shard-01.jsonl#0" of one given as sh), where a record without an
+	// id is named relative to the directory holding the input, however it
+	// was given.
+	t.Run("id scope file, an input given by an absolute or a relative path", func(t *testing.T) {
+		os.MkdirAll(filepath.Join(dir, "sh"), 0o755)
+		os.WriteFile(filepath.Join(dir, "sh", "shard-01.jsonl"), []byte(`{"id":"0","text":"`+strings.Repeat("one two three four five six seven ", 4)+`"}`+"\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "sh", "shard-02.jsonl"), []byte(`{"id":"0","text":"`+strings.Repeat("one two three four five six seven ", 4)+`eight"}`+"\n"), 0o644)
+		want := []string{"sh/shard-01.jsonl#0 sh/shard-02.jsonl#0"}
+		out := filepath.Join(dir, "scope-abs")
+		if _, err := Run(t.Context(), Options{Inputs: []string{filepath.Join(dir, "sh")}, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pairs(out); !slices.Equal(got, want) {
+			t.Errorf("given as %s: pairs %q, want %q", filepath.Join(dir, "sh"), got, want)
+		}
+		t.Chdir(dir)
+		out = filepath.Join(dir, "scope-rel")
+		if _, err := Run(t.Context(), Options{Inputs: []string{"sh"}, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pairs(out); !slices.Equal(got, want) {
+			t.Errorf("given as sh: pairs %q, want %q", got, want)
 		}
 	})
 	// Two files of one name, given from the first's folder: the first's
@@ -461,7 +487,7 @@ func TestIDNamerNamesAsARun(t *testing.T) {
 	}{
 		{"run", DuplicateRename, []string{"4", "5", "4#2", "4#3", "5#2", "4#4", "6", "4#5"}},
 		{"run", DuplicateSkip, []string{"4", "5", "4#2", "6"}},
-		{"file", DuplicateRename, []string{a + "#4", a + "#5", a + "#4#2", a + "#4#3", a + "#5#2", b + "#4", b + "#6", b + "#4#2"}},
+		{"file", DuplicateRename, []string{"a.jsonl#4", "a.jsonl#5", "a.jsonl#4#2", "a.jsonl#4#3", "a.jsonl#5#2", "b.jsonl#4", "b.jsonl#6", "b.jsonl#4#2"}},
 	} {
 		t.Run(tc.scope+" "+tc.dup, func(t *testing.T) {
 			var added idRecorder
@@ -478,6 +504,7 @@ func TestIDNamerNamesAsARun(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				n.Reader = r
 				for {
 					rec, err := r.Next()
 					if errors.Is(err, io.EOF) {

@@ -49,19 +49,26 @@ func checkIDOptions(o Options) error {
 // file only (Options.IDScope "file").
 func (run *runner) scopeID(rec *corpus.Record) {
 	if run.o.IDScope == "file" {
-		rec.Doc.ID = fileScopedID(rec, run.r)
+		rec.SetID(fileScopedID(rec, run.r))
 	}
 }
 
 // fileScopedID is the id of rec's document, read by r, when ids are unique
-// within their file only: "file#id". A record skipped, or without an id of
-// its own (named by its origin: corpus.Reader.NamedByOrigin; with r nil,
-// an id that is its origin), keeps its id: its origin is unique.
+// within their file only: "file#id", the file named as r names a record
+// by its origin (corpus.Reader.FileID: relative to the directory holding
+// the input given, however it was given; with r nil, as the origin names
+// it). A record skipped, or without an id of its own (named by its origin:
+// corpus.Reader.NamedByOrigin; with r nil, an id that is its origin),
+// keeps its id: its origin is unique.
 func fileScopedID(rec *corpus.Record, r *corpus.Reader) string {
 	if rec.Skip != core.SkipNone || namedByOrigin(&rec.Doc, r) {
 		return rec.Doc.ID
 	}
-	return fileOf(rec.Doc.Origin) + "#" + rec.Doc.ID
+	file := fileOf(rec.Doc.Origin)
+	if r != nil {
+		file = r.FileID(file)
+	}
+	return file + "#" + rec.Doc.ID
 }
 
 // namedByOrigin reports whether d, read by r, has no id of its own (see

@@ -3,12 +3,19 @@ package job
 import (
 	"archive/tar"
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/internal/output"
 )
 
 // tarFile writes a tar of name, content pairs in that order at path.
@@ -85,6 +92,71 @@ func TestRepeatedIDTellsItsPlacesApart(t *testing.T) {
 				}
 			case !errors.Is(err, ErrDuplicateID) || !strings.HasSuffix(err.Error(), want):
 				t.Errorf("error %v\nwant ErrDuplicateID ending %q", err, want)
+			}
+		})
+	}
+}
+
+// TestBuiltRecordsKeptUnderTheirIDs is the regression test of a record
+// that neardup builds itself (a text file, a feed item) kept under the id
+// it was read with after the run gave it another (--on-duplicate-id
+// rename, --id-scope file): kept.jsonl named the document that removed.jsonl
+// listed as removed, and not the representative kept in its place. Every
+// document is a member of a cluster, so the ids kept are the clusters'
+// representatives.
+func TestBuiltRecordsKeptUnderTheirIDs(t *testing.T) {
+	rows := trainingCorpus()
+	text, longer := rows[0].Text, rows[0].Text+" Updated."
+	item := func(guid, text string) string {
+		return `<item><guid>` + guid + `</guid><title>Storm</title><description>` + text + `</description></item>`
+	}
+	for _, tc := range []struct {
+		name, file, content string
+		opts                Options
+	}{
+		{"text files of one name, renamed", "f.tar", "a.txt|Storm\n" + text + "|a.txt|Storm\n" + longer, Options{OnDuplicateID: DuplicateRename}},
+		{"feed items, renamed", "f.rss", item("g", text) + item("g", longer), Options{OnDuplicateID: DuplicateRename}},
+		{"feed items, id scope file", "f.rss", item("g1", text) + item("g2", longer), Options{IDScope: "file"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, tc.file)
+			if tc.file == "f.tar" {
+				tarFile(t, p, strings.Split(tc.content, "|")...)
+			} else {
+				feed := `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` + tc.content + `</channel></rss>`
+				if err := os.WriteFile(p, []byte(feed), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o := tc.opts
+			o.Inputs, o.Out, o.Warn = []string{p}, filepath.Join(dir, "out"), io.Discard
+			if _, err := Run(t.Context(), o); err != nil {
+				t.Fatal(err)
+			}
+			ids := func(file, key string) []string {
+				var got []string
+				readLines(t, filepath.Join(o.Out, file), func(line []byte) {
+					var v map[string]any
+					if err := json.Unmarshal(line, &v); err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, fmt.Sprint(v[key]))
+				})
+				slices.Sort(got)
+				return got
+			}
+			reps, kept, removed := ids(output.ClustersFile, "representative"), ids(output.KeptFile, "id"), ids(output.RemovedFile, "id")
+			if len(reps) == 0 {
+				t.Fatal("no cluster")
+			}
+			if diff := cmp.Diff(reps, kept); diff != "" {
+				t.Errorf("kept ids (-representatives +kept)\n%s", diff)
+			}
+			for _, id := range removed {
+				if slices.Contains(kept, id) {
+					t.Errorf("%q is both kept and removed", id)
+				}
 			}
 		})
 	}

@@ -66,7 +66,8 @@ type Options struct {
 	// appended.
 	OnDuplicateID string
 	// IDScope "file" makes ids unique within their file only: a document's
-	// id becomes "file#id" (the file as its origin names it), for shards
+	// id becomes "file#id" (the file relative to the directory holding
+	// its input, as a record without an id is named), for shards
 	// that each number their records from 0. "" (or "run"): ids are as read.
 	IDScope string
 	// Memory, when positive, is the run's memory budget in bytes: past

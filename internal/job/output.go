@@ -269,7 +269,7 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 			rec := &a.rec
 			run.scopeID(rec)
 			if newID, ok := run.renamed[id]; ok {
-				rec.Doc.ID = newID
+				rec.SetID(newID)
 			}
 			if run.b.NeedsText(id) {
 				run.b.Explain(id, &rec.Doc)

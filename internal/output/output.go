@@ -160,6 +160,10 @@ func CreateWith(dir string, o Options, extras ...string) (*Set, error) {
 		// it was started from would be left in a removed directory.
 		return nil, fmt.Errorf("%s: the output directory is the current directory, which a run replaces whole; name one inside it (out/)", dir)
 	}
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		// Refused before a lock file is made beside it (/dev/.null.lock).
+		return nil, &PathError{dir, "is not a directory"}
+	}
 	abs, lk, err := lockAt(abs, dir)
 	if err != nil {
 		return nil, err
@@ -277,9 +281,10 @@ func (s *Set) start(dir string, extras []string) error {
 	return nil
 }
 
-// PathError is an extra path Create refuses for what it names, not for
-// what befell it: one of the result files, a directory, a device or a
-// pipe, or a path given for two outputs. Whoever chose the path made the
+// PathError is a path Create refuses for what it names, not for what
+// befell it: an output directory that is a file or a device; an extra
+// path that is one of the result files, a directory, a device or a pipe,
+// or a path given for two outputs. Whoever chose the path made the
 // mistake (a command line that gives it is wrong), where a path that
 // cannot be written (a missing directory, no permission) is a failure.
 type PathError struct {
@@ -692,7 +697,7 @@ func checkDir(dir, name string) (map[string]bool, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
-		return nil, fmt.Errorf("%s: is not a directory", name)
+		return nil, &PathError{name, "is not a directory"}
 	}
 	known := map[string]bool{ManifestFile: true, RemovedFile: true, RejectsFile: true}
 	for _, f := range files {

@@ -358,6 +358,31 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 	}
 }
 
+// TestOutputDirThatIsAFile: an output directory that is a regular file or
+// a device is a *PathError, a mistake of whoever chose it.
+// Regression: it was a plain error, and neardup dedup -o /dev/null exited
+// 1 where every other mistake in the command line exits 2.
+func TestOutputDirThatIsAFile(t *testing.T) {
+	root := t.TempDir()
+	afile := filepath.Join(root, "afile")
+	if err := os.WriteFile(afile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{afile}
+	if _, err := os.Stat(os.DevNull); err == nil {
+		paths = append(paths, os.DevNull)
+	}
+	for _, p := range paths {
+		s, err := Create(p)
+		if err == nil {
+			s.Abort()
+		}
+		if !errors.As(err, new(*PathError)) || err.Error() != p+": is not a directory" {
+			t.Errorf("Create(%s): %v, want the *PathError %q", p, err, p+": is not a directory")
+		}
+	}
+}
+
 // TestBeamShardsRefusedAsShards: a directory holding neardup-beam's
 // shards is refused, its error saying they are neardup-beam's shards and
 // how to join them; it said they were files neardup did not write. A file
