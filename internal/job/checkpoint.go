@@ -62,7 +62,10 @@ import (
 //     reads one.
 //   - 4: every entry ends with the record's notes, its date not read and
 //     its rule's miss ("" for none).
-const checkpointVersion = 4
+//   - 5: the IDs of --id-scope file name the file relative to the folder
+//     holding the input, however its path was given, and a record the
+//     reader builds is kept with the ID its document is given.
+const checkpointVersion = 5
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.
