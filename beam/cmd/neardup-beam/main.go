@@ -399,7 +399,7 @@ func methodArg(args []string) string {
 func run(ctx context.Context, c command) error {
 	o := c.Options
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
-		return fmt.Errorf("%s: is not a directory", o.Out) // as neardup dedup says it, exit 1
+		return usageError{fmt.Errorf("%s: is not a directory", o.Out)} // as neardup dedup says it, exit 2
 	}
 	release, err := dedup.Lock(o.Out) // held until the files are published or the stage removed
 	if err != nil {

@@ -463,7 +463,8 @@ func TestQuietLeavesOutRunnerLog(t *testing.T) {
 // message, without neardup dedup's hint. Now the runner's ERROR lines are
 // left out with -q, and the error is the step's, its hint on the line after.
 // An output that is a file is refused before the pipeline starts, in
-// neardup dedup's words: the job failed at its end ("mkdir out: not a directory").
+// neardup dedup's words and with its exit code, 2 (a mistake in the
+// command line): the job failed at its end ("mkdir out: not a directory").
 func TestFailedJobSaysItsError(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	dir := t.TempDir()
@@ -480,19 +481,20 @@ func TestFailedJobSaysItsError(t *testing.T) {
 		name string
 		o    dedup.Options
 		want string
+		code int
 	}{
 		{"unknown text field", dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Fields: dedup.Fields{Text: "body"}},
 			in + `: its one record has no field "body" (the text); fields seen: "id", "text"` + "\n" +
-				"--text-col NAME reads the text from the field or column NAME"},
-		{"output a file", dedup.Options{Inputs: []string{in}, Out: afile}, afile + ": is not a directory"},
+				"--text-col NAME reads the text from the field or column NAME", 1},
+		{"output a file", dedup.Options{Inputs: []string{in}, Out: afile}, afile + ": is not a directory", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stderr, err := stderrOf(t, func() error { return run(context.Background(), command{Options: tc.o, Quiet: true}) })
 			if err == nil || err.Error() != tc.want || stderr != "" {
 				t.Errorf("run: %v, stderr %d bytes:\n%s\nwant the error %q and nothing on stderr", err, len(stderr), stderr, tc.want)
 			}
-			if code := exitCode(err); code != 1 {
-				t.Errorf("exit code %d, want 1", code)
+			if code := exitCode(err); code != tc.code {
+				t.Errorf("exit code %d, want %d", code, tc.code)
 			}
 		})
 	}
