@@ -265,15 +265,38 @@ func mostlyUTF8(b []byte) bool {
 	return valid >= invalid
 }
 
-// htmlTag finds a tag that only HTML has, near the start of a body.
-var htmlTag = regexp.MustCompile(`(?i)<(!doctype\s+html|html|head|body|title|meta|div|p|table|article|span|a|br|h[1-6])[\s>/]`)
+// htmlElements are the names of HTML's elements: those of the WHATWG
+// living standard, and the obsolete ones old pages still carry (font,
+// center, tt, …).
+var htmlElements = []string{
+	"a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote",
+	"body", "br", "button", "canvas", "caption", "cite", "code", "col", "colgroup", "data", "datalist", "dd",
+	"del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure",
+	"footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i",
+	"iframe", "img", "input", "ins", "kbd", "label", "legend", "li", "link", "main", "map", "mark", "menu",
+	"meta", "meter", "nav", "noscript", "object", "ol", "optgroup", "option", "output", "p", "picture", "pre",
+	"progress", "q", "rp", "rt", "ruby", "s", "samp", "script", "search", "section", "select", "slot", "small",
+	"source", "span", "strong", "style", "sub", "summary", "sup", "table", "tbody", "td", "template",
+	"textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "u", "ul", "var", "video", "wbr",
+	// obsolete
+	"acronym", "applet", "basefont", "bgsound", "big", "blink", "center", "dir", "font", "frame", "frameset",
+	"listing", "marquee", "nobr", "noembed", "noframes", "plaintext", "rb", "rtc", "strike", "tt", "xmp",
+}
+
+// htmlTag finds, near the start of a body, an HTML doctype or a whole
+// start tag of an HTML element (htmlElements): its name followed by ">",
+// "/>" or white space, attributes and ">", with no "<" before its end.
+// Text with a stray "<" ("x <a y"), an address in angle brackets
+// ("<a@b.example>") or another name ("<text id=1>") has none.
+var htmlTag = regexp.MustCompile(`(?i)<(?:!doctype\s+html|(?:` + strings.Join(htmlElements, "|") + `)(?:\s[^<>]*)?/?>)`)
 
 // sniffLimit bounds how much of a body LooksHTML reads.
 const sniffLimit = 64 << 10
 
 // LooksHTML reports whether body (with its Content-Type, may be empty) is
 // an HTML page: not declared as another type, not binary, and carrying an
-// HTML tag near the start. A NUL byte in its first KB makes it binary
+// HTML doctype or a start tag of an HTML element near the start (htmlTag;
+// a page of a <pre> or a <blockquote> alone is one). A NUL byte in its first KB makes it binary
 // unless it opens with an HTML or an XML tag, which browsers read as markup
 // whatever bytes follow (a stray NUL in a <meta>), or is UTF-16 (by its
 // byte-order mark, or the charset contentType declares: no mark, and NULs
