@@ -27,10 +27,10 @@ var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|te
 // namePrefix matches what cutName cuts before a name a page gives in a
 // field of its own: "by" and the phrases that end in it ("By Jane Roe",
 // "Written by Jane Roe"), which open no name, and the other words of
-// bylinePrefix only as a label, followed by a colon ("Author: Jane Roe"),
-// as without one they open the name itself ("Von Miller", "Contributors
-// to Wikimedia projects", "Authors Guild").
-var namePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|by)\b\s*:?|(?:authors?|contributors?|contact|von|par|autor|text|tekst|автор|του|της|作者)\s*[:：])\s*`)
+// bylinePrefix only as a label, followed by a colon ("Author: Jane Roe")
+// or alone (a template's "author"), as otherwise they open the name itself
+// ("Von Miller", "Contributors to Wikimedia projects", "Authors Guild").
+var namePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|by)\b\s*:?|(?:authors?|contributors?|contact|von|par|autor|text|tekst|автор|του|της|作者)\s*(?:[:：]|$))\s*`)
 
 // gluedBy matches "By" run into the name after it ("BySummer Swann",
 // "Written byDan Pantelo").
@@ -82,7 +82,7 @@ func cleanByline(s string) string {
 // name of its JSON-LD's author, a <meta> author's content, an itemprop's
 // name, an hCard's "fn", the Twitter card's writer) as cleanByline reduces
 // a byline, but for the labels before the names: other than "By", cut
-// only when a colon follows them (cutName).
+// only when a colon follows them or they stand alone (cutName).
 func cleanName(s string) string {
 	if s = cutName(s); s != "" {
 		s = bylineNames(s)
@@ -100,9 +100,9 @@ func cutByline(s string) string {
 
 // cutName cuts a name a page gives in a field of its own as cutByline
 // cuts a byline, but for the words before it (namePrefix): "By" is cut,
-// other labels only when a colon follows them ("Author: Jane Roe" → "Jane
-// Roe"; "Von Miller", "Authors Guild" stay), and "By" run into the name is
-// not ("BYU News").
+// other labels only when a colon follows them or they stand alone
+// ("Author: Jane Roe" → "Jane Roe", "author" → ""; "Von Miller", "Authors
+// Guild" stay), and "By" run into the name is not ("BYU News").
 func cutName(s string) string {
 	return cutAuthor(s, true)
 }

@@ -152,6 +152,8 @@ func TestCleanName(t *testing.T) {
 		{"Автор: Иван Петров", "Иван Петров"},
 		{"By Jane Roe, Staff Writer", "Jane Roe"},
 		{"Written by Jane Roe", "Jane Roe"},
+		{"author", ""},
+		{"Autor:", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanName(tc.in); got != tc.want {
