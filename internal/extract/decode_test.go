@@ -281,3 +281,14 @@ func TestLooksHTMLAnyElement(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkLooksHTMLText is LooksHTML on 64 KB of text without a tag,
+// which it reads to its end.
+func BenchmarkLooksHTMLText(b *testing.B) {
+	text := []byte(strings.Repeat("The regional ferry returned to the harbour on Monday, 3 < 4 and x <a y. ", 1000)[:sniffLimit])
+	for b.Loop() {
+		if LooksHTML(text, "") {
+			b.Fatal("text taken for HTML")
+		}
+	}
+}
