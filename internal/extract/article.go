@@ -145,7 +145,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneUndeclared(f.Node, decl.all())
 			if story != noStory {
 				blocks := leafBlocks(f.Node)
-				pruneStoryHeader(blocks, cutByline(a.Author), a.Title, textOf(heading))
+				pruneStoryHeader(blocks, cutAuthor(a.Author, declaredName(a.Author, doc, ld)), a.Title, textOf(heading))
 				pruneAuthorBio(blocks, author)
 			}
 		}

@@ -6,6 +6,7 @@ package extract
 // link to the author's page, and the byline by its headline.
 
 import (
+	"cmp"
 	"maps"
 	nurl "net/url"
 	"regexp"
@@ -22,6 +23,14 @@ import (
 // or not ("Written byDan Pantelo"), in English, German, French, Spanish,
 // Polish, Russian ("Автор:"), Greek ("Του", "Της") and Chinese ("作者：").
 var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
+
+// namePrefix matches what cutName cuts before a name a page gives in a
+// field of its own: "by" and the phrases that end in it ("By Jane Roe",
+// "Written by Jane Roe"), which open no name, and the other words of
+// bylinePrefix only as a label, followed by a colon ("Author: Jane Roe")
+// or alone (a template's "author"), as otherwise they open the name itself
+// ("Von Miller", "Contributors to Wikimedia projects", "Authors Guild").
+var namePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|by)\b\s*:?|(?:authors?|contributors?|contact|von|par|autor|text|tekst|автор|του|της|作者)\s*(?:[:：]|$))\s*`)
 
 // gluedBy matches "By" run into the name after it ("BySummer Swann",
 // "Written byDan Pantelo").
@@ -69,18 +78,48 @@ func cleanByline(s string) string {
 	return s
 }
 
+// cleanName reduces an author a page gives in a field of its own (the
+// name of its JSON-LD's author, a <meta> author's content, an itemprop's
+// name, an hCard's "fn", the Twitter card's writer) as cleanByline reduces
+// a byline, but for the labels before the names: other than "By", cut
+// only when a colon follows them or they stand alone (cutName).
+func cleanName(s string) string {
+	if s = cutName(s); s != "" {
+		s = bylineNames(s)
+	}
+	return s
+}
+
 // cutByline cuts a byline to the names in it, as the page writes them:
 // the labels and prefixes before them, and the dates, times, handles,
 // addresses and labels after them, cut. It returns "" for what is not a
 // name, as cleanByline does.
 func cutByline(s string) string {
+	return cutAuthor(s, false)
+}
+
+// cutName cuts a name a page gives in a field of its own as cutByline
+// cuts a byline, but for the words before it (namePrefix): "By" is cut,
+// other labels only when a colon follows them or they stand alone
+// ("Author: Jane Roe" → "Jane Roe", "author" → ""; "Von Miller", "Authors
+// Guild" stay), and "By" run into the name is not ("BYU News").
+func cutName(s string) string {
+	return cutAuthor(s, true)
+}
+
+// cutAuthor cuts s as cutByline does, or, when field, as cutName does.
+func cutAuthor(s string, field bool) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
 	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
 		s = name
 	}
-	s = gluedBy.ReplaceAllString(s, "$1")
+	prefix := namePrefix
+	if !field {
+		s = gluedBy.ReplaceAllString(s, "$1")
+		prefix = bylinePrefix
+	}
 	for {
-		t := bylinePrefix.ReplaceAllString(s, "")
+		t := prefix.ReplaceAllString(s, "")
 		if t == s {
 			break
 		}
@@ -142,14 +181,19 @@ func isLetter(r rune) bool {
 }
 
 // pageAuthorOf returns a page's author from the byline its engine found:
-// the byline's names (cleanByline), or all the authors a page's <meta>
+// the byline's names (cleanByline, or cleanName when the page declares it
+// in a field of its own: declaredName), or all the authors a page's <meta>
 // fields name when the byline is the first of them (metaAuthors); when
 // there are none, what the page
 // declares or shows (pageAuthor); when they are the site's own name (a
 // <meta name="author"> many sites fill so), the person the page names
 // instead, if it names one.
 func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) string {
-	author := cleanByline(found)
+	clean := cleanByline
+	if declaredName(found, doc, ld) {
+		clean = cleanName
+	}
+	author := clean(found)
 	if author == "" {
 		return pageAuthor(doc, h, ld)
 	}
@@ -157,7 +201,7 @@ func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) s
 		return strings.Join(all, ", ")
 	}
 	if n := bylineElementOf(doc, found); n != nil {
-		if all := cleanByline(lineNames(n, func(m *html.Node) bool { return alikeByline(m, n) }, textOf, true)); all != "" {
+		if all := clean(lineNames(n, func(m *html.Node) bool { return alikeByline(m, n) }, textOf, clean, true)); all != "" {
 			author = all // the engine's byline is one of several names alike in a line
 		}
 	}
@@ -213,7 +257,7 @@ func metaAuthors(doc *html.Node) []string {
 		}
 		switch name := strings.ToLower(attr(n, "name")); name {
 		case "author", "citation_author", "citation_authors", "dc.creator":
-			if v := cleanByline(attr(n, "content")); v != "" && !slices.ContainsFunc(by[name], func(w string) bool { return squashName(w) == squashName(v) }) {
+			if v := cleanName(attr(n, "content")); v != "" && !slices.ContainsFunc(by[name], func(w string) bool { return squashName(w) == squashName(v) }) {
 				by[name] = append(by[name], v)
 				return true
 			}
@@ -226,6 +270,48 @@ func metaAuthors(doc *html.Node) []string {
 		}
 	}
 	return nil
+}
+
+// metaAuthorKeys are the <meta> names and properties, in lower case and
+// with dots for colons, whose content the engine takes for the page's
+// byline.
+var metaAuthorKeys = map[string]bool{"author": true, "dc:creator": true, "dcterm:creator": true, "dcterms:creator": true,
+	"parsely-author": true, "article:author": true}
+
+// declaredName reports whether found, the engine's byline, is, white space
+// aside, a name the page gives in a field of its own, where the engine
+// reads it first: its JSON-LD's author, the content of a <meta> author
+// (metaAuthorKeys), or the text of an element marked itemprop="name".
+// Such a name is cut by cleanName, not as a byline.
+func declaredName(found string, doc *html.Node, ld linkedData) bool {
+	found = strings.Join(strings.Fields(found), " ")
+	if found == "" {
+		return false
+	}
+	same := func(s string) bool {
+		return strings.Join(strings.Fields(s), " ") == found || strings.Join(strings.Fields(html.UnescapeString(s)), " ") == found
+	}
+	if same(ld.author) {
+		return true
+	}
+	declared := false
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !declared; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom == atom.Script {
+				continue
+			}
+			if c.DataAtom == atom.Meta {
+				key := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(cmp.Or(attr(c, "property"), attr(c, "name")))), ".", ":")
+				declared = metaAuthorKeys[key] && same(attr(c, "content"))
+			} else if strings.Contains(attr(c, "itemprop"), "name") {
+				declared = same(textOf(c))
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+	return declared
 }
 
 // labelledAuthor returns the author a page's Twitter card fields name: the
@@ -308,7 +394,10 @@ func findClass(n *html.Node, word string) *html.Node {
 // (headingByline), and last a link to the author's page in navigation
 // after the headline, in no list item (a teaser's author is). Several authors are joined by ", ", and so are
 // the names of elements alike in one byline (lineNames: "By <a href="/authors/jane-roe">Jane Roe</a> and <a
-// href="/authors/john-doe">John Doe</a>"). It returns "" when none is.
+// href="/authors/john-doe">John Doe</a>"). The names given in fields of
+// their own (JSON-LD, itemprop, the hCard's "fn", the Twitter card) are
+// reduced by cleanName, the others by cleanByline. It returns "" when none
+// is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
 	var fromProp, fromRel, fromCard, fromLink, navLink string
@@ -323,13 +412,13 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 			return
 		}
 		if fromProp == "" && propAuthor(n) {
-			fromProp = lineNames(n, propAuthor, propName, false)
+			fromProp = lineNames(n, propAuthor, propName, cleanName, false)
 		}
 		if fromRel == "" && relAuthor(n) {
-			fromRel = lineNames(n, relAuthor, textOf, false)
+			fromRel = lineNames(n, relAuthor, textOf, cleanByline, false)
 		}
 		if fromCard == "" && authorCard(n) {
-			fromCard = lineNames(n, authorCard, cardName, false)
+			fromCard = lineNames(n, authorCard, cardName, cleanName, false)
 		}
 		if n == h {
 			pastHeading = true
@@ -338,7 +427,7 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 		if (fromLink == "" || navLink == "") && authorLink(n) {
 			switch {
 			case !nav && fromLink == "":
-				fromLink = lineNames(n, authorLink, textOf, false)
+				fromLink = lineNames(n, authorLink, textOf, cleanByline, false)
 			case nav && pastHeading && navLink == "" && !inLinkOrItem(n.Parent):
 				navLink = textOf(n)
 			}
@@ -348,8 +437,11 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 		}
 	}
 	walk(doc, false)
-	for _, s := range []string{fromLD, fromProp, fromRel, fromCard, fromLabel, fromLink} {
-		if a := cleanByline(s); a != "" {
+	for _, s := range []struct {
+		name  string
+		clean func(string) string
+	}{{fromLD, cleanName}, {fromProp, cleanName}, {fromRel, cleanByline}, {fromCard, cleanName}, {fromLabel, cleanName}, {fromLink, cleanByline}} {
+		if a := s.clean(s.name); a != "" {
 			return a
 		}
 	}
@@ -388,7 +480,8 @@ func cardName(n *html.Node) string {
 // lineNames returns the names a byline gives each in an element alike:
 // name(n), and name(m) of every element m in n's line (the nearest block
 // or table cell around it) that same reports is alike, in order, each
-// reduced by cleanByline and given once, joined by ", " ("By <a
+// reduced by clean (cleanByline, or cleanName for names given in fields)
+// and given once, joined by ", " ("By <a
 // href="/authors/jane-roe">Jane Roe</a> and <a
 // href="/authors/john-doe">John Doe</a>": "Jane Roe, John Doe"). When
 // listed, only the names the line lists as a byline are taken (its text
@@ -396,9 +489,9 @@ func cardName(n *html.Node) string {
 // class="author">John Doe</a>, 5 March 2024" lists "Jane Roe, John Doe";
 // a count of comments in an element alike is none). It returns name(n)
 // alone when the line is longer than a byline's (maxBylineLine), gives no
-// other such name, or when the names together are no byline cleanByline
-// keeps (over maxByline bytes: a paper's many authors).
-func lineNames(n *html.Node, same func(*html.Node) bool, name func(*html.Node) string, listed bool) string {
+// other such name, or when the names together are no byline clean keeps
+// (over maxByline bytes: a paper's many authors).
+func lineNames(n *html.Node, same func(*html.Node) bool, name func(*html.Node) string, clean func(string) string, listed bool) string {
 	own := name(n)
 	line := n
 	for line.Parent != nil && line.Parent.Type == html.ElementNode && !block[tag(line)] && !lineBreak[tag(line)] {
@@ -422,7 +515,7 @@ func lineNames(n *html.Node, same func(*html.Node) bool, name func(*html.Node) s
 				walk(c)
 				continue
 			}
-			s := cleanByline(name(c))
+			s := clean(name(c))
 			if s == "" || slices.ContainsFunc(names, func(t string) bool { return strings.EqualFold(s, t) }) {
 				continue
 			}
@@ -435,7 +528,7 @@ func lineNames(n *html.Node, same func(*html.Node) bool, name func(*html.Node) s
 	if len(names) < 2 {
 		return own
 	}
-	if all := strings.Join(names, ", "); cleanByline(all) != "" {
+	if all := strings.Join(names, ", "); clean(all) != "" {
 		return all
 	}
 	return own
@@ -447,7 +540,9 @@ const maxBylineLine = 200
 
 // propName returns the name an element marked itemprop="author" gives:
 // its content attribute, else the text of the element marked
-// itemprop="name" in it, else its own text when that is short.
+// itemprop="name" in it, else its own text when that is short, a byline
+// cut as one (cutByline: "By Jane Roe" → "Jane Roe"), which cleanName then
+// leaves as it is.
 func propName(n *html.Node) string {
 	if c := attr(n, "content"); c != "" {
 		return c
@@ -473,7 +568,7 @@ func propName(n *html.Node) string {
 		return textOf(name)
 	}
 	if shortText(n, maxByline) {
-		return textOf(n)
+		return cutByline(textOf(n))
 	}
 	return ""
 }

@@ -137,6 +137,32 @@ func TestCleanByline(t *testing.T) {
 	}
 }
 
+// Regression: a name given in a field of its own lost the word a byline
+// opens with ("Von Miller" → "Miller").
+func TestCleanName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Von Miller", "Von Miller"},
+		{"Contributors to Wikimedia projects", "Contributors to Wikimedia projects"},
+		{"Authors Guild", "Authors Guild"},
+		{"Contact Energy", "Contact Energy"},
+		{"Par Lagerkvist", "Par Lagerkvist"},
+		{"BYU News", "BYU News"},
+		{"Author: Jane Roe", "Jane Roe"},
+		{"Von: Anna Schmidt", "Anna Schmidt"},
+		{"Автор: Иван Петров", "Иван Петров"},
+		{"By Jane Roe, Staff Writer", "Jane Roe"},
+		{"Written by Jane Roe", "Jane Roe"},
+		{"author", ""},
+		{"Autor:", ""},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := cleanName(tc.in); got != tc.want {
+				t.Errorf("cleanName(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestPageAuthor(t *testing.T) {
 	for _, tc := range []struct{ name, html, want string }{
 		{"json-ld name", `<script type="application/ld+json">{"@type":"Article","headline":"H","author":"Tyler King"}</script>`, "Tyler King"},
@@ -178,6 +204,14 @@ func TestPageAuthor(t *testing.T) {
 		{"co-authors' links to their pages", `<p>By <a href="/authors/jane-roe">Jane Roe</a> and <a href="/authors/john-smith">John Smith</a></p>`, "Jane Roe, John Smith"},
 		{"co-authors marked rel=author", `<p>By <a rel="author" href="/u/1">Jane Roe</a>, <a rel="author" href="/u/2">John Smith</a> and <a rel="author" href="/u/3">Ann Lee</a>, 5 March 2024</p>`, "Jane Roe, John Smith, Ann Lee"},
 		{"co-authors marked itemprop=author", `<p>By <span itemprop="author">Jane Roe</span> and <span itemprop="author">John Smith</span></p>`, "Jane Roe, John Smith"},
+		// Regression: a name given in a field lost the word a byline
+		// opens with.
+		{"json-ld name opening with von", `<script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Von Miller"}}</script>`, "Von Miller"},
+		{"itemprop content opening with authors", `<meta itemprop="author" content="Authors Guild">`, "Authors Guild"},
+		{"itemprop name opening with contributors", `<span itemprop="author" itemscope><span itemprop="name">Contributors to Wikimedia projects</span></span>`, "Contributors to Wikimedia projects"},
+		{"an hCard's name opening with von", `<span class="author vcard"><a class="url fn n" href="/people/1">Von Miller</a></span>`, "Von Miller"},
+		{"the Twitter card's writer opening with par", `<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Par Lagerkvist">`, "Par Lagerkvist"},
+		{"itemprop text still a byline", `<p><span itemprop="author">Von Anna Schmidt</span></p>`, "Anna Schmidt"},
 		{"a link to the author's page and another link", `<p>By <a href="/authors/jane-roe">Jane Roe</a> in <a href="/travel">Travel</a></p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -214,6 +248,9 @@ func TestPageAuthorOfRepeatedMeta(t *testing.T) {
 		{"a paper's authors", `<meta name="citation_author" content="Jennifer Roe"><meta name="citation_author" content="Jeni Doe"><meta name="citation_author" content="Chong Lee">`, "Jennifer Roe", "Jennifer Roe, Jeni Doe, Chong Lee"},
 		{"one name repeated", `<meta name="author" content="Emily Roe"><meta name="author" content="Emily Roe">`, "Emily Roe", "Emily Roe"},
 		{"another byline", `<meta name="citation_author" content="Jennifer Roe"><meta name="citation_author" content="Jeni Doe">`, "Tom Poe", "Tom Poe"},
+		// Regression: a <meta> author's name lost the word a byline opens
+		// with ("Von Miller" → "Miller").
+		{"names opening with a byline's word", `<meta name="author" content="Von Miller"><meta name="author" content="Authors Guild">`, "Von Miller", "Von Miller, Authors Guild"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)

@@ -235,3 +235,60 @@ func TestLooksHTMLNULAndDeclaredUTF16(t *testing.T) {
 		})
 	}
 }
+
+// TestLooksHTMLAnyElement: regression, a page whose only tags were <pre>
+// or <blockquote> (as CleanEval's page 78 is), or of lists, sections or
+// fonts, was skipped as not-html: only a few elements' tags were looked
+// for. The start tag of any HTML element makes a page, and text with a
+// stray "<", an address in angle brackets or a tag of no HTML element
+// stays text.
+func TestLooksHTMLAnyElement(t *testing.T) {
+	story := strings.Repeat("The regional ferry returned to the harbour on Monday after three months of repairs at the shipyard, its captain said. ", 6)
+	for _, c := range []struct {
+		name, body string
+		want       bool
+	}{
+		{"a pre alone", "<pre>\n" + story + "\n</pre>\n", true},
+		{"a blockquote alone", "<blockquote>" + story + "</blockquote>", true},
+		{"a list", "<ul>\n<li>" + story + "</li>\n</ul>", true},
+		{"a section with attributes", `<section class="story">` + story + `</section>`, true},
+		{"a main", "<MAIN>" + story + "</MAIN>", true},
+		{"fonts and a centre", `<center><font size="2">` + story + `</font></center>`, true},
+		{"a tag of its own", `<text id="http://x.example/1">` + "\n<pre>\n" + story + "</pre>\n</text>", true},
+		{"a doctype", "<!DOCTYPE html>\n" + story, true},
+		{"a break closed", story + "<br/>" + story, true},
+		{"plain text", story, false},
+		{"a stray <", "If x <a y and y <p z, then " + story, false},
+		{"a comparison", "3 < 4 and 5 <= 6. " + story, false},
+		{"an address in angle brackets", "Write to Jane Roe <a@b.example> or <pre@port.example>. " + story, false},
+		{"a tag of no HTML element", `<text id="1">` + story + `</text>`, false},
+		{"a closing tag alone", story + "</pre>", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := LooksHTML([]byte(c.body), ""); got != c.want {
+				t.Errorf("LooksHTML = %v, want %v", got, c.want)
+			}
+			a, skip, err := Page(context.Background(), Input{Body: []byte(c.body)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want && (skip != "" || !strings.Contains(a.Text, "its captain said")) {
+				t.Errorf("Page: skip %q, text %q; want the story", skip, a.Text)
+			}
+			if !c.want && skip != SkipNotHTML {
+				t.Errorf("Page: skip %q, want %q", skip, SkipNotHTML)
+			}
+		})
+	}
+}
+
+// BenchmarkLooksHTMLText is LooksHTML on 64 KB of text without a tag,
+// which it reads to its end.
+func BenchmarkLooksHTMLText(b *testing.B) {
+	text := []byte(strings.Repeat("The regional ferry returned to the harbour on Monday, 3 < 4 and x <a y. ", 1000)[:sniffLimit])
+	for b.Loop() {
+		if LooksHTML(text, "") {
+			b.Fatal("text taken for HTML")
+		}
+	}
+}

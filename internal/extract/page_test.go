@@ -207,6 +207,34 @@ func TestPageAuthorNames(t *testing.T) {
 	}
 }
 
+// TestPageAuthorFieldsAreNoBylines is the regression test of names a page
+// gives in fields of their own cut as bylines: the word that opens a
+// byline ("von", "contributors", "authors") opens these names, and "Von
+// Miller" gave "Miller", "Contributors to Wikimedia projects" "to
+// Wikimedia projects", "Authors Guild" "Guild". Now such a field loses a
+// label only when a colon follows it, and a byline in the text still loses
+// its "Von".
+func TestPageAuthorFieldsAreNoBylines(t *testing.T) {
+	const ld = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Council passes budget","author":{"@type":"%s","name":"%s"}}</script>`
+	for _, tc := range []struct{ name, head, byline, want string }{
+		{"a person in JSON-LD", fmt.Sprintf(ld, "Person", "Von Miller"), "", "Von Miller"},
+		{"an organisation in JSON-LD", fmt.Sprintf(ld, "Organization", "Contributors to Wikimedia projects"), "", "Contributors to Wikimedia projects"},
+		{"a meta author", `<meta name="author" content="Authors Guild">`, "", "Authors Guild"},
+		{"an itemprop name", "", `<p itemprop="author" itemscope><span itemprop="name">Von Miller</span></p>`, "Von Miller"},
+		{"a meta author's label", `<meta name="author" content="Author: Jane Roe">`, "", "Jane Roe"},
+		{"a byline in the text", "", `<p class="byline">Von Anna Schmidt</p>`, "Anna Schmidt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, tc.head, 1)
+			page = strings.Replace(page, `<h1>Council passes budget</h1>`, `<h1>Council passes budget</h1>`+tc.byline, 1)
+			a, _ := extractPage(t, page, Options{})
+			if a.Author != tc.want {
+				t.Errorf("Author = %q, want %q", a.Author, tc.want)
+			}
+		})
+	}
+}
+
 // A story the page declares (JSON-LD NewsArticle) loses the biography of
 // its author after it; a page that declares nothing keeps it.
 func TestPageAuthorBio(t *testing.T) {
