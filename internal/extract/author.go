@@ -32,6 +32,12 @@ var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|te
 // ("Von Miller", "Contributors to Wikimedia projects", "Authors Guild").
 var namePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|by)\b\s*:?|(?:authors?|contributors?|contact|von|par|autor|text|tekst|автор|του|της|作者)\s*(?:[:：]|$))\s*`)
 
+// fieldBy matches "by" in German or French ("Von", "Par") before two words
+// or more in a field of its own, which is a byline put there ("Von Vanessa
+// Franke", "von AUTO ZEITUNG"); before one word it is a name's own ("Von
+// Miller", "Par Lagerkvist").
+var fieldBy = regexp.MustCompile(`^(?i:von|par)\s+(\S+\s+\S)`)
+
 // gluedBy matches "By" run into the name after it ("BySummer Swann",
 // "Written byDan Pantelo").
 var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|Reported)\s*by|By|BY)(\p{Lu})`)
@@ -102,7 +108,8 @@ func cutByline(s string) string {
 // cuts a byline, but for the words before it (namePrefix): "By" is cut,
 // other labels only when a colon follows them or they stand alone
 // ("Author: Jane Roe" → "Jane Roe", "author" → ""; "Von Miller", "Authors
-// Guild" stay), and "By" run into the name is not ("BYU News").
+// Guild" stay), "Von" and "Par" before two words or more (fieldBy), and
+// "By" run into the name is not ("BYU News").
 func cutName(s string) string {
 	return cutAuthor(s, true)
 }
@@ -120,6 +127,9 @@ func cutAuthor(s string, field bool) string {
 	}
 	for {
 		t := prefix.ReplaceAllString(s, "")
+		if field {
+			t = fieldBy.ReplaceAllString(t, "$1")
+		}
 		if t == s {
 			break
 		}

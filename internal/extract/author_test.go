@@ -146,6 +146,10 @@ func TestCleanName(t *testing.T) {
 		{"Authors Guild", "Authors Guild"},
 		{"Contact Energy", "Contact Energy"},
 		{"Par Lagerkvist", "Par Lagerkvist"},
+		{"Von Vanessa Franke", "Vanessa Franke"},
+		{"von AUTO ZEITUNG", "Auto Zeitung"}, // set in capitals, as bylines are
+		{"Par Jean Dupont", "Jean Dupont"},
+		{"Von FOCUS-Online-Experte Robin Tschöpe", "FOCUS-Online-Experte Robin Tschöpe"},
 		{"BYU News", "BYU News"},
 		{"Author: Jane Roe", "Jane Roe"},
 		{"Von: Anna Schmidt", "Anna Schmidt"},
