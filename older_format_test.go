@@ -609,3 +609,32 @@ func TestNarrowSpaceQuotesOfOlderFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroWidthSpaceReprint: a notice whose words a zero-width space
+// (U+200B) cuts, as a page's markup or copy protection leaves it, and its
+// copy without them are a duplicate of score 1 for sentences and cosine,
+// as for minhash: the space is read as the invisible character it is. Word
+// segmentation (UAX #29) breaks words at it, so that "금융통화\u200b위원회는"
+// was two words and the copy's one, and sentences found no sentence
+// shared. An index of sentences' format 4 goes on reading it so.
+func TestZeroWidthSpaceReprint(t *testing.T) {
+	doc := enginetest.ZeroWidthSpaceDoc()
+	plain := doc
+	plain.ID, plain.Date = "plain", doc.Date.Add(time.Hour)
+	plain.Title, plain.Text = strings.ReplaceAll(doc.Title, "\u200b", ""), strings.ReplaceAll(doc.Text, "\u200b", "")
+	docs := []neardup.Document{doc, plain}
+	for _, o := range []neardup.MethodOptions{minhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
+		res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate || res.Pairs[0].Score < 0.9999 {
+			t.Errorf("%s: %+v, want one duplicate of score 1", o.Method(), res.Pairs)
+		}
+	}
+	old := filepath.Join(t.TempDir(), "old.db")
+	setSketchFormat(t, old, sentences.Defaults(), 4)
+	if got, _ := addedLabel(t, old, neardup.Options{MethodName: sentences.Name}, docs); got == neardup.Duplicate {
+		t.Errorf("an index of sentences' format 4: %q, want no duplicate", got)
+	}
+}

@@ -160,21 +160,22 @@ func FuzzCharShingles(f *testing.F) {
 
 // FuzzWordsSameAsLibrary checks Words against the UAX #29 library run on
 // the whole text, its segments cut at each narrow no-break space unless
-// NarrowSpaceJoins.
+// NarrowSpaceJoins, its zero-width spaces read as word joiners unless
+// ZeroWidthSpaceSplits.
 func FuzzWordsSameAsLibrary(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, joins := range []bool{false, true} {
-			a := Analyzer{NarrowSpaceJoins: joins}
-			got, want := a.Words(text), libraryTokens(text, 1<<30, joins)
+		for _, a := range []Analyzer{{}, {NarrowSpaceJoins: true}, {ZeroWidthSpaceSplits: true}, {NarrowSpaceJoins: true, ZeroWidthSpaceSplits: true}} {
+			got, want := a.Words(text), libraryTokens(text, 1<<30, a.NarrowSpaceJoins, a.ZeroWidthSpaceSplits)
 			if len(got) != len(want) {
-				t.Fatalf("NarrowSpaceJoins %v: %d tokens, the library %d", joins, len(got), len(want))
+				t.Fatalf("NarrowSpaceJoins %v, ZeroWidthSpaceSplits %v: %d tokens, the library %d", a.NarrowSpaceJoins, a.ZeroWidthSpaceSplits, len(got), len(want))
 			}
 			for i := range got {
 				if got[i] != want[i] {
-					t.Fatalf("NarrowSpaceJoins %v: token %d: %+v, the library %+v", joins, i, got[i], want[i])
+					t.Fatalf("NarrowSpaceJoins %v, ZeroWidthSpaceSplits %v: token %d: %+v, the library %+v",
+						a.NarrowSpaceJoins, a.ZeroWidthSpaceSplits, i, got[i], want[i])
 				}
 			}
 		}

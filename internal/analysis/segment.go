@@ -20,7 +20,9 @@ import (
 // nothing joins to what follows (see wordEnds): that word is a token at
 // once, and the rest of its run, from that boundary, is read as any run
 // is. A narrow no-break space inside a segment sets it apart unless
-// NarrowSpaceJoins (see addSpacedSegment). TestWordsSameAsLibrary and
+// NarrowSpaceJoins (see addSpacedSegment), and a zero-width space inside a
+// run joins what is either side of it unless ZeroWidthSpaceSplits (see
+// zeroWidthSpace). TestWordsSameAsLibrary and
 // FuzzWordsSameAsLibrary check the tokens against the library on the whole
 // text, its segments so cut.
 
@@ -202,7 +204,17 @@ func (a *Analyzer) librarySegments(text string, s, e, limit int) int {
 	if a.iter == nil {
 		a.iter = words.FromString("")
 	}
-	a.iter.SetText(text[s:])
+	if !a.ZeroWidthSpaceSplits && strings.Contains(text[s:e], zeroWidthSpace) {
+		// The run, its zero-width spaces read as word joiners, of the
+		// same length: offsets into it are the text's. The run ends at
+		// white space or the text's end, where every segment of a letter
+		// or digit ends; the bytes after it that the library decodes a
+		// character of the run's end with (at most utf8.UTFMax from its
+		// last byte, which is no UTF-8 perhaps) are read too.
+		a.iter.SetText(strings.ReplaceAll(text[s:e], zeroWidthSpace, wordJoiner) + text[e:min(len(text), e+utf8.UTFMax)])
+	} else {
+		a.iter.SetText(text[s:])
+	}
 	end := s
 	for end < e && len(a.tokens) < limit && a.iter.Next() {
 		if a.NarrowSpaceJoins {
@@ -214,6 +226,17 @@ func (a *Analyzer) librarySegments(text string, s, e, limit int) int {
 	}
 	return max(end, e)
 }
+
+// zeroWidthSpace (U+200B) is a word boundary to UAX #29, unlike the other
+// invisible characters (a soft hyphen, a word joiner: Format, which no rule
+// breaks at). Put inside a word by a page's markup or its copy protection
+// ("wi\u200bdth"), it made two words of one, where a copy without it has
+// one; wordJoiner (U+2060), of the same length, is read in its place
+// (unless ZeroWidthSpaceSplits), and Normalize leaves both out.
+const (
+	zeroWidthSpace = "\u200b"
+	wordJoiner     = "\u2060"
+)
 
 // addSpacedSegment adds the word tokens of the segment text[s:e] as
 // addSegment does, the parts a narrow no-break space (U+202F) sets apart

@@ -12,10 +12,15 @@ import (
 )
 
 // libraryTokens is Words as the UAX #29 library alone segments the whole
-// text: the reference the ASCII path must agree with.
-func libraryTokens(text string, limit int, joins bool) []Token {
+// text: the reference the ASCII path must agree with. joins is
+// NarrowSpaceJoins, splits ZeroWidthSpaceSplits: without it the library
+// segments the text with word joiners for its zero-width spaces.
+func libraryTokens(text string, limit int, joins, splits bool) []Token {
 	var a Analyzer
 	it := words.FromString(text)
+	if !splits {
+		it = words.FromString(strings.ReplaceAll(text, "\u200b", "\u2060"))
+	}
 	for len(a.tokens) < limit && it.Next() {
 		if joins {
 			a.addSegment(text, it.Start(), it.End())
@@ -48,7 +53,7 @@ func libraryTokens(text string, limit int, joins bool) []Token {
 var segmentPieces = []string{
 	"a", "B", "z", "Q", "1", "0", "9", ".", ",", ";", ":", "'", "_", "\"", "-", "$", "%", "(", "<",
 	" ", "  ", "\t", "\n", "\r\n", "\v", "\f",
-	"é", "Ł", "ß", "\u0301", "\u00ad", "\u200d", "\u3000", "\u2019", "\u2018", "東", "👍", "\u05d0", "\u202f",
+	"é", "Ł", "ß", "\u0301", "\u00ad", "\u200d", "\u3000", "\u2019", "\u2018", "東", "👍", "\u05d0", "\u202f", "\u200b", "\u2060",
 	"\xff", "\xe2", "\xc3", "\xe2\x80",
 	"don't", "U.S.Army", "3.5", "1,000", "here.Another", "www.Example.com",
 }
@@ -65,16 +70,15 @@ func randomTexts() int {
 
 func TestWordsSameAsLibrary(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var a, joins Analyzer
-	joins.NarrowSpaceJoins = true
+	analyzers := []*Analyzer{{}, {NarrowSpaceJoins: true}, {ZeroWidthSpaceSplits: true}, {NarrowSpaceJoins: true, ZeroWidthSpaceSplits: true}}
 	check := func(text string, limit int) {
 		t.Helper()
-		for _, a := range []*Analyzer{&a, &joins} {
-			want := libraryTokens(text, limit, a.NarrowSpaceJoins)
+		for _, a := range analyzers {
+			want := libraryTokens(text, limit, a.NarrowSpaceJoins, a.ZeroWidthSpaceSplits)
 			a.tokenizeUpTo(text, limit)
 			if diff := cmp.Diff(want, a.tokens, cmpopts.EquateEmpty()); diff != "" {
-				t.Fatalf("tokens of %q (limit %d, NarrowSpaceJoins %v) differ from the library's (-library +here):\n%s",
-					text, limit, a.NarrowSpaceJoins, diff)
+				t.Fatalf("tokens of %q (limit %d, NarrowSpaceJoins %v, ZeroWidthSpaceSplits %v) differ from the library's (-library +here):\n%s",
+					text, limit, a.NarrowSpaceJoins, a.ZeroWidthSpaceSplits, diff)
 			}
 		}
 	}

@@ -40,6 +40,12 @@ type Analyzer struct {
 	// simhash 8, sentences and cosine 5 read it. Without it the space
 	// sets them apart, as a plain space and NFKC do.
 	NarrowSpaceJoins bool
+	// ZeroWidthSpaceSplits says to read a zero-width space (U+200B) as
+	// UAX #29 does, a word boundary ("wi\u200bdth" two words), as the
+	// sketch formats before minhash 12, simhash 8, sentences and cosine 5
+	// read it. Without it the space is read as the invisible character
+	// it is: the word is one, as a copy without it writes it.
+	ZeroWidthSpaceSplits bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

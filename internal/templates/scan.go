@@ -119,7 +119,8 @@ const maxTagBytes = 600
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	var tw []analysis.Token // the title's words
 	s.caps = s.caps[:0]
-	s.an.NarrowSpaceJoins = !s.Languages // "180\u202f000" one word, as the formats before it read
+	s.an.NarrowSpaceJoins = !s.Languages     // "180\u202f000" one word, as the formats before it read
+	s.an.ZeroWidthSpaceSplits = !s.Languages // and "wi\u200bdth" two
 	if doc.Title != "" {
 		tw = s.an.Words(doc.Title)
 	}

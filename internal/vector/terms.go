@@ -24,6 +24,9 @@ type Terms struct {
 	// NarrowSpaceJoins reads "180\u202f000" as one word (see
 	// analysis.Analyzer.NarrowSpaceJoins).
 	NarrowSpaceJoins bool
+	// ZeroWidthSpaceSplits reads "wi\u200bdth" as two words (see
+	// analysis.Analyzer.ZeroWidthSpaceSplits).
+	ZeroWidthSpaceSplits bool
 
 	an      analysis.Analyzer
 	stemmer analysis.Stemmer
@@ -35,7 +38,7 @@ type Terms struct {
 // language that has a stemmer, of its stem. The language is detected from
 // the body, or from the title when the body has no words.
 func (t *Terms) Analyze(doc *core.Document) {
-	t.an.NarrowSpaceJoins = t.NarrowSpaceJoins
+	t.an.NarrowSpaceJoins, t.an.ZeroWidthSpaceSplits = t.NarrowSpaceJoins, t.ZeroWidthSpaceSplits
 	words := t.an.Words(doc.Text)
 	lang := analysis.DetectLangTokens(doc.Text, words)
 	t.Body = t.filter(doc.Text, words, lang, analysis.Room(t.Body, len(words)))

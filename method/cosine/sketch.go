@@ -164,8 +164,9 @@ type sketcher struct {
 // alone, the only rule that reads it), of shingles of six folded
 // characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	// An index of a format before 5 reads "180\u202f000" as one word.
-	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: m.o.sketchFormat() < 5}}
+	// An index of a format before 5 reads "180\u202f000" as one word and
+	// "wi\u200bdth" as two.
+	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: m.o.sketchFormat() < 5, ZeroWidthSpaceSplits: m.o.sketchFormat() < 5}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,
@@ -173,6 +174,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 		s.scan = true
 	}
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // the words the template rules read, too
+	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5
 	return s
 }
 

@@ -227,11 +227,12 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Fills = m.o.Slots
 	s.tpl.WordFilter = m.o.wordFilter()
 	s.tpl.ShortNames = m.o.shortNames()
-	s.tpl.TitleWords = m.o.sketchFormat() >= 9      // an index of an older format reads no title of words
-	s.tpl.Unicode = m.o.sketchFormat() >= 11        // an index of an older format reads ASCII figures and places
-	s.tpl.Measures = m.o.sketchFormat() >= 12       // and no "nil", a unit the word after its figure
-	s.tpl.Languages = m.o.sketchFormat() >= 12      // and number words in English alone, fewer datelines
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 12 // and "180\u202f000" as one word
+	s.tpl.TitleWords = m.o.sketchFormat() >= 9          // an index of an older format reads no title of words
+	s.tpl.Unicode = m.o.sketchFormat() >= 11            // an index of an older format reads ASCII figures and places
+	s.tpl.Measures = m.o.sketchFormat() >= 12           // and no "nil", a unit the word after its figure
+	s.tpl.Languages = m.o.sketchFormat() >= 12          // and number words in English alone, fewer datelines
+	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 12     // and "180\u202f000" as one word
+	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 12 // and "wi\u200bdth" as two
 	return s
 }
 

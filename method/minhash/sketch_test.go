@@ -282,3 +282,20 @@ func TestNarrowSpaceFormat11Fixture(t *testing.T) {
 	}
 	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format11.hex", m)
 }
+
+// TestZeroWidthSpaceFormat11Fixture: the options of an index of format 11
+// read a zero-width space inside a word as that format did, a word boundary
+// ("ra\u200bte" two words), in every analyzer its sketches read words from
+// (analysis.Analyzer.ZeroWidthSpaceSplits): its sketch of
+// enginetest.ZeroWidthSpaceDoc is the bytes the binary of that format wrote.
+func TestZeroWidthSpaceFormat11Fixture(t *testing.T) {
+	c, ok := older(11, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 11")
+	}
+	m, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format11.hex", m)
+}

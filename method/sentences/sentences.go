@@ -313,10 +313,11 @@ type quote struct {
 }
 
 // quotes returns the sentences of text by hash, the first of each, read
-// as the sketches were: with joins, "180\u202f000" one word, as the
-// formats before 5 read it (analysis.Analyzer.NarrowSpaceJoins).
-func quotes(text string, joins bool) map[uint64]quote {
-	an := analysis.Analyzer{NarrowSpaceJoins: joins}
+// as the sketches were: with older, "180\u202f000" one word and
+// "wi\u200bdth" two, as the formats before 5 read them
+// (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits).
+func quotes(text string, older bool) map[uint64]quote {
+	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older}
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

@@ -183,7 +183,8 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // an index of an older format reads "180\u202f000" as one word
+	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5     // an index of an older format reads "180\u202f000" as one word
+	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5 // and "wi\u200bdth" as two
 	return s
 }
 

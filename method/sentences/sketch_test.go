@@ -254,3 +254,17 @@ func TestNarrowSpaceFormat4Fixture(t *testing.T) {
 	m := newMethod(c.(Options))
 	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format4.hex", m)
 }
+
+// TestZeroWidthSpaceFormat4Fixture: the options of an index of format 4
+// read a zero-width space inside a word as that format did, a word boundary
+// ("ra\u200bte" two words), in every analyzer its sketches read words from
+// (analysis.Analyzer.ZeroWidthSpaceSplits): its sketch of
+// enginetest.ZeroWidthSpaceDoc is the bytes the binary of that format wrote.
+func TestZeroWidthSpaceFormat4Fixture(t *testing.T) {
+	c, ok := older(4, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	m := newMethod(c.(Options))
+	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format4.hex", m)
+}

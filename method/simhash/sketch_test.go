@@ -205,3 +205,17 @@ func TestNarrowSpaceFormat7Fixture(t *testing.T) {
 	m := newMethod(c.(Options))
 	enginetest.NarrowSpaceFixture[Sketch](t, "testdata/narrow-format7.hex", m)
 }
+
+// TestZeroWidthSpaceFormat7Fixture: the options of an index of format 7
+// read a zero-width space inside a word as that format did, a word boundary
+// ("ra\u200bte" two words), in every analyzer its sketches read words from
+// (analysis.Analyzer.ZeroWidthSpaceSplits): its sketch of
+// enginetest.ZeroWidthSpaceDoc is the bytes the binary of that format wrote.
+func TestZeroWidthSpaceFormat7Fixture(t *testing.T) {
+	c, ok := older(7, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 7")
+	}
+	m := newMethod(c.(Options))
+	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format7.hex", m)
+}
