@@ -406,11 +406,13 @@ func (s *Side) stat() string {
 // separator returns the white space between the replaced text a and its
 // replacement b: B's own white space before the replacement (its first
 // run), or, when B has none there, a line break after text of several
-// lines or by sentence or line, and by word a space when the texts hold
-// white space there: in a, b or a gap around them (around). Where they
-// hold none, as Chinese and Japanese, which put no space between words,
-// nothing separates a from b. A separator holds no punctuation, which
-// would read as a side's.
+// lines or by sentence or line, and by word a space when the texts put
+// spaces between words there: a space in a, b or a gap around them
+// (around), or a gap of nothing but white space (a line wrapped between
+// two words). Where
+// they put none, as Chinese and Japanese, nothing separates a from b, even
+// at a paragraph's end ("上涨[-0.1-]{+0.3+}%" and a blank line). A
+// separator holds no punctuation, which would read as a side's.
 func separator(by By, a, b, gapB string, around ...string) string {
 	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
 		return gapB[i : len(gapB)-len(strings.TrimLeftFunc(gapB[i:], isSpace))]
@@ -419,11 +421,17 @@ func separator(by By, a, b, gapB string, around ...string) string {
 		return "\n"
 	}
 	for _, s := range append(around, a, b) {
-		if strings.IndexFunc(s, isSpace) >= 0 {
+		if strings.IndexFunc(s, isBlank) >= 0 || s != "" && strings.TrimFunc(s, isSpace) == "" {
 			return " "
 		}
 	}
 	return ""
+}
+
+// isBlank reports the white space that sets words apart on a line: a
+// space or a tab, not a line break.
+func isBlank(r rune) bool {
+	return isSpace(r) && r != '\n' && r != '\r' && r != '\v' && r != '\f' && r != 0x85 && r != 0x2028 && r != 0x2029
 }
 
 // sentenceLines returns the text of sp, sentences of the side, with one
