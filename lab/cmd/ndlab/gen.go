@@ -123,8 +123,12 @@ func runGen(ctx context.Context, o genOptions) error {
 	}
 	meter.Done(st.Documents)
 	if o.progress != nil {
-		fmt.Fprintf(o.progress, "gen: %d documents (%d originals of which %d synthesised, %d copies, %d templated negatives) in %.1fs; bases %d, dropped %d short, %d exact and %d near duplicates\n",
-			st.Documents, st.Originals, st.Synthesised, st.Copies, st.TemplateNegatives, time.Since(start).Seconds(),
+		leftOut := ""
+		if st.CopiesLeftOut > 0 {
+			leftOut = fmt.Sprintf("; %d copies left out, no allowed op changing the originals drawn for them", st.CopiesLeftOut)
+		}
+		fmt.Fprintf(o.progress, "gen: %d documents (%d originals of which %d synthesised, %d copies, %d templated negatives%s) in %.1fs; bases %d, dropped %d short, %d exact and %d near duplicates\n",
+			st.Documents, st.Originals, st.Synthesised, st.Copies, st.TemplateNegatives, leftOut, time.Since(start).Seconds(),
 			st.Bases, st.DroppedShort, st.DroppedExact, st.DroppedNear)
 	}
 	return nil
