@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -512,5 +513,37 @@ func TestPairTruthOverlaps(t *testing.T) {
 	r := Evaluate(truth, p)
 	if r.Overlaps != 1 || r.Pairs.Truth != 1 || r.Pairs.Correct != 1 || r.Pairs.Predicted != 1 {
 		t.Errorf("overlaps %d, pairs %+v; want 1 overlap (x), and x-y the one labelled duplicate, found; x-z not (x stays in cluster 1)", r.Overlaps, r.Pairs)
+	}
+}
+
+// TestReadTruthNoneValue pins a truth value "(none)": it was a second row
+// named as the one of pairs without a value (in --json; the report showed
+// one of the two), or was counted in that row. It is refused, naming the
+// file, the line and the field.
+func TestReadTruthNoneValue(t *testing.T) {
+	for _, tc := range []struct{ name, by, in, want string }{
+		{"document's value", "ops", "{\"id\":\"a1\",\"cluster\":\"A\"}\n{\"id\":\"a2\",\"cluster\":\"A\",\"ops\":[\"spelling\",\"(none)\"]}",
+			`line 2: field "ops": the value "(none)"`},
+		{"pair's value", "kind", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"kind\":\"reprint\"}\n{\"a\":\"x\",\"b\":\"z\",\"label\":false,\"kind\":\"(none)\"}",
+			`line 2: field "kind": the value "(none)"`},
+		{"stratum", "", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"(none)\"}",
+			`line 1: field "stratum": the value "(none)"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "truth.jsonl")
+			if err := os.WriteFile(path, []byte(tc.in), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ReadTruthFile(path, tc.by)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("got %v, want an error naming %s containing %q", err, path, tc.want)
+			}
+		})
+	}
+	// A value that only looks like it is a value.
+	tr := readTruth(t, "ops", `{"id":"a","cluster":1}`, `{"id":"b","cluster":1,"ops":"none"}`)
+	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"})...))
+	if want := []Recall{{Value: "none", Truth: 1, Found: 1, Recall: 1}}; !cmp.Equal(want, r.By, approx) {
+		t.Errorf("value none: %v, want %v", r.By, want)
 	}
 }

@@ -177,6 +177,13 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 	if !ok {
 		return "", fmt.Errorf("id %q has no cluster", id)
 	}
+	var given []string
+	if t.by != "" {
+		given = valuesOf(m[t.by])
+		if err := noneGiven(t.by, given); err != nil {
+			return "", err
+		}
+	}
 	ci, ok := clusters[c]
 	if !ok {
 		ci = int32(len(clusters))
@@ -188,7 +195,7 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 	t.cluster = append(t.cluster, ci)
 	if t.by != "" {
 		var vals []int32
-		for _, v := range valuesOf(m[t.by]) {
+		for _, v := range given {
 			vi, ok := names[v]
 			if !ok {
 				vi = int32(len(t.names))
@@ -233,6 +240,15 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	} else if len(s) > 1 {
 		return fmt.Errorf("stratum %s: want one value", m["stratum"])
 	}
+	if err := noneGiven("stratum", []string{p.stratum}); err != nil {
+		return err
+	}
+	if t.by != "" {
+		p.values = valuesOf(m[t.by])
+		if err := noneGiven(t.by, p.values); err != nil {
+			return err
+		}
+	}
 	k := pairKey(a, b)
 	if before, ok := t.pairLines[k]; ok {
 		return repeated(p, t.pairs[before.pair], before.line)
@@ -241,13 +257,20 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 		t.pairLines = map[[2]string]pairLine{}
 	}
 	t.pairLines[k] = pairLine{line: n, pair: len(t.pairs)}
-	if t.by != "" {
-		p.values = valuesOf(m[t.by])
-	}
 	if t.pairs == nil {
 		t.pairs = []labelledPair{}
 	}
 	t.pairs = append(t.pairs, p)
+	return nil
+}
+
+// noneGiven refuses the value noneValue of field: it names the row of the
+// pairs without a value (and of the pairs in no stratum), which a value of
+// that name would be taken for.
+func noneGiven(field string, values []string) error {
+	if slices.Contains(values, noneValue) {
+		return fmt.Errorf("field %q: the value %q names the pairs without one in the report: give another", field, noneValue)
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/neardup/neardup/internal/output"
@@ -51,6 +52,9 @@ func (c *genCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if sameFile(c.Out, c.Truth) {
+		return usageError{fmt.Sprintf("-o %s and --truth %s name the same file: give two", c.Out, c.Truth)}
+	}
 	o := genOptions{reuters: c.Reuters, bbc: c.BBC, docsOut: c.Out, truthTo: c.Truth,
 		gen: gen.Options{N: c.N, DupRate: noneIfZero(c.DupRate), TemplateRate: noneIfZero(c.TemplateRate),
 			Seed: c.Seed, Ops: ops, MaxOps: c.MaxOps, KeepNaturalDuplicates: c.KeepNatural}}
@@ -58,6 +62,20 @@ func (c *genCmd) Run(g *globals) error {
 		o.progress = os.Stderr
 	}
 	return runGen(g.ctx, o)
+}
+
+// sameFile reports whether paths a and b name one file: the same path once
+// made absolute and clean, or one existing file (os.SameFile) by two names,
+// such as a hard link or a symbolic link to it.
+func sameFile(a, b string) bool {
+	aa, errA := filepath.Abs(a)
+	ab, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && aa == ab {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // noneIfZero maps a flag's 0 ("none") to the library's negative "none".
@@ -105,8 +123,12 @@ func runGen(ctx context.Context, o genOptions) error {
 	}
 	meter.Done(st.Documents)
 	if o.progress != nil {
-		fmt.Fprintf(o.progress, "gen: %d documents (%d originals of which %d synthesised, %d copies, %d templated negatives) in %.1fs; bases %d, dropped %d short, %d exact and %d near duplicates\n",
-			st.Documents, st.Originals, st.Synthesised, st.Copies, st.TemplateNegatives, time.Since(start).Seconds(),
+		leftOut := ""
+		if st.CopiesLeftOut > 0 {
+			leftOut = fmt.Sprintf("; %d copies left out, no allowed op changing the originals drawn for them", st.CopiesLeftOut)
+		}
+		fmt.Fprintf(o.progress, "gen: %d documents (%d originals of which %d synthesised, %d copies, %d templated negatives%s) in %.1fs; bases %d, dropped %d short, %d exact and %d near duplicates\n",
+			st.Documents, st.Originals, st.Synthesised, st.Copies, st.TemplateNegatives, leftOut, time.Since(start).Seconds(),
 			st.Bases, st.DroppedShort, st.DroppedExact, st.DroppedNear)
 	}
 	return nil

@@ -96,3 +96,36 @@ func TestRunGenCancelled(t *testing.T) {
 		t.Errorf("cancelled run left %s", docs)
 	}
 }
+
+// TestGenRefusesOneFileForBoth pins -o and --truth naming one file by two
+// spellings or two links: the truth used to replace the documents, exit 0.
+func TestGenRefusesOneFileForBoth(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "reut2-000.sgm"), []byte(genTestSGML), 0o644)
+	existing, link := filepath.Join(dir, "old.jsonl"), filepath.Join(dir, "link.jsonl")
+	os.WriteFile(existing, []byte("kept\n"), 0o644)
+	if err := os.Link(existing, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, out, truth string }{
+		{"two spellings", filepath.Join(dir, "c.jsonl"), dir + "/./c.jsonl"},
+		{"hard link", existing, link},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"-q", "gen", "--reuters", dir, "-n", "20", "-o", tc.out, "--truth", tc.truth}
+			if code := run(context.Background(), args); code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "c.jsonl")); !os.IsNotExist(err) {
+				t.Error("c.jsonl written")
+			}
+			if b, _ := os.ReadFile(existing); string(b) != "kept\n" {
+				t.Errorf("%s now holds %q", existing, b)
+			}
+		})
+	}
+	if code := run(context.Background(), []string{"-q", "gen", "--reuters", dir, "-n", "20",
+		"-o", filepath.Join(dir, "d.jsonl"), "--truth", filepath.Join(dir, "t.jsonl")}); code != 0 {
+		t.Errorf("two files: exit %d, want 0", code)
+	}
+}

@@ -19,7 +19,9 @@
 //
 // Copies pick their original at random, a tenth of them among 1 % of the
 // originals, so most stories have no or few copies and some have many, as
-// widely syndicated stories do.
+// widely syndicated stories do. A copy that no op of Options.Ops changes is
+// drawn from another original; one that none of copyTries originals fits is
+// left out, its id unused, and counted in Stats.CopiesLeftOut.
 //
 // Large corpora are resampled: when more originals are needed than there are
 // bases, new distinct originals are synthesised from the real ones by mixing

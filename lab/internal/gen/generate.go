@@ -82,6 +82,7 @@ type Stats struct {
 	Originals         int        `json:"originals"`          // real and synthesised originals
 	Synthesised       int        `json:"synthesised"`        // originals synthesised from real bases
 	Copies            int        `json:"copies"`             // documents made by ops
+	CopiesLeftOut     int        `json:"copies_left_out"`    // copies not written: no op of Options.Ops changed the originals drawn for them
 	TemplateNegatives int        `json:"template_negatives"` // templated negatives, each its own cluster
 	Ops               map[Op]int `json:"ops"`                // copies per op
 }

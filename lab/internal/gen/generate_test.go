@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -399,4 +400,60 @@ func BenchmarkSynthesise(b *testing.B) {
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(words), "ns/word")
+}
+
+// TestCopiesDifferFromOriginals pins copies of an op set that does not fit
+// every original (--ops spelling, --ops truncate): such copies were written
+// identical to their originals, "ops": []. A copy is drawn from other
+// originals, and left out and counted when no op changes any of them.
+func TestCopiesDifferFromOriginals(t *testing.T) {
+	oneParagraph := []Base{
+		{ID: "p:1", Title: "TEXTILE MAKERS AGREE TO MERGE", Text: "Two textile makers said they agreed to merge in a stock swap. The companies said the combined concern would be based in Charlotte."},
+		{ID: "p:2", Title: "ROADS CLOSED BY SNOW", Text: "Heavy snow closed most roads in the north on Monday. Police asked drivers to stay at home until the ploughs had passed."},
+		{ID: "p:3", Title: "MUSEUM TO REOPEN IN MAY", Text: "The city museum will reopen in May after two years of repairs. Its director said the collection would be shown in new rooms."},
+		{ID: "p:4", Title: "FERRY STRIKE ENDS", Text: "Ferry crews ended their strike on Tuesday after the owners offered a new contract. Sailings will resume on Wednesday morning."},
+	}
+	for _, tc := range []struct {
+		name       string
+		bases      []Base
+		opts       Options
+		allLeftOut bool
+	}{
+		{"spelling", testBases(), Options{N: 2000, Seed: 3, Ops: []Op{Spelling}}, false},
+		{"number-format", testBases(), Options{N: 2000, Seed: 3, Ops: []Op{NumberFormat}, MaxOps: 1}, false},
+		{"truncate of one paragraph", oneParagraph, Options{N: 6, Seed: 1, Ops: []Op{Truncate}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d, tr bytes.Buffer
+			st, err := Generate(tc.bases, tc.opts, &d, &tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs := decodeLines[DocRecord](t, d.Bytes())
+			truth := decodeLines[TruthRecord](t, tr.Bytes())
+			byID := map[string]DocRecord{}
+			for _, doc := range docs {
+				byID[doc.ID] = doc
+			}
+			copies := 0
+			for i, r := range truth {
+				if r.Cluster == r.ID {
+					continue
+				}
+				copies++
+				orig := byID[r.Cluster]
+				if len(r.Ops) == 0 || docs[i].Title == orig.Title && docs[i].Text == orig.Text {
+					t.Errorf("%s: ops %v, title and text those of its original %s", r.ID, r.Ops, r.Cluster)
+				}
+			}
+			want := int(math.Round(float64(tc.opts.N) * 0.3))
+			if copies != st.Copies || st.Copies+st.CopiesLeftOut != want || len(docs) != st.Documents {
+				t.Errorf("%d copies written of %d documents; stats: %d copies, %d left out, %d documents; want %d copies and left out",
+					copies, len(docs), st.Copies, st.CopiesLeftOut, st.Documents, want)
+			}
+			if tc.allLeftOut != (st.Copies == 0) {
+				t.Errorf("%d copies, want none: %v", st.Copies, tc.allLeftOut)
+			}
+		})
+	}
 }

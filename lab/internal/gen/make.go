@@ -101,14 +101,20 @@ func randomDate(rng *rand.Rand) time.Time {
 	return start.Add(time.Duration(rng.Int64N(int64(2*365*24*time.Hour))) / time.Second * time.Second)
 }
 
-// make builds the document in slot s and its truth record.
-func (m *maker) make(s int) (DocRecord, TruthRecord) {
+// copyTries is how many originals a copy is drawn from before it is left
+// out when no op of Options.Ops changes any of them.
+const copyTries = 16
+
+// make builds the document in slot s and its truth record. It reports false
+// for a copy left out: no op of Options.Ops changed the copyTries originals
+// drawn for it, and an unchanged original is no copy.
+func (m *maker) make(s int) (DocRecord, TruthRecord, bool) {
 	g := m.g
 	id := g.id(s)
 	switch {
 	case s < g.nOrig:
 		o := m.original(s)
-		return m.render(id, o.a, o.site), TruthRecord{ID: id, Cluster: id, Base: o.base, Ops: []Op{}}
+		return m.render(id, o.a, o.site), TruthRecord{ID: id, Cluster: id, Base: o.base, Ops: []Op{}}, true
 	case s < g.nOrig+g.nNeg:
 		m.ownSrc.Seed(g.opts.Seed^streamNegative, uint64(s))
 		rng := m.ownRng
@@ -119,10 +125,11 @@ func (m *maker) make(s int) (DocRecord, TruthRecord) {
 		o.a.place = cities[rng.IntN(len(cities))]
 		o.a.dateline = fmt.Sprintf("%s, %s %d -", o.a.place, o.a.date.Format("Jan"), o.a.date.Day())
 		return m.render(id, o.a, rng.IntN(len(sites))), TruthRecord{ID: id, Cluster: id,
-			Base: o.base + "~neg", Ops: []Op{TemplateNegative}, NegativeOf: g.id(src)}
-	default:
-		m.ownSrc.Seed(g.opts.Seed^streamCopy, uint64(s))
-		rng := m.ownRng
+			Base: o.base + "~neg", Ops: []Op{TemplateNegative}, NegativeOf: g.id(src)}, true
+	}
+	m.ownSrc.Seed(g.opts.Seed^streamCopy, uint64(s))
+	rng := m.ownRng
+	for range copyTries {
 		src := rng.IntN(g.nOrig)
 		if rng.IntN(10) == 0 { // widely syndicated stories: a tenth of the copies go to 1 % of originals
 			src = rng.IntN(max(g.nOrig/100, 1))
@@ -131,9 +138,11 @@ func (m *maker) make(s int) (DocRecord, TruthRecord) {
 		o.a.date = o.a.date.Add(time.Duration(1+rng.IntN(72*60)) * time.Minute)
 		site := (o.site + 1 + rng.IntN(len(sites)-1)) % len(sites)
 		e := editor{rng: rng, g: g, self: g.baseOrder[src%len(g.bases)], site: &sites[site]}
-		ops := e.chooseAndApply(o.a, g.opts.Ops, g.opts.MaxOps)
-		return m.render(id, o.a, site), TruthRecord{ID: id, Cluster: g.id(src), Base: o.base, Ops: ops}
+		if ops := e.chooseAndApply(o.a, g.opts.Ops, g.opts.MaxOps); len(ops) > 0 {
+			return m.render(id, o.a, site), TruthRecord{ID: id, Cluster: g.id(src), Base: o.base, Ops: ops}, true
+		}
 	}
+	return DocRecord{}, TruthRecord{}, false
 }
 
 // render turns an article into its output record. The body is left in

@@ -13,6 +13,7 @@ type batch struct {
 	start, end  int
 	docs, truth []byte
 	ops         map[Op]int
+	leftOut     int // copies left out (maker.make)
 	done        chan struct{}
 }
 
@@ -73,6 +74,9 @@ func (g *generator) write(b *batch, docsOut, truthOut io.Writer) error {
 	for op, c := range b.ops {
 		g.stats.Ops[op] += c
 	}
+	g.stats.Documents -= b.leftOut
+	g.stats.Copies -= b.leftOut
+	g.stats.CopiesLeftOut += b.leftOut
 	return nil
 }
 
@@ -80,7 +84,11 @@ func (g *generator) write(b *batch, docsOut, truthOut io.Writer) error {
 func (m *maker) fill(b *batch) {
 	b.ops = map[Op]int{}
 	for p := b.start; p < b.end; p++ {
-		doc, truth := m.make(int(m.g.order[p]))
+		doc, truth, ok := m.make(int(m.g.order[p]))
+		if !ok {
+			b.leftOut++
+			continue
+		}
 		b.docs = appendDoc(b.docs, &doc, m.text)
 		b.truth = appendTruth(b.truth, &truth)
 		if len(truth.Ops) > 0 && truth.Ops[0] != TemplateNegative {
