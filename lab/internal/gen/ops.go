@@ -58,6 +58,10 @@ type editor struct {
 	g    *generator
 	self int   // prepared base the original came from; never a donor of sentences
 	site *site // the copy's publisher
+	// titleReplaced is set by newHeadline when the new headline holds
+	// nothing of the old one, so that the edits of the old one are gone.
+	titleReplaced bool
+	before, after []byte // scratch renderings of the body
 }
 
 // apply runs op on a and reports whether it changed anything; an op that
@@ -91,8 +95,8 @@ func (e *editor) apply(op Op, a *article) bool {
 }
 
 // chooseAndApply picks 1..maxOps distinct ops from ops, applies them in
-// canonical order and returns those that changed the article. At least one
-// op is applied when any fits.
+// canonical order and returns those whose change the article carries. At
+// least one op is applied when any fits.
 func (e *editor) chooseAndApply(a *article, ops []Op, maxOps int) []Op {
 	order := slices.Clone(ops)
 	e.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -109,12 +113,7 @@ func (e *editor) chooseAndApply(a *article, ops []Op, maxOps int) []Op {
 		}
 	}
 	slices.SortFunc(chosen, func(x, y Op) int { return opRank(x) - opRank(y) })
-	var applied []Op
-	for _, op := range chosen {
-		if e.apply(op, a) {
-			applied = append(applied, op)
-		}
-	}
+	applied := e.applyAll(a, chosen)
 	for _, op := range rest {
 		if len(applied) > 0 {
 			break
@@ -122,6 +121,37 @@ func (e *editor) chooseAndApply(a *article, ops []Op, maxOps int) []Op {
 		if e.apply(op, a) {
 			applied = append(applied, op)
 		}
+	}
+	return applied
+}
+
+// applyAll applies ops to a in order and returns those whose change a
+// carries: an op that changed the title alone is left out when a later new
+// headline replaces the title.
+func (e *editor) applyAll(a *article, ops []Op) []Op {
+	var applied []Op
+	var titleOnly []bool
+	e.before = a.appendText(e.before[:0])
+	for _, op := range ops {
+		title := a.title
+		e.titleReplaced = false
+		if !e.apply(op, a) {
+			continue
+		}
+		e.after = a.appendText(e.after[:0])
+		if e.titleReplaced {
+			kept := 0
+			for i, op := range applied {
+				if !titleOnly[i] {
+					applied[kept], titleOnly[kept] = op, false
+					kept++
+				}
+			}
+			applied, titleOnly = applied[:kept], titleOnly[:kept]
+		}
+		applied = append(applied, op)
+		titleOnly = append(titleOnly, a.title != title && string(e.before) == string(e.after))
+		e.before, e.after = e.after, e.before
 	}
 	return applied
 }

@@ -395,3 +395,30 @@ func TestInsertSentenceDonorsAreLong(t *testing.T) {
 		}
 	}
 }
+
+// TestOpsListOnlyChangesCarried pins a spelling change made to the title
+// alone and then thrown away by a new headline from the first sentence: the
+// copy listed spelling with nothing of it left.
+func TestOpsListOnlyChangesCarried(t *testing.T) {
+	g := testGenerator(t)
+	orig := &article{title: "U.S. port plans new terminal", place: "BALTIMORE",
+		paras: [][]string{{"The port said it will build a new container terminal at the inner harbour."},
+			{"Officials said traffic rose last year."}}}
+	replaced := 0
+	for seed := range uint64(100) {
+		a := orig.clone()
+		e := editor{rng: rand.New(rand.NewPCG(seed, 3)), g: g, self: -1, site: &sites[0]}
+		ops := e.chooseAndApply(a, []Op{Spelling, NewHeadline}, 2)
+		carried := strings.Contains(a.title+" "+body(a), "US ")
+		if slices.Contains(ops, Spelling) != carried {
+			t.Errorf("seed %d: ops %v, title %q: spelling listed %v, carried %v",
+				seed, ops, a.title, slices.Contains(ops, Spelling), carried)
+		}
+		if slices.Contains(ops, NewHeadline) && !carried {
+			replaced++
+		}
+	}
+	if replaced == 0 {
+		t.Error("no seed gave a new headline in place of the spelled title")
+	}
+}

@@ -172,11 +172,14 @@ func (st numberStyle) figure(s string) string {
 	return b.String()
 }
 
-// newHeadline replaces the headline and writes a new dateline.
+// newHeadline replaces the headline and writes a new dateline. A headline
+// made from the first sentence replaces the old one (e.titleReplaced); one
+// made of a prefix or suffix around the old one keeps it.
 func (e *editor) newHeadline(a *article) bool {
 	old := a.title
 	if lead := leadHeadline(a); lead != "" && e.rng.IntN(2) == 0 {
 		a.title = lead
+		e.titleReplaced = lead != old
 	} else {
 		t := old
 		if strings.ToUpper(t) == t {
