@@ -82,6 +82,9 @@ func parseFilters(q url.Values) (filters, neardup.DocFilter, error) {
 		}
 		*d.to = t.AddDate(0, 0, d.days).Unix() // until is the whole day
 	}
+	if df.Since != 0 && df.Until != 0 && df.Until <= df.Since {
+		return f, df, errorf(http.StatusBadRequest, "until", "until=%s is before since=%s: no day is after one and before the other", f.Until, f.Since)
+	}
 	if s := q.Get("page"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxPages {

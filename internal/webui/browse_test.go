@@ -137,7 +137,8 @@ func TestBadFilters(t *testing.T) {
 	for _, p := range []string{"/?page=0", "/?page=-1", "/?page=abc", "/?page=99999999999999999999", "/?page=2001",
 		"/?since=2026-13-01", "/?until=yesterday", "/?label=spam", "/?source=" + strings.Repeat("s", 600),
 		"/clusters?min=-1", "/clusters?min=x", "/clusters?label=%00", "/clusters/abc", "/clusters/0", "/clusters/-5",
-		"/clusters/99999999999999999999", "/?source=a%00", "/?source=%C3%28", "/clusters?source=%00", "/clusters?source=%C3%28"} {
+		"/clusters/99999999999999999999", "/?source=a%00", "/?source=%C3%28", "/clusters?source=%00", "/clusters?source=%C3%28",
+		"/?since=2024-01-01&until=2023-01-01", "/clusters?since=2024-01-02&until=2024-01-01"} {
 		a := f.get(p, false)
 		if a.code != http.StatusBadRequest {
 			t.Errorf("%s: %d, want 400\n%s", short(60, p), a.code, short(300, a.body))
