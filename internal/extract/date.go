@@ -42,15 +42,16 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 // own date, not that of the claim it reviews); an element marked
 // itemprop="datePublished" (its content, datetime or title attribute, else
 // its text); <time datetime> (a published one first), then a <time>'s
-// text; a date in the URL; then a line that is only a date (after a label,
+// text, outside the regions markRegions marked and teasers' list items; a
+// date in the URL; then a line that is only a date (after a label,
 // "Published", "Posted on") around the page's heading h (a header's
 // "June 12, 2025"), a date the page says it was updated on last; and
 // then the first such line in an element whose id or class names a date
 // ("post-date", "dateline") outside the regions markRegions marked; last,
-// the first such element inside them that comes after the heading and is
-// in no link or list item (a post's meta in a column marked a sidebar;
-// not a menu's clock above the headline, nor a teaser's date). It returns
-// the zero time if none parses to a plausible date.
+// the first such element or <time> inside them that comes after the
+// heading and is in no link or list item (a post's meta in a column marked
+// a sidebar; not a menu's clock above the headline, nor a teaser's date).
+// It returns the zero time if none parses to a plausible date.
 func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	c := gatherDates(doc, h)
 	for _, group := range [][]string{c.metas, lds.published, c.props, c.published, c.times, c.timeTexts} {
@@ -122,7 +123,7 @@ type dateCues struct {
 	times     []string  // every <time datetime>
 	timeTexts []string  // the text of a <time> without one
 	named     time.Time // the first date line named a date, outside navigation
-	navNamed  time.Time // the first in navigation after the heading h, outside links and lists
+	navNamed  time.Time // the first such line or <time> in navigation after the heading h, outside links and lists
 }
 
 // gatherDates walks the page once, outside scripts, for its dateCues.
@@ -150,18 +151,27 @@ func gatherDates(doc, h *html.Node) dateCues {
 }
 
 // element adds the cues of element n; nav reports whether n is in a region
-// markRegions marked (navigation).
+// markRegions marked (navigation). A <time> in navigation (a ticker's or
+// a menu's clock, a related story's date) is read only as navNamed is, and
+// one in a teaser's list item (teaserItem) not at all.
 func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	switch n.DataAtom {
 	case atom.Meta:
 		c.metas = appendMetaDates(c.metas, n)
 	case atom.Time:
-		if dt := attr(n, "datetime"); dt != "" {
+		switch {
+		case nav:
+			if pastHeading && c.navNamed.IsZero() && !inLinkOrItem(n) {
+				c.navNamed = timeDate(n)
+			}
+		case teaserItem(n):
+		case attr(n, "datetime") != "":
+			dt := attr(n, "datetime")
 			if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
 				c.published = append(c.published, dt)
 			}
 			c.times = append(c.times, dt)
-		} else {
+		default:
 			c.timeTexts = append(c.timeTexts, textOf(n))
 		}
 	}
@@ -179,6 +189,36 @@ func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
 		c.navNamed, _, _ = dateLineOf(n, true)
 	}
+}
+
+// timeDate returns the date of <time> n: its datetime, else its text, as
+// parseDate reads it; the zero time when neither is a date.
+func timeDate(n *html.Node) time.Time {
+	s := attr(n, "datetime")
+	if s == "" {
+		s = textOf(n)
+	}
+	t, _ := parseDate(s)
+	return t
+}
+
+// teaserItem reports whether n is in a list item that links to another
+// story (linksStory) and is no date line (dateLine): a teaser, whose date
+// is that story's ("<li><a href="/x">Older story</a> <time>1 January
+// 2020</time></li>"), as headingDate reads the header's lines. A list item
+// that is only its date ("<li><a href="/2024/03/05/story"><time>…</time>
+// </a></li>", a post's meta) is none.
+func teaserItem(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Li {
+			if !linksStory(p) {
+				return false
+			}
+			_, _, date := dateLine(p)
+			return !date
+		}
+	}
+	return false
 }
 
 // appendMetaDates appends to dates the content of <meta> n when it names a

@@ -666,3 +666,43 @@ func pageDateOf(t *testing.T, head, body, url, date string) time.Time {
 	}
 	return a.Date
 }
+
+// TestPageDateNotAMenusOrTeasersTime: a <time> in navigation (a ticker's
+// clock, a menu's) or in a teaser (a related story's list item, in an
+// <aside> or not) is not the page's date, even when it comes first; the
+// article's own <time> or byline is. Regression: every <time> was read,
+// a ticker's 2024-06-01 over the article's 2024-03-05 and a related
+// story's 2020-01-01 over the byline's 5 March 2024.
+func TestPageDateNotAMenusOrTeasersTime(t *testing.T) {
+	march5 := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, before, header, after string
+		want                        time.Time
+	}{
+		{"a ticker's clock", `<nav class="ticker"><ul><li><time datetime="2024-06-01T08:00:00Z">08:00</time> <a href="/y">Storm hits coast</a></li></ul></nav>`,
+			`<p class="byline">By Jane Roe</p><time datetime="2024-03-05T10:00:00Z">5 March 2024</time>`, ``, time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"a menu's time", `<div class="main-menu"><time>1 June 2024</time></div>`, `<p>By Jane Roe</p><time>5 March 2024</time>`, ``, march5},
+		{"a menu's time and no other", `<nav><time datetime="2024-06-01">1 June 2024</time></nav>`, `<p>By Jane Roe</p>`, ``, time.Time{}},
+		{"a related story's in an aside", ``, `<p>By Jane Roe, 5 March 2024</p>`,
+			`<aside><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></aside>`, march5},
+		{"a related story's in a list", ``, `<p>By Jane Roe, 5 March 2024</p>`,
+			`<ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul>`, march5},
+		// As before: a list item that is only the page's date, linked to
+		// the page, and a sidebar's <time> after the headline, in no link
+		// or list item, when nothing else dates the page.
+		{"a post's meta in a list", ``, `<ul class="meta"><li><a href="/2024/03/05/ferry"><time datetime="2024-03-05">March 5, 2024</time></a></li></ul>`, ``, march5},
+		{"a sidebar's time after the headline", ``, `<p>By Jane Roe</p>`, `<aside><p>Posted <time datetime="2024-03-05">March 5, 2024</time></p></aside>`, march5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="en"><head><title>Ferry returns to the harbour after long repairs</title></head><body>` + tc.before +
+				`<main><article><h1>Ferry returns to the harbour after long repairs</h1>` + tc.header + englishBody(6) + `</article>` + tc.after + `</main></body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/ferry", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(tc.want) {
+				t.Errorf("Date = %v, want %v", a.Date, tc.want)
+			}
+		})
+	}
+}
