@@ -456,6 +456,7 @@ func dateLineOf(n *html.Node, named bool) (t time.Time, updated, ok bool) {
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
 	}
+	parts = append(parts, labelledParts(text)...) // "Published March 5, 2024 Updated March 7, 2024"
 	if head, _, ok := strings.Cut(text, ", "); ok && (byLead.MatchString(text) || lineName(head) != "") {
 		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
 	}
@@ -484,6 +485,29 @@ func bylineTails(s string) []string {
 	}
 	return tails
 }
+
+// labelledParts returns the parts of a line that a label of stampLabels
+// opens inside it (midLabel) sets apart, each up to the next, when there
+// is such a label: "Published March 5, 2024 Updated March 7, 2024" gives
+// "Published March 5, 2024" and "Updated March 7, 2024"; nil when there
+// is none.
+func labelledParts(s string) []string {
+	cuts := midLabel.FindAllStringIndex(s, -1)
+	if cuts == nil {
+		return nil
+	}
+	parts := make([]string, 0, len(cuts)+1)
+	start := 0
+	for _, c := range cuts {
+		parts = append(parts, s[start:c[0]])
+		start = c[0]
+	}
+	return append(parts, s[start:])
+}
+
+// midLabel matches a label of stampLabels inside a line, after a figure
+// or a word and white space, then a colon or white space.
+var midLabel = regexp.MustCompile(`(?i)\s(?:` + strings.Join(quotedLabels(stampLabels), "|") + `)(?:\s*:|\s)`)
 
 // yearStop matches a line's start up to a year ended by a full stop.
 var yearStop = regexp.MustCompile(`^(.*?\b(?:19|20)\d{2})\.\s`)
@@ -593,11 +617,17 @@ var updateLabel = labelPattern(updateLabels)
 // language ("on", "am", "le", "el", "il", "em", "op", "den"), if any, and
 // a colon or a space, or ends there.
 func labelPattern(labels []string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*(?:` + strings.Join(quotedLabels(labels), "|") + `)(?:\s+(?:on|am|le|el|il|em|op|den))?(?:\s*:\s*|\s+|$)`)
+}
+
+// quotedLabels returns labels as patterns, a space in one matching any
+// white space.
+func quotedLabels(labels []string) []string {
 	alts := make([]string, len(labels))
 	for i, l := range labels {
 		alts[i] = strings.ReplaceAll(regexp.QuoteMeta(l), " ", `\s+`)
 	}
-	return regexp.MustCompile(`(?i)^\s*(?:` + strings.Join(alts, "|") + `)(?:\s+(?:on|am|le|el|il|em|op|den))?(?:\s*:\s*|\s+|$)`)
+	return alts
 }
 
 // mayNameDate reports whether s holds "date", "publish" or "posted" in

@@ -126,6 +126,13 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a menu's clock before the heading is today's", `<div class="main-menu" data-neardup-region="nav"><span class="date">28.11.2011</span></div><h1 id="h">News</h1>`, time.Time{}},
 		{"a teaser's date in a list", `<h1 id="h">Tea</h1><ul data-neardup-region="nav"><li><span class="post-date">July 1, 2025</span></li></ul>`, time.Time{}},
 		{"a named date outside navigation first", `<h1 id="h">Tea</h1><div data-neardup-region="nav"><span class="post-date">July 1, 2025</span></div><p class="post-date">July 8, 2025</p>`, day(2025, 7, 8)},
+		// Regression: a line of two labelled dates without clocks left
+		// the text (the tidy step's stamp) with no date read.
+		{"a published and an updated date in one line", `<header><h1 id="h">Ferries</h1><div class="timestamp">Published March 5, 2024 Updated March 7, 2024</div></header>`, day(2024, 3, 5)},
+		{"an updated and a published date in one line", `<header><h1 id="h">Ferries</h1><p>Last updated: 7 March 2024 Published: 5 March 2024</p></header>`, day(2024, 3, 5)},
+		{"a date, then an updated date", `<header><h1 id="h">Ferries</h1><p>March 5, 2024 Updated March 7, 2024</p></header>`, day(2024, 3, 5)},
+		{"two labelled dates in German", `<header><h1 id="h">Fähre</h1><p>Veröffentlicht am 05.03.2024 Aktualisiert am 07.03.2024</p></header>`, day(2024, 3, 5)},
+		{"an updated date alone after a name", `<header><h1 id="h">Ferries</h1><p>Jane Roe Updated March 7, 2024</p></header>`, day(2024, 3, 7)},
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
 		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, day(2026, 3, 3)},
 		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
