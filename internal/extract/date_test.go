@@ -713,3 +713,38 @@ func TestPageDateNotAMenusOrTeasersTime(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalDateWords: the words of other languages between a date and its
+// clock, and after its year, that the tidy step takes for a date line's
+// (localDateWords) are read in a page's date, and such a line is a date
+// line. Regression: "o godz.", "om", "às", "ore" and "r." were a date
+// line's words, but the date was not read.
+func TestLocalDateWords(t *testing.T) {
+	at := func(h, m int) time.Time { return time.Date(2024, 3, 5, h, m, 0, 0, core.NoZone) }
+	for _, tc := range []struct {
+		line string
+		want time.Time
+	}{
+		{"5 marca 2024 r.", at(0, 0)},
+		{"5 marca 2024 roku", at(0, 0)},
+		{"5 marca 2024 o godz. 14:23", at(14, 23)},
+		{"5 marca 2024 r., godz. 10:00", at(10, 0)},
+		{"Opublikowano: 5 marca 2024 r., 10:00", at(10, 0)},
+		{"5 de março de 2024 às 10:00", at(10, 0)},
+		{"5 marzo 2024 ore 10:00", at(10, 0)},
+		{"5 maart 2024 om 10:00", at(10, 0)},
+		{"5 de marzo de 2024 a las 10:00", at(10, 0)},
+		{"5 mars 2024 klockan 10:00", at(10, 0)},
+		{"5 марта 2024 г. в 14:23", at(14, 23)},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			doc := parse(t, `<article><h1 id="h">Prom</h1><div class="date">`+tc.line+`</div></article>`)
+			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(tc.want) || got.Location() != core.NoZone {
+				t.Errorf("pageDate = %v, want %v", got, tc.want)
+			}
+			if _, label := stampDate(fold(tc.line)); !label && !isDateLine(tc.line) {
+				t.Errorf("%q: not a date line", tc.line)
+			}
+		})
+	}
+}
