@@ -202,20 +202,18 @@ func timeDate(n *html.Node) time.Time {
 	return t
 }
 
-// teaserItem reports whether n is in a list item that links to another
-// story (linksStory) and is no date line (dateLine): a teaser, whose date
-// is that story's ("<li><a href="/x">Older story</a> <time>1 January
-// 2020</time></li>"), as headingDate reads the header's lines. A list item
-// that is only its date ("<li><a href="/2024/03/05/story"><time>…</time>
-// </a></li>", a post's meta) is none.
+// teaserItem reports whether n is in a teaser: in a list item or a link
+// that links to another story (linksStory) and holds more than a date
+// (isDateLine), whose date is that story's ("<li><a href="/x">Older story</a>
+// <time>1 January 2020</time></li>", a card "<a href="/x"><time>…</time>
+// <h3>Older story</h3></a>"), as headingDate reads the header's lines. The
+// nearest such ancestor decides: a link or a list item that is only its
+// date ("<a href="/2024/03/05/story" rel="bookmark"><time>…</time></a>",
+// a post's meta) is none.
 func teaserItem(n *html.Node) bool {
 	for p := n.Parent; p != nil; p = p.Parent {
-		if p.DataAtom == atom.Li {
-			if !linksStory(p) {
-				return false
-			}
-			_, _, date := dateLine(p)
-			return !date
+		if p.DataAtom == atom.Li || pageLink(p) {
+			return linksStory(p) && !(shortText(p, maxDateLine) && isDateLine(strings.TrimSpace(textOf(p))))
 		}
 	}
 	return false
@@ -375,17 +373,27 @@ func headingDate(h *html.Node) time.Time {
 
 // linksStory reports whether a link to another page (pageLink) that is no
 // site's home page (a source's name: "<a href="http://www.china.com.cn">")
-// is under n.
+// is n or under it.
 func linksStory(n *html.Node) bool {
+	if storyLink(n) {
+		return true
+	}
 	for d := range n.Descendants() {
-		if !pageLink(d) {
-			continue
-		}
-		if u, err := nurl.Parse(strings.TrimSpace(attr(d, "href"))); err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+		if storyLink(d) {
 			return true
 		}
 	}
 	return false
+}
+
+// storyLink reports whether n is a link to another page (pageLink) that is
+// no site's home page.
+func storyLink(n *html.Node) bool {
+	if !pageLink(n) {
+		return false
+	}
+	u, err := nurl.Parse(strings.TrimSpace(attr(n, "href")))
+	return err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != ""
 }
 
 // headerLines calls line with the short elements (a line's worth of text)
@@ -452,11 +460,14 @@ func dateLineOf(n *html.Node, named bool) (t time.Time, updated, ok bool) {
 	}
 	var upd time.Time
 	text := textOf(n)
-	parts := append([]string{text}, dateParts.Split(text, -1)...)
+	split := dateParts.Split(text, -1)
+	parts := append([]string{text}, split...)
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
 	}
-	parts = append(parts, labelledParts(text)...) // "Published March 5, 2024 Updated March 7, 2024"
+	for _, part := range split {
+		parts = append(parts, labelledParts(part)...) // "Published March 5, 2024 Updated March 7, 2024"
+	}
 	if head, _, ok := strings.Cut(text, ", "); ok && (byLead.MatchString(text) || lineName(head) != "") {
 		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
 	}
@@ -486,11 +497,13 @@ func bylineTails(s string) []string {
 	return tails
 }
 
-// labelledParts returns the parts of a line that a label of stampLabels
-// opens inside it (midLabel) sets apart, each up to the next, when there
-// is such a label: "Published March 5, 2024 Updated March 7, 2024" gives
-// "Published March 5, 2024" and "Updated March 7, 2024"; nil when there
-// is none.
+// labelledParts returns the parts of a line's part that a label of
+// stampLabels opens inside it (midLabel) sets apart, each up to the next
+// and without the full stop or comma that ends it, when there is such a
+// label: "Published March 5, 2024 Updated March 7, 2024" gives "Published
+// March 5, 2024" and "Updated March 7, 2024", "December 3, 2025. Updated:
+// December 7, 2025" "December 3, 2025" and "Updated: December 7, 2025";
+// nil when there is none.
 func labelledParts(s string) []string {
 	cuts := midLabel.FindAllStringIndex(s, -1)
 	if cuts == nil {
@@ -499,7 +512,7 @@ func labelledParts(s string) []string {
 	parts := make([]string, 0, len(cuts)+1)
 	start := 0
 	for _, c := range cuts {
-		parts = append(parts, s[start:c[0]])
+		parts = append(parts, strings.TrimRight(s[start:c[0]], " .,;"))
 		start = c[0]
 	}
 	return append(parts, s[start:])

@@ -131,6 +131,7 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a published and an updated date in one line", `<header><h1 id="h">Ferries</h1><div class="timestamp">Published March 5, 2024 Updated March 7, 2024</div></header>`, day(2024, 3, 5)},
 		{"an updated and a published date in one line", `<header><h1 id="h">Ferries</h1><p>Last updated: 7 March 2024 Published: 5 March 2024</p></header>`, day(2024, 3, 5)},
 		{"a date, then an updated date", `<header><h1 id="h">Ferries</h1><p>March 5, 2024 Updated March 7, 2024</p></header>`, day(2024, 3, 5)},
+		{"a name's line, then the dates' line", `<header><h1 id="h">Books</h1><div><p>Interview by Jane Roe</p><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></div></header>`, day(2025, 12, 3)},
 		{"two labelled dates in German", `<header><h1 id="h">Fähre</h1><p>Veröffentlicht am 05.03.2024 Aktualisiert am 07.03.2024</p></header>`, day(2024, 3, 5)},
 		{"an updated date alone after a name", `<header><h1 id="h">Ferries</h1><p>Jane Roe Updated March 7, 2024</p></header>`, day(2024, 3, 7)},
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
@@ -694,26 +695,32 @@ func pageDateOf(t *testing.T, head, body, url, date string) time.Time {
 func TestPageDateNotAMenusOrTeasersTime(t *testing.T) {
 	march5 := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		name, before, header, after string
+		name, before, header, after string // after: in <main>, after the article
 		want                        time.Time
+		end                         string // after <main>
 	}{
 		{"a ticker's clock", `<nav class="ticker"><ul><li><time datetime="2024-06-01T08:00:00Z">08:00</time> <a href="/y">Storm hits coast</a></li></ul></nav>`,
-			`<p class="byline">By Jane Roe</p><time datetime="2024-03-05T10:00:00Z">5 March 2024</time>`, ``, time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
-		{"a menu's time", `<div class="main-menu"><time>1 June 2024</time></div>`, `<p>By Jane Roe</p><time>5 March 2024</time>`, ``, march5},
-		{"a menu's time and no other", `<nav><time datetime="2024-06-01">1 June 2024</time></nav>`, `<p>By Jane Roe</p>`, ``, time.Time{}},
+			`<p class="byline">By Jane Roe</p><time datetime="2024-03-05T10:00:00Z">5 March 2024</time>`, ``, time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC), ``},
+		{"a menu's time", `<div class="main-menu"><time>1 June 2024</time></div>`, `<p>By Jane Roe</p><time>5 March 2024</time>`, ``, march5, ``},
+		{"a menu's time and no other", `<nav><time datetime="2024-06-01">1 June 2024</time></nav>`, `<p>By Jane Roe</p>`, ``, time.Time{}, ``},
 		{"a related story's in an aside", ``, `<p>By Jane Roe, 5 March 2024</p>`,
-			`<aside><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></aside>`, march5},
+			`<aside><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></aside>`, march5, ``},
 		{"a related story's in a list", ``, `<p>By Jane Roe, 5 March 2024</p>`,
-			`<ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul>`, march5},
+			`<ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul>`, march5, ``},
+		{"a card's in its link", `<div><a href="/x"><time datetime="2020-01-01">1 Jan 2020</time> <h3>Older story on ferries</h3></a></div>`,
+			`<p>By Jane Roe, 5 March 2024</p>`, ``, march5, ``},
+		{"a card's in its link, and a sidebar's", ``, `<p>By Jane Roe</p>`, `<aside><p>Published <time datetime="2024-03-05">5 March 2024</time></p></aside>`, march5,
+			`<div><h2>Also see</h2><a href="/x"><time datetime="2020-01-01">1 Jan 2020</time> <h3>Older story on ferries</h3></a></div>`},
+		{"a permalink's", ``, `<p>By Jane Roe <a href="/2024/03/05/ferry" rel="bookmark"><time datetime="2024-03-05">March 5, 2024</time></a></p>`, ``, march5, ``},
 		// As before: a list item that is only the page's date, linked to
 		// the page, and a sidebar's <time> after the headline, in no link
 		// or list item, when nothing else dates the page.
-		{"a post's meta in a list", ``, `<ul class="meta"><li><a href="/2024/03/05/ferry"><time datetime="2024-03-05">March 5, 2024</time></a></li></ul>`, ``, march5},
-		{"a sidebar's time after the headline", ``, `<p>By Jane Roe</p>`, `<aside><p>Posted <time datetime="2024-03-05">March 5, 2024</time></p></aside>`, march5},
+		{"a post's meta in a list", ``, `<ul class="meta"><li><a href="/2024/03/05/ferry"><time datetime="2024-03-05">March 5, 2024</time></a></li></ul>`, ``, march5, ``},
+		{"a sidebar's time after the headline", ``, `<p>By Jane Roe</p>`, `<aside><p>Posted <time datetime="2024-03-05">March 5, 2024</time></p></aside>`, march5, ``},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<!DOCTYPE html><html lang="en"><head><title>Ferry returns to the harbour after long repairs</title></head><body>` + tc.before +
-				`<main><article><h1>Ferry returns to the harbour after long repairs</h1>` + tc.header + englishBody(6) + `</article>` + tc.after + `</main></body></html>`
+				`<main><article><h1>Ferry returns to the harbour after long repairs</h1>` + tc.header + englishBody(6) + `</article>` + tc.after + `</main>` + tc.end + `</body></html>`
 			a, _, err := Page(context.Background(), Input{URL: "https://news.example/ferry", Body: []byte(page)}, Options{})
 			if err != nil {
 				t.Fatal(err)
