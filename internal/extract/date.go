@@ -127,11 +127,16 @@ type dateCues struct {
 }
 
 // gatherDates walks the page once, outside scripts, for its dateCues.
+// A <time> in a region markRegions marked inside an <article> outside
+// navigation (its <footer>, an <aside class="post-meta">) is read as one
+// outside navigation: the post's own.
 func gatherDates(doc, h *html.Node) dateCues {
 	var c dateCues
 	pastHeading := false
-	var walk func(n *html.Node, nav bool)
-	walk = func(n *html.Node, nav bool) {
+	// inArticle: under an <article> outside navigation; navInArticle: in
+	// navigation that starts there.
+	var walk func(n *html.Node, nav, inArticle, navInArticle bool)
+	walk = func(n *html.Node, nav, inArticle, navInArticle bool) {
 		if n == h {
 			pastHeading = true
 		}
@@ -139,28 +144,32 @@ func gatherDates(doc, h *html.Node) dateCues {
 			if n.DataAtom == atom.Script {
 				return
 			}
-			nav = nav || navigation(n)
-			c.element(n, nav, pastHeading)
+			if !nav && navigation(n) {
+				nav, navInArticle = true, inArticle
+			}
+			inArticle = inArticle || !nav && n.DataAtom == atom.Article
+			c.element(n, nav, nav && !navInArticle, pastHeading)
 		}
 		for k := n.FirstChild; k != nil; k = k.NextSibling {
-			walk(k, nav)
+			walk(k, nav, inArticle, navInArticle)
 		}
 	}
-	walk(doc, false)
+	walk(doc, false, false, false)
 	return c
 }
 
 // element adds the cues of element n; nav reports whether n is in a region
-// markRegions marked (navigation). A <time> in navigation (a ticker's or
-// a menu's clock, a related story's date) is read only as navNamed is, and
-// one in a teaser's list item (teaserItem) not at all.
-func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
+// markRegions marked (navigation), timeNav whether a <time> there is read
+// as one in navigation (gatherDates). A <time> in navigation (a ticker's
+// or a menu's clock, a related story's date) is read only as navNamed is,
+// and one in a teaser (teaserItem) not at all.
+func (c *dateCues) element(n *html.Node, nav, timeNav, pastHeading bool) {
 	switch n.DataAtom {
 	case atom.Meta:
 		c.metas = appendMetaDates(c.metas, n)
 	case atom.Time:
 		switch {
-		case nav:
+		case timeNav:
 			if pastHeading && c.navNamed.IsZero() && !inLinkOrItem(n) {
 				c.navNamed = timeDate(n)
 			}

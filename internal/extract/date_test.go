@@ -766,3 +766,31 @@ func TestLocalDateWords(t *testing.T) {
 		})
 	}
 }
+
+// TestPageDateInAnArticlesOwnRegions: a <time> in a region markRegions
+// marks inside the <article> (an <aside> of the post's meta above its
+// headline, its <footer>) is the post's, as it was before a <time> in
+// navigation was read last (WCXB 4645, 4596); a teaser's there is not.
+func TestPageDateInAnArticlesOwnRegions(t *testing.T) {
+	march5 := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, lead, foot string
+		want             time.Time
+	}{
+		{"an aside above the headline", `<aside class="post-meta"><time datetime="2024-03-05T10:00:00Z">Mar 05, 2024</time></aside>`, ``, march5},
+		{"a footer", ``, `<footer><span class="date"><time datetime="2024-03-05T10:00:00Z">March 5, 2024</time></span></footer>`, march5},
+		{"a teaser in a footer", ``, `<footer><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></footer>`, time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="en"><head><title>Ferry returns to the harbour after long repairs</title></head><body><main><article>` +
+				tc.lead + `<h1>Ferry returns to the harbour after long repairs</h1>` + englishBody(6) + tc.foot + `</article></main></body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/ferry", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(tc.want) {
+				t.Errorf("Date = %v, want %v", a.Date, tc.want)
+			}
+		})
+	}
+}
