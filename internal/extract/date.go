@@ -42,15 +42,16 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 // own date, not that of the claim it reviews); an element marked
 // itemprop="datePublished" (its content, datetime or title attribute, else
 // its text); <time datetime> (a published one first), then a <time>'s
-// text; a date in the URL; then a line that is only a date (after a label,
+// text, outside the regions markRegions marked and teasers' list items; a
+// date in the URL; then a line that is only a date (after a label,
 // "Published", "Posted on") around the page's heading h (a header's
 // "June 12, 2025"), a date the page says it was updated on last; and
 // then the first such line in an element whose id or class names a date
 // ("post-date", "dateline") outside the regions markRegions marked; last,
-// the first such element inside them that comes after the heading and is
-// in no link or list item (a post's meta in a column marked a sidebar;
-// not a menu's clock above the headline, nor a teaser's date). It returns
-// the zero time if none parses to a plausible date.
+// the first such element or <time> inside them that comes after the
+// heading and is in no link or list item (a post's meta in a column marked
+// a sidebar; not a menu's clock above the headline, nor a teaser's date).
+// It returns the zero time if none parses to a plausible date.
 func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	c := gatherDates(doc, h)
 	for _, group := range [][]string{c.metas, lds.published, c.props, c.published, c.times, c.timeTexts} {
@@ -122,15 +123,20 @@ type dateCues struct {
 	times     []string  // every <time datetime>
 	timeTexts []string  // the text of a <time> without one
 	named     time.Time // the first date line named a date, outside navigation
-	navNamed  time.Time // the first in navigation after the heading h, outside links and lists
+	navNamed  time.Time // the first such line or <time> in navigation after the heading h, outside links and lists
 }
 
 // gatherDates walks the page once, outside scripts, for its dateCues.
+// A <time> in a region markRegions marked inside an <article> outside
+// navigation (its <footer>, an <aside class="post-meta">) is read as one
+// outside navigation: the post's own.
 func gatherDates(doc, h *html.Node) dateCues {
 	var c dateCues
 	pastHeading := false
-	var walk func(n *html.Node, nav bool)
-	walk = func(n *html.Node, nav bool) {
+	// inArticle: under an <article> outside navigation; navInArticle: in
+	// navigation that starts there.
+	var walk func(n *html.Node, nav, inArticle, navInArticle bool)
+	walk = func(n *html.Node, nav, inArticle, navInArticle bool) {
 		if n == h {
 			pastHeading = true
 		}
@@ -138,30 +144,43 @@ func gatherDates(doc, h *html.Node) dateCues {
 			if n.DataAtom == atom.Script {
 				return
 			}
-			nav = nav || navigation(n)
-			c.element(n, nav, pastHeading)
+			if !nav && navigation(n) {
+				nav, navInArticle = true, inArticle
+			}
+			inArticle = inArticle || !nav && n.DataAtom == atom.Article
+			c.element(n, nav, nav && !navInArticle, pastHeading)
 		}
 		for k := n.FirstChild; k != nil; k = k.NextSibling {
-			walk(k, nav)
+			walk(k, nav, inArticle, navInArticle)
 		}
 	}
-	walk(doc, false)
+	walk(doc, false, false, false)
 	return c
 }
 
 // element adds the cues of element n; nav reports whether n is in a region
-// markRegions marked (navigation).
-func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
+// markRegions marked (navigation), timeNav whether a <time> there is read
+// as one in navigation (gatherDates). A <time> in navigation (a ticker's
+// or a menu's clock, a related story's date) is read only as navNamed is,
+// and one in a teaser (teaserItem) not at all.
+func (c *dateCues) element(n *html.Node, nav, timeNav, pastHeading bool) {
 	switch n.DataAtom {
 	case atom.Meta:
 		c.metas = appendMetaDates(c.metas, n)
 	case atom.Time:
-		if dt := attr(n, "datetime"); dt != "" {
+		switch {
+		case timeNav:
+			if pastHeading && c.navNamed.IsZero() && !inLinkOrItem(n) {
+				c.navNamed = timeDate(n)
+			}
+		case teaserItem(n):
+		case attr(n, "datetime") != "":
+			dt := attr(n, "datetime")
 			if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
 				c.published = append(c.published, dt)
 			}
 			c.times = append(c.times, dt)
-		} else {
+		default:
 			c.timeTexts = append(c.timeTexts, textOf(n))
 		}
 	}
@@ -179,6 +198,34 @@ func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
 		c.navNamed, _, _ = dateLineOf(n, true)
 	}
+}
+
+// timeDate returns the date of <time> n: its datetime, else its text, as
+// parseDate reads it; the zero time when neither is a date.
+func timeDate(n *html.Node) time.Time {
+	s := attr(n, "datetime")
+	if s == "" {
+		s = textOf(n)
+	}
+	t, _ := parseDate(s)
+	return t
+}
+
+// teaserItem reports whether n is in a teaser: in a list item or a link
+// that links to another story (linksStory) and holds more than a date
+// (isDateLine), whose date is that story's ("<li><a href="/x">Older story</a>
+// <time>1 January 2020</time></li>", a card "<a href="/x"><time>…</time>
+// <h3>Older story</h3></a>"), as headingDate reads the header's lines. The
+// nearest such ancestor decides: a link or a list item that is only its
+// date ("<a href="/2024/03/05/story" rel="bookmark"><time>…</time></a>",
+// a post's meta) is none.
+func teaserItem(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Li || pageLink(p) {
+			return linksStory(p) && !(shortText(p, maxDateLine) && isDateLine(strings.TrimSpace(textOf(p))))
+		}
+	}
+	return false
 }
 
 // appendMetaDates appends to dates the content of <meta> n when it names a
@@ -335,17 +382,27 @@ func headingDate(h *html.Node) time.Time {
 
 // linksStory reports whether a link to another page (pageLink) that is no
 // site's home page (a source's name: "<a href="http://www.china.com.cn">")
-// is under n.
+// is n or under it.
 func linksStory(n *html.Node) bool {
+	if storyLink(n) {
+		return true
+	}
 	for d := range n.Descendants() {
-		if !pageLink(d) {
-			continue
-		}
-		if u, err := nurl.Parse(strings.TrimSpace(attr(d, "href"))); err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+		if storyLink(d) {
 			return true
 		}
 	}
 	return false
+}
+
+// storyLink reports whether n is a link to another page (pageLink) that is
+// no site's home page.
+func storyLink(n *html.Node) bool {
+	if !pageLink(n) {
+		return false
+	}
+	u, err := nurl.Parse(strings.TrimSpace(attr(n, "href")))
+	return err != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != ""
 }
 
 // headerLines calls line with the short elements (a line's worth of text)
@@ -412,9 +469,13 @@ func dateLineOf(n *html.Node, named bool) (t time.Time, updated, ok bool) {
 	}
 	var upd time.Time
 	text := textOf(n)
-	parts := append([]string{text}, dateParts.Split(text, -1)...)
+	split := dateParts.Split(text, -1)
+	parts := append([]string{text}, split...)
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
+	}
+	for _, part := range split {
+		parts = append(parts, labelledParts(part)...) // "Published March 5, 2024 Updated March 7, 2024"
 	}
 	if head, _, ok := strings.Cut(text, ", "); ok && (byLead.MatchString(text) || lineName(head) != "") {
 		parts = append(parts, bylineTails(text)...) // "By Jane Roe, 3 March 2026", "Jane Roe, 3 March 2026"
@@ -444,6 +505,31 @@ func bylineTails(s string) []string {
 	}
 	return tails
 }
+
+// labelledParts returns the parts of a line's part that a label of
+// stampLabels opens inside it (midLabel) sets apart, each up to the next
+// and without the full stop or comma that ends it, when there is such a
+// label: "Published March 5, 2024 Updated March 7, 2024" gives "Published
+// March 5, 2024" and "Updated March 7, 2024", "December 3, 2025. Updated:
+// December 7, 2025" "December 3, 2025" and "Updated: December 7, 2025";
+// nil when there is none.
+func labelledParts(s string) []string {
+	cuts := midLabel.FindAllStringIndex(s, -1)
+	if cuts == nil {
+		return nil
+	}
+	parts := make([]string, 0, len(cuts)+1)
+	start := 0
+	for _, c := range cuts {
+		parts = append(parts, strings.TrimRight(s[start:c[0]], " .,;"))
+		start = c[0]
+	}
+	return append(parts, s[start:])
+}
+
+// midLabel matches a label of stampLabels inside a line, after a figure
+// or a word and white space, then a colon or white space.
+var midLabel = regexp.MustCompile(`(?i)\s(?:` + strings.Join(quotedLabels(stampLabels), "|") + `)(?:\s*:|\s)`)
 
 // yearStop matches a line's start up to a year ended by a full stop.
 var yearStop = regexp.MustCompile(`^(.*?\b(?:19|20)\d{2})\.\s`)
@@ -553,11 +639,17 @@ var updateLabel = labelPattern(updateLabels)
 // language ("on", "am", "le", "el", "il", "em", "op", "den"), if any, and
 // a colon or a space, or ends there.
 func labelPattern(labels []string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*(?:` + strings.Join(quotedLabels(labels), "|") + `)(?:\s+(?:on|am|le|el|il|em|op|den))?(?:\s*:\s*|\s+|$)`)
+}
+
+// quotedLabels returns labels as patterns, a space in one matching any
+// white space.
+func quotedLabels(labels []string) []string {
 	alts := make([]string, len(labels))
 	for i, l := range labels {
 		alts[i] = strings.ReplaceAll(regexp.QuoteMeta(l), " ", `\s+`)
 	}
-	return regexp.MustCompile(`(?i)^\s*(?:` + strings.Join(alts, "|") + `)(?:\s+(?:on|am|le|el|il|em|op|den))?(?:\s*:\s*|\s+|$)`)
+	return alts
 }
 
 // mayNameDate reports whether s holds "date", "publish" or "posted" in

@@ -126,6 +126,14 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a menu's clock before the heading is today's", `<div class="main-menu" data-neardup-region="nav"><span class="date">28.11.2011</span></div><h1 id="h">News</h1>`, time.Time{}},
 		{"a teaser's date in a list", `<h1 id="h">Tea</h1><ul data-neardup-region="nav"><li><span class="post-date">July 1, 2025</span></li></ul>`, time.Time{}},
 		{"a named date outside navigation first", `<h1 id="h">Tea</h1><div data-neardup-region="nav"><span class="post-date">July 1, 2025</span></div><p class="post-date">July 8, 2025</p>`, day(2025, 7, 8)},
+		// Regression: a line of two labelled dates without clocks left
+		// the text (the tidy step's stamp) with no date read.
+		{"a published and an updated date in one line", `<header><h1 id="h">Ferries</h1><div class="timestamp">Published March 5, 2024 Updated March 7, 2024</div></header>`, day(2024, 3, 5)},
+		{"an updated and a published date in one line", `<header><h1 id="h">Ferries</h1><p>Last updated: 7 March 2024 Published: 5 March 2024</p></header>`, day(2024, 3, 5)},
+		{"a date, then an updated date", `<header><h1 id="h">Ferries</h1><p>March 5, 2024 Updated March 7, 2024</p></header>`, day(2024, 3, 5)},
+		{"a name's line, then the dates' line", `<header><h1 id="h">Books</h1><div><p>Interview by Jane Roe</p><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></div></header>`, day(2025, 12, 3)},
+		{"two labelled dates in German", `<header><h1 id="h">Fähre</h1><p>Veröffentlicht am 05.03.2024 Aktualisiert am 07.03.2024</p></header>`, day(2024, 3, 5)},
+		{"an updated date alone after a name", `<header><h1 id="h">Ferries</h1><p>Jane Roe Updated March 7, 2024</p></header>`, day(2024, 3, 7)},
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
 		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, day(2026, 3, 3)},
 		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
@@ -422,6 +430,17 @@ func TestReadDate(t *testing.T) {
 		{"Mar 4, 2024, 9:00 a.m. EST", "2024-03-04T09:00:00-05:00"},
 		{"10:15 AM EST, March 4, 2024", "2024-03-04T10:15:00-05:00"},
 		{"2024/03/04 09:00", "2024-03-04T09:00:00"},
+		// Regression: ISO 8601's basic format was read as a date alone
+		// (20240301), not with its clock: the value was unread.
+		{"20240301T090000Z", "2024-03-01T09:00:00Z"},
+		{"20240301T0900Z", "2024-03-01T09:00:00Z"},
+		{"20240301T090000+0100", "2024-03-01T09:00:00+01:00"},
+		{"20240301T090000-05", "2024-03-01T09:00:00-05:00"},
+		{"20240301T090000.5Z", "2024-03-01T09:00:00.5Z"},
+		{"20240301t090000z", "2024-03-01T09:00:00Z"},
+		{"20240301T090000", "2024-03-01T09:00:00"},
+		{"20240301T0900", "2024-03-01T09:00:00"},
+		{"20240301T250000Z", ""},
 		{"4.3.2024", "2024-03-04T00:00:00"},
 		{"3. Mai 2024, 14:23 Uhr", "2024-05-03T14:23:00"},
 		{"27th April 2020", "2020-04-27T00:00:00"},
@@ -665,4 +684,113 @@ func pageDateOf(t *testing.T, head, body, url, date string) time.Time {
 		t.Fatal(err)
 	}
 	return a.Date
+}
+
+// TestPageDateNotAMenusOrTeasersTime: a <time> in navigation (a ticker's
+// clock, a menu's) or in a teaser (a related story's list item, in an
+// <aside> or not) is not the page's date, even when it comes first; the
+// article's own <time> or byline is. Regression: every <time> was read,
+// a ticker's 2024-06-01 over the article's 2024-03-05 and a related
+// story's 2020-01-01 over the byline's 5 March 2024.
+func TestPageDateNotAMenusOrTeasersTime(t *testing.T) {
+	march5 := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, before, header, after string // after: in <main>, after the article
+		want                        time.Time
+		end                         string // after <main>
+	}{
+		{"a ticker's clock", `<nav class="ticker"><ul><li><time datetime="2024-06-01T08:00:00Z">08:00</time> <a href="/y">Storm hits coast</a></li></ul></nav>`,
+			`<p class="byline">By Jane Roe</p><time datetime="2024-03-05T10:00:00Z">5 March 2024</time>`, ``, time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC), ``},
+		{"a menu's time", `<div class="main-menu"><time>1 June 2024</time></div>`, `<p>By Jane Roe</p><time>5 March 2024</time>`, ``, march5, ``},
+		{"a menu's time and no other", `<nav><time datetime="2024-06-01">1 June 2024</time></nav>`, `<p>By Jane Roe</p>`, ``, time.Time{}, ``},
+		{"a related story's in an aside", ``, `<p>By Jane Roe, 5 March 2024</p>`,
+			`<aside><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></aside>`, march5, ``},
+		{"a related story's in a list", ``, `<p>By Jane Roe, 5 March 2024</p>`,
+			`<ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul>`, march5, ``},
+		{"a card's in its link", `<div><a href="/x"><time datetime="2020-01-01">1 Jan 2020</time> <h3>Older story on ferries</h3></a></div>`,
+			`<p>By Jane Roe, 5 March 2024</p>`, ``, march5, ``},
+		{"a card's in its link, and a sidebar's", ``, `<p>By Jane Roe</p>`, `<aside><p>Published <time datetime="2024-03-05">5 March 2024</time></p></aside>`, march5,
+			`<div><h2>Also see</h2><a href="/x"><time datetime="2020-01-01">1 Jan 2020</time> <h3>Older story on ferries</h3></a></div>`},
+		{"a permalink's", ``, `<p>By Jane Roe <a href="/2024/03/05/ferry" rel="bookmark"><time datetime="2024-03-05">March 5, 2024</time></a></p>`, ``, march5, ``},
+		// As before: a list item that is only the page's date, linked to
+		// the page, and a sidebar's <time> after the headline, in no link
+		// or list item, when nothing else dates the page.
+		{"a post's meta in a list", ``, `<ul class="meta"><li><a href="/2024/03/05/ferry"><time datetime="2024-03-05">March 5, 2024</time></a></li></ul>`, ``, march5, ``},
+		{"a sidebar's time after the headline", ``, `<p>By Jane Roe</p>`, `<aside><p>Posted <time datetime="2024-03-05">March 5, 2024</time></p></aside>`, march5, ``},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="en"><head><title>Ferry returns to the harbour after long repairs</title></head><body>` + tc.before +
+				`<main><article><h1>Ferry returns to the harbour after long repairs</h1>` + tc.header + englishBody(6) + `</article>` + tc.after + `</main>` + tc.end + `</body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/ferry", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(tc.want) {
+				t.Errorf("Date = %v, want %v", a.Date, tc.want)
+			}
+		})
+	}
+}
+
+// TestLocalDateWords: the words of other languages between a date and its
+// clock, and after its year, that the tidy step takes for a date line's
+// (localDateWords) are read in a page's date, and such a line is a date
+// line. Regression: "o godz.", "om", "às", "ore" and "r." were a date
+// line's words, but the date was not read.
+func TestLocalDateWords(t *testing.T) {
+	at := func(h, m int) time.Time { return time.Date(2024, 3, 5, h, m, 0, 0, core.NoZone) }
+	for _, tc := range []struct {
+		line string
+		want time.Time
+	}{
+		{"5 marca 2024 r.", at(0, 0)},
+		{"5 marca 2024 roku", at(0, 0)},
+		{"5 marca 2024 o godz. 14:23", at(14, 23)},
+		{"5 marca 2024 r., godz. 10:00", at(10, 0)},
+		{"Opublikowano: 5 marca 2024 r., 10:00", at(10, 0)},
+		{"5 de março de 2024 às 10:00", at(10, 0)},
+		{"5 marzo 2024 ore 10:00", at(10, 0)},
+		{"5 maart 2024 om 10:00", at(10, 0)},
+		{"5 de marzo de 2024 a las 10:00", at(10, 0)},
+		{"5 mars 2024 klockan 10:00", at(10, 0)},
+		{"5 марта 2024 г. в 14:23", at(14, 23)},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			doc := parse(t, `<article><h1 id="h">Prom</h1><div class="date">`+tc.line+`</div></article>`)
+			if got := pageDate(doc, find(doc, "h"), "", readLinkedData(doc)); !got.Equal(tc.want) || got.Location() != core.NoZone {
+				t.Errorf("pageDate = %v, want %v", got, tc.want)
+			}
+			if _, label := stampDate(fold(tc.line)); !label && !isDateLine(tc.line) {
+				t.Errorf("%q: not a date line", tc.line)
+			}
+		})
+	}
+}
+
+// TestPageDateInAnArticlesOwnRegions: a <time> in a region markRegions
+// marks inside the <article> (an <aside> of the post's meta above its
+// headline, its <footer>) is the post's, as it was before a <time> in
+// navigation was read last (WCXB 4645, 4596); a teaser's there is not.
+func TestPageDateInAnArticlesOwnRegions(t *testing.T) {
+	march5 := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, lead, foot string
+		want             time.Time
+	}{
+		{"an aside above the headline", `<aside class="post-meta"><time datetime="2024-03-05T10:00:00Z">Mar 05, 2024</time></aside>`, ``, march5},
+		{"a footer", ``, `<footer><span class="date"><time datetime="2024-03-05T10:00:00Z">March 5, 2024</time></span></footer>`, march5},
+		{"a teaser in a footer", ``, `<footer><ul><li><a href="/x">Older story on ferries</a> <time datetime="2020-01-01">1 January 2020</time></li></ul></footer>`, time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="en"><head><title>Ferry returns to the harbour after long repairs</title></head><body><main><article>` +
+				tc.lead + `<h1>Ferry returns to the harbour after long repairs</h1>` + englishBody(6) + tc.foot + `</article></main></body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/ferry", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(tc.want) {
+				t.Errorf("Date = %v, want %v", a.Date, tc.want)
+			}
+		})
+	}
 }

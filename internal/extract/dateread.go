@@ -646,9 +646,11 @@ var englishMonths = func() map[string]time.Month {
 var errNoDate = errors.New("no date")
 
 var (
-	// localTime is a time of day after a date, and the label before it;
-	// or written with the characters for hour and minute (09時00分).
-	localTime = regexp.MustCompile(`(?:(?:,|\s)\s*(?:um\s+|à\s+|a las\s+|alle\s+|kl\.?\s+|в\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?|\s*\d{1,2}\s*[時时]\s*\d{1,2}\s*分(?:\s*\d{1,2}\s*秒)?)$`)
+	// localTime is a time of day after a date, and the word before it
+	// ("um", "à", "às", "a las", "alle", "ore", "om", "kl", "klockan",
+	// "o godz.", "в"); or written with the characters for hour and minute
+	// (09時00分). localDateWords holds these words too.
+	localTime = regexp.MustCompile(`(?:(?:,|\s)\s*(?:(?:um|à|às|a\s+las|alle|ore|om|kl\.?|klockan|o\s+godz\.?|godz\.?|в)\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?|\s*\d{1,2}\s*[時时]\s*\d{1,2}\s*分(?:\s*\d{1,2}\s*秒)?)$`)
 	// dottedDate is a date written day first with dots.
 	// clockFigures are the hour, minutes and seconds (or none) of a
 	// clock localTime matched.
@@ -658,8 +660,9 @@ var (
 	// month and day.
 	cjkDate = regexp.MustCompile(`^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?$`)
 	// namedDate is a day, a month's name and a year ("3. mai 2024", "3 de
-	// mayo de 2024").
-	namedDate = regexp.MustCompile(`^(\d{1,2})\.?\s+(?:de\s+)?(\p{L}+)\.?\s+(?:de\s+|del\s+)?(\d{4})(?:\s*(?:г\.?|года))?$`)
+	// mayo de 2024"), and the word for year after it, if any ("3 мая 2024
+	// г.", "3 maja 2024 r.").
+	namedDate = regexp.MustCompile(`^(\d{1,2})\.?\s+(?:de\s+)?(\p{L}+)\.?\s+(?:de\s+|del\s+)?(\d{4})(?:\s*(?:г\.?|года|r\.?|roku))?$`)
 )
 
 // localMonths maps the months' names (and the usual shortenings) of the

@@ -41,6 +41,12 @@ var dateLayouts = []string{
 	"2006/01/02 15:04:05",
 	"2006/01/02",
 	"20060102",
+	"20060102T150405Z0700", // ISO 8601's basic format: "20240301T090000Z", "20240301T090000+0100"
+	"20060102T150405Z07",
+	"20060102T1504Z0700",
+	"20060102T1504Z07",
+	"20060102T150405",
+	"20060102T1504",
 	time.RFC1123Z,
 	time.RFC1123,
 	"Mon, 02 Jan 2006 15:04:05", // RFC 1123 before a zone SplitZone took off
@@ -109,12 +115,24 @@ func exactDate(s string) (t time.Time, ok, refused bool) {
 
 // upperISO returns s, a date, in capitals when it is RFC 3339's with a
 // lower-case "t" or "z" (which RFC 3339 allows: "2024-05-01t10:00:00z"),
-// else s itself.
+// or ISO 8601's basic format with them ("20240501t100000z"), else s
+// itself.
 func upperISO(s string) string {
-	if len(s) > 10 && (s[10] == 't' || s[len(s)-1] == 'z') && isoDay.MatchString(s[:10]) {
+	if len(s) > 10 && (s[10] == 't' || s[len(s)-1] == 'z') && isoDay.MatchString(s[:10]) ||
+		len(s) > 8 && s[8] == 't' && allDigits(s[:8]) {
 		return strings.ToUpper(s)
 	}
 	return s
+}
+
+// allDigits reports whether s is ASCII digits only.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // gmtOffset gives t, parsed by a layout with a zone's name, the instant

@@ -139,12 +139,15 @@ var monthWords = func() map[string]bool {
 }()
 
 // localDateWords are the words besides months a date or time line of the
-// languages localDate reads is made of: their weekdays, whole, and the
-// words that join a day and a clock ("Dienstag, 5. März 2024 um 14:23 Uhr",
-// "5 marca 2024 o godz. 14:23", "5 марта 2024 г. в 14:23").
+// languages localDate reads is made of: their weekdays, whole, the words
+// after a year ("5 marca 2024 r.", "5 марта 2024 г.") and those that join
+// a day and a clock ("Dienstag, 5. März 2024 um 14:23 Uhr", "5 marca 2024
+// o godz. 14:23", "5 de março de 2024 às 10:00", "5 marzo 2024 ore 10:00",
+// "5 maart 2024 om 10:00", "5 марта 2024 г. в 14:23"), as localDate reads
+// them (localTime, namedDate).
 var localDateWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(localWeekdays + ` um uhr h le à de del el il alle o godz op om kl klockan в г года`) {
+	for _, w := range strings.Fields(localWeekdays + ` um uhr h le à às a las de del el il alle ore o godz op om kl klockan в г года r roku`) {
 		m[w] = true
 	}
 	return m
