@@ -622,14 +622,18 @@ func TestIsDateLine(t *testing.T) {
 	for _, s := range []string{"2 November 2026", "November 2, 2026", "Updated 10:32 GMT", "2026-11-02",
 		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05",
 		"Dienstag, 05.03.2024", "Dienstag, 5. März 2024 um 14:23 Uhr", "wtorek, 5 marca 2024 o godz. 14:23",
-		"mardi 5 mars 2024 à 14h23", "5 марта 2024 г. в 14:23", "martes, 5 de marzo de 2024"} {
+		"mardi 5 mars 2024 à 14h23", "5 марта 2024 г. в 14:23", "martes, 5 de marzo de 2024",
+		// Labelled in the languages whose dates localDate reads.
+		"Opublikowano: 5 marca 2024 r., 10:00", "Опубликовано: 5 марта 2024", "Gepubliceerd op 5 maart 2024",
+		"Mis à jour le 5 mars 2024 à 14h23", "Stand: 05.03.2024, 14:23 Uhr", "Actualizado el 5 de marzo de 2024",
+		"Pubblicato il 5 marzo 2024 ore 10:00", "Atualizado em 5 de março de 2024 às 10:00"} {
 		if !isDateLine(s) {
 			t.Errorf("%q: not a date line", s)
 		}
 	}
 	for _, s := range []string{"", "May the best team win", "Page 2 of 3", "1 dead, 4 injured", "2026",
 		"The ferry sailed on 2 November 2026 after a long delay caused by the storm over the bay",
-		"Dienstag 5", "de 2024 el", "Am Dienstag kamen 5 Fähren an"} {
+		"Dienstag 5", "de 2024 el", "Am Dienstag kamen 5 Fähren an", "Opublikowano 5 zdjęć", "Stand 5"} {
 		if isDateLine(s) {
 			t.Errorf("%q: a date line", s)
 		}

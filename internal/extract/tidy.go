@@ -140,14 +140,18 @@ var monthWords = func() map[string]bool {
 
 // localDateWords are the words besides months a date or time line of the
 // languages localDate reads is made of: their weekdays, whole, the words
-// after a year ("5 marca 2024 r.", "5 марта 2024 г.") and those that join
+// that label a date ("Opublikowano:", "Опубликовано", "Gepubliceerd op",
+// "Mis à jour le", "Stand:"), the words after a year ("5 marca 2024 r.",
+// "5 марта 2024 г.") and those that join
 // a day and a clock ("Dienstag, 5. März 2024 um 14:23 Uhr", "5 marca 2024
 // o godz. 14:23", "5 de março de 2024 às 10:00", "5 marzo 2024 ore 10:00",
 // "5 maart 2024 om 10:00", "5 марта 2024 г. в 14:23"), as localDate reads
 // them (localTime, namedDate).
 var localDateWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(localWeekdays + ` um uhr h le à às a las de del el il alle ore o godz op om kl klockan в г года r roku`) {
+	for _, w := range strings.Fields(localWeekdays + ` um uhr h le à às a las de del el il alle ore o godz op om kl klockan в г года r roku
+		opublikowano zaktualizowano aktualizacja опубликовано обновлено gepubliceerd bijgewerkt laatst veröffentlicht
+		aktualisiert stand publié publiée modifié mis jour publicado actualizado atualizado em pubblicato aggiornato`) {
 		m[w] = true
 	}
 	return m
@@ -174,7 +178,7 @@ func isDateLine(line string) bool {
 			joined = joined || strings.ContainsAny(w, "-/.:")
 		case isFigure(strings.Replace(w, "h", ":", 1)) && w[0] != 'h':
 			figures, joined = figures+1, true // a clock written 14h23
-		case strings.HasSuffix(w, ":") && dateWords[strings.TrimSuffix(w, ":")]:
+		case strings.HasSuffix(w, ":") && (dateWords[strings.TrimSuffix(w, ":")] || localDateWords[strings.TrimSuffix(w, ":")]):
 		case dateWords[w]:
 			month = month || monthWords[w]
 		case localMonths[w] > 0:
