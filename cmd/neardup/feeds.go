@@ -488,8 +488,8 @@ type feedsTestCmd struct {
 }
 
 func (c *feedsTestCmd) Run(g *globals) error {
-	if !core.WebURL(c.Page) {
-		return usageError{fmt.Sprintf("page %q: want an http or https URL", watch.ShownURL(c.Page))}
+	if err := watch.CheckPageURL(c.Page); err != nil {
+		return usageError{err.Error()}
 	}
 	o, err := c.options(g)
 	if err != nil {

@@ -57,6 +57,8 @@ func TestRunExitCodes(t *testing.T) {
 		{"serve with a port out of range", []string{"serve", "-q", "--db", filepath.Join(out, "s.db"), "--addr", "127.0.0.1:99999"}, 2},
 		{"serve with a negative port", []string{"serve", "-q", "--db", filepath.Join(out, "s.db"), "--addr", "127.0.0.1:-1"}, 2},
 		{"empty feeds --db", []string{"feeds", "list", "-q", "--db"}, 2},
+		{"feeds test of a port out of range", []string{"feeds", "test", "-q", "http://a.example:99999/x"}, 2},
+		{"feeds test of a port not a number", []string{"feeds", "test", "-q", "http://a.example:bad/x"}, 2},
 		// A text flag given last with no value was read as empty: an
 		// empty --rules or --allow-private means none.
 		{"--id-col last", []string{"dedup", "-q", example, "-o", out, "--id-col"}, 2},

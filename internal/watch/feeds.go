@@ -156,36 +156,56 @@ func (f *Feed) Check() error {
 // feed). A URL that is not an http or https URL with a host, has a port
 // out of 1-65535 or a raw space is an error naming it.
 func FeedURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	if strings.ContainsAny(raw, "\r\n") {
-		return "", fmt.Errorf("feed %q: a line break in the URL (two URLs in one? give each feed its own)", ShownURL(raw))
+	u, err := webURL("feed", raw)
+	if err != nil {
+		return "", err
 	}
-	if strings.ContainsAny(raw, " \t") {
-		return "", fmt.Errorf("feed %q: a space in the URL (write it %%20)", ShownURL(raw))
-	}
-	u, err := url.Parse(raw)
-	switch {
-	case err != nil:
-		return "", fmt.Errorf("feed %q: %w", ShownURL(raw), parseError(raw))
-	case (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "":
-		// A host of a port alone ("http://:") is none.
-		return "", fmt.Errorf("feed %q: want an http or https URL", ShownURL(raw))
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
 	host := strings.ToLower(u.Hostname())
 	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
 		host = "[" + host + "]"
 	}
-	if p := u.Port(); p != "" {
-		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return "", fmt.Errorf("feed %q: port %s is out of range (1-65535)", ShownURL(raw), p)
-		}
-		if !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
-			host += ":" + p
-		}
+	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
+		host += ":" + p
 	}
 	u.Host, u.Fragment, u.RawFragment = host, "", ""
 	return u.String(), nil
+}
+
+// CheckPageURL returns an error naming what is wrong with the URL of a
+// page to fetch (feeds test, the web UI's trial of a rule), as FeedURL
+// names it of a feed's: no http or https URL with a host, a port out of
+// 1-65535, a raw space or line break, or what does not parse.
+func CheckPageURL(raw string) error {
+	_, err := webURL("page", raw)
+	return err
+}
+
+// webURL parses raw, the URL of a feed or a page (what), its scheme
+// lower-cased, and returns an error naming what is wrong with it (see
+// CheckPageURL).
+func webURL(what, raw string) (*url.URL, error) {
+	raw = strings.TrimSpace(raw)
+	if strings.ContainsAny(raw, "\r\n") {
+		return nil, fmt.Errorf("%s %q: a line break in the URL (two URLs in one? give each %s its own)", what, ShownURL(raw), what)
+	}
+	if strings.ContainsAny(raw, " \t") {
+		return nil, fmt.Errorf("%s %q: a space in the URL (write it %%20)", what, ShownURL(raw))
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s %q: %w", what, ShownURL(raw), parseError(raw))
+	case (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "":
+		// A host of a port alone ("http://:") is none.
+		return nil, fmt.Errorf("%s %q: want an http or https URL", what, ShownURL(raw))
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%s %q: port %s is out of range (1-65535)", what, ShownURL(raw), p)
+		}
+	}
+	return u, nil
 }
 
 // ShownURL returns a feed's URL as pages and listings show it: with the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"slices"
 	"strconv"
@@ -118,7 +119,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, tryTimeouts*o.Timeout+MaxTryItems*o.HostDelay)
+		ctx, cancel = context.WithTimeout(ctx, tryBudget(o.Timeout, o.HostDelay))
 		defer cancel()
 	}
 	deadline, _ := ctx.Deadline()
@@ -416,4 +417,16 @@ func (t tally) String() string {
 		why[i] = fmt.Sprintf("%d %s", c.n, c.why)
 	}
 	return strings.Join(why, ", ")
+}
+
+// tryBudget returns the time a trial takes at most: tryTimeouts requests'
+// timeouts and MaxTryItems host delays, or, when that sum is past what a
+// time.Duration holds (a timeout of 100000d given for none), the longest
+// one does, not a sum that wraps round into the past.
+func tryBudget(timeout, hostDelay time.Duration) time.Duration {
+	const most = time.Duration(math.MaxInt64)
+	if timeout > most/(2*tryTimeouts) || hostDelay > most/(2*MaxTryItems) {
+		return most
+	}
+	return tryTimeouts*timeout + MaxTryItems*hostDelay
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -238,5 +239,24 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 	}
 	if c := conns.Settle(0, 5*time.Second); c > 0 {
 		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
+	}
+}
+
+// TestTryBudget: a trial's time is its requests' timeouts and host delays,
+// and a timeout or delay past what their sum can hold (feeds test
+// --timeout 100000d) gives the longest a time.Duration holds, not a sum
+// wrapped round into the past, which failed the trial at once.
+func TestTryBudget(t *testing.T) {
+	for _, tc := range []struct {
+		timeout, delay, want time.Duration
+	}{
+		{30 * time.Second, time.Second, tryTimeouts*30*time.Second + MaxTryItems*time.Second},
+		{100000 * 24 * time.Hour, 0, math.MaxInt64},
+		{26700 * 24 * time.Hour, time.Second, math.MaxInt64},
+		{time.Second, 100000 * 24 * time.Hour, math.MaxInt64},
+	} {
+		if got := tryBudget(tc.timeout, tc.delay); got != tc.want || got <= 0 {
+			t.Errorf("tryBudget(%v, %v) = %v, want %v", tc.timeout, tc.delay, got, tc.want)
+		}
 	}
 }

@@ -513,8 +513,8 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	if form.TestURL == "" {
 		return nil, errorf(http.StatusBadRequest, "test_url", "give the URL of an article page to try the rule on")
 	}
-	if !strings.HasPrefix(form.TestURL, "http://") && !strings.HasPrefix(form.TestURL, "https://") {
-		return nil, errorf(http.StatusBadRequest, "test_url", "the page to try the rule on needs an http or https URL")
+	if err := watch.CheckPageURL(form.TestURL); err != nil {
+		return nil, errorf(http.StatusBadRequest, "test_url", "the page to try the rule on: %v", err)
 	}
 	if hiddenPassword(form.TestURL) {
 		return nil, errorf(http.StatusBadRequest, "test_url", "the page's password is hidden as xxxxx: type the password again")

@@ -226,6 +226,12 @@ func TestTryRule(t *testing.T) {
 	f.post("/feeds/try", form, true).want(t, "internal page", http.StatusOK, "refused: the destination is a loopback address")
 	form.Set("test_url", "file:///etc/passwd")
 	f.post("/feeds/try", form, true).want(t, "file URL", http.StatusBadRequest, "http or https")
+	// A scheme is read whatever its case, as a feed's URL is; a port out
+	// of range is named.
+	form.Set("test_url", strings.Replace(site.URL, "http://", "HTTP://", 1)+"/news/floods")
+	f.post("/feeds/try", form, true).want(t, "an upper-case scheme", http.StatusOK, "The river rose through the night")
+	form.Set("test_url", "http://daily.example:99999/x")
+	f.post("/feeds/try", form, true).want(t, "a port out of range", http.StatusBadRequest, "port 99999 is out of range")
 	form.Set("test_url", "")
 	f.post("/feeds/try", form, true).want(t, "no URL", http.StatusBadRequest, "give the URL")
 	form.Set("test_url", site.URL+"/x")
