@@ -491,6 +491,61 @@ func TestSearchMarkup(t *testing.T) {
 	})
 }
 
+// TestSearchWordsInsidePunctuation: the words of a path, an e-mail
+// address, a host and a range of numbers are found on both engines, and
+// a query of a number with decimals finds it. PostgreSQL's text-search
+// parser keeps such a run whole ("bank/north", "jane.doe@reuters.com",
+// "-1.5") and left the words inside it out, where SQLite's tokenizer reads
+// each; an index of schema version 9 makes its vectors again.
+func TestSearchWordsInsidePunctuation(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
+				return err
+			}
+			d := doc("p", 1000)
+			d.Title = "Midlantic National Bank/North raises its prime rate"
+			d.Text = "Write to jane.doe@reuters.com or visit www.reuters.com for a gain of 1.0-1.5 pct, it said (C:\\data\\rates)."
+			_, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
+			return err
+		})
+		queries := []string{"north", "bank", "doe", "reuters", `"1.5 pct"`, "1.5", "data", `"Bank/North raises"`}
+		check := func(when string) {
+			t.Helper()
+			for _, q := range queries {
+				if got, total, _ := search(t, st, q, store.Page{Limit: 5}); total != 1 || got[0] != "p" {
+					t.Errorf("%s: %s: %v of %d, want p", when, q, got, total)
+				}
+			}
+			if _, total, _ := search(t, st, "bank -north", store.Page{Limit: 5}); total != 0 {
+				t.Errorf("%s: bank -north: %d, want none", when, total)
+			}
+		}
+		check("stored")
+		if !store.IsPostgres(dsn) {
+			return
+		}
+		// An index of schema version 9 holds the parser's vectors: the
+		// upgrade makes them again.
+		st.Close()
+		db, err := sql.Open("pgx", dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{`UPDATE search SET doc = to_tsvector('simple', translate('Midlantic National Bank/North raises', '<>&', '   '))`,
+			`UPDATE schema_version SET version = 9`} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		db.Close()
+		st = open(t, dsn)
+		queries = []string{"north", "bank", `"Bank/North raises"`}
+		check("upgraded from version 9")
+	})
+}
+
 // A long text that holds the word searched many times is found in
 // milliseconds: SQLite's snippet compares each place the text holds a
 // word of the query with every other one, and a search for a word a 1 MB

@@ -106,7 +106,25 @@ UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before BIGINT NOT NULL)
 `, `
 ALTER TABLE docs ADD COLUMN doc_crc INTEGER
+`, `
+CREATE OR REPLACE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search VALUES (NEW.ord,
+	setweight(to_tsvector('simple', translate(NEW.title, ` + postgresPunct + `)), 'A') || setweight(to_tsvector('simple',
+	translate(left(COALESCE((SELECT text FROM texts WHERE ord = NEW.ord), ''), 100000), ` + postgresPunct + `)), 'B')); RETURN NULL; END $$;
+UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, ` + postgresPunct + `)), 'A') ||
+	setweight(to_tsvector('simple', translate(left(COALESCE(t.text, ''), 100000), ` + postgresPunct + `)), 'B')
+	FROM docs d LEFT JOIN texts t ON t.ord = d.ord WHERE s.ord = d.ord
 `}
+
+// postgresPunct are the arguments of translate() that make every ASCII
+// punctuation mark a space in PostgreSQL's search, in the documents (from
+// schema version 10) and in the query (postgresMatch), as SQLite's
+// tokenizer reads them: its parser keeps a path, an e-mail address, a
+// host or a number with its sign or decimals whole ("bank/north",
+// "jane.doe@reuters.com", "-1.5") and leaves out the words inside them,
+// and reads "<...>" as a tag and "&amp;" as an entity. The question mark
+// is chr(63), which no rebinding reads as a parameter, and the backslash
+// chr(92), read alike whatever standard_conforming_strings says.
+const postgresPunct = `'!"#$%&''()*+,-./:;<=>@[]^_` + "`" + `{|}~' || chr(63) || chr(92), '                                '`
 
 // postgresMaxConns is how many connections a store keeps to its server
 // at most.

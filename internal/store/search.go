@@ -177,21 +177,23 @@ func sqliteSearchFloor(string) string {
 }
 
 // postgresMatch builds a tsquery of one phrase query a term, each given
-// as an argument. "<", ">" and "&" are spaces to PostgreSQL's search, in
-// the documents (the search table's migration) and in the query: its
-// parser reads "<...>" as a tag and "&amp;" as an entity and leaves out
-// their words ("a<b and c>d" is a, b, d), which SQLite's tokenizer keeps.
+// as an argument. ASCII punctuation is space to PostgreSQL's search, in
+// the documents (the search table's migrations) and in the query
+// (postgresPunct): its parser keeps paths, addresses and numbers whole and
+// leaves out the words inside them ("bank/north" holds no "north"), and
+// reads "<...>" as a tag and "&amp;" as an entity ("a<b and c>d" is a, b,
+// d), where SQLite's tokenizer reads every word.
 func postgresMatch(q Query) (string, []any) {
 	var pos, neg []string
 	var args []any
 	for _, t := range q.Terms {
 		if !t.Not {
-			pos, args = append(pos, `phraseto_tsquery('simple', translate(?, '<>&', '   '))`), append(args, t.Text)
+			pos, args = append(pos, `phraseto_tsquery('simple', translate(?, `+postgresPunct+`))`), append(args, t.Text)
 		}
 	}
 	for _, t := range q.Terms {
 		if t.Not {
-			neg, args = append(neg, `!! phraseto_tsquery('simple', translate(?, '<>&', '   '))`), append(args, t.Text)
+			neg, args = append(neg, `!! phraseto_tsquery('simple', translate(?, `+postgresPunct+`))`), append(args, t.Text)
 		}
 	}
 	return `WITH q AS (SELECT ` + strings.Join(append(pos, neg...), ` && `) + ` AS q)`, args

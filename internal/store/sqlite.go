@@ -132,6 +132,8 @@ SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; S
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WITHOUT ROWID
 `, `
 ALTER TABLE docs ADD COLUMN doc_crc INTEGER
+`, `
+SELECT 1 -- version 10 reads every ASCII punctuation mark as a space in PostgreSQL's search; SQLite's tokenizer did already
 `}
 
 var sqliteDialect = dialect{
