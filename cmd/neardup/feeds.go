@@ -488,9 +488,11 @@ type feedsTestCmd struct {
 }
 
 func (c *feedsTestCmd) Run(g *globals) error {
-	if err := watch.CheckPageURL(c.Page); err != nil {
+	page, err := watch.PageURL(c.Page)
+	if err != nil {
 		return usageError{err.Error()}
 	}
+	c.Page = page
 	o, err := c.options(g)
 	if err != nil {
 		return err

@@ -294,7 +294,7 @@ func IsJSONFeed(head []byte) bool {
 		if key == "version" && !found {
 			v, err := dec.Token()
 			s, ok := v.(string)
-			if err != nil || !ok || !strings.HasPrefix(s, "https://jsonfeed.org/version/") && !strings.HasPrefix(s, "http://jsonfeed.org/version/") {
+			if err != nil || !ok || !IsJSONFeedVersion(s) {
 				return false
 			}
 			found = true
@@ -374,6 +374,21 @@ func hidden(name string) bool {
 	for part := range strings.SplitSeq(name, "/") {
 		if strings.HasPrefix(part, ".") && part != "." {
 			return true
+		}
+	}
+	return false
+}
+
+// IsJSONFeedVersion reports whether v, a JSON object's "version", names a
+// version of JSON Feed: the URL of its specification, at jsonfeed.org or
+// www.jsonfeed.org (as generators copy it from the specification's page),
+// over http or https, in any case ("https://www.jsonfeed.org/version/1.1/").
+func IsJSONFeedVersion(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	for _, p := range []string{"https://", "http://"} {
+		if rest, ok := strings.CutPrefix(v, p); ok {
+			rest = strings.TrimPrefix(rest, "www.")
+			return strings.HasPrefix(rest, "jsonfeed.org/version/")
 		}
 	}
 	return false

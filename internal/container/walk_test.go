@@ -829,6 +829,7 @@ func TestIsFeed(t *testing.T) {
 	}
 	for head, want := range map[string]bool{
 		`{"version": "https://jsonfeed.org/version/1.1", "items": []}`:             true,
+		`{"version": "https://www.jsonfeed.org/version/1.1/", "items": []}`:        true,
 		"\ufeff {\n\"title\":\"x\",\"version\" :\"http://jsonfeed.org/version/1\"": true,
 		`{"version": "1.1"}`:                           false,
 		`{"id": "a", "text": "jsonfeed.org/version/"}`: false,

@@ -124,3 +124,24 @@ func TestFeedURL(t *testing.T) {
 		})
 	}
 }
+
+// TestPageURL: the URL of a page to try a rule on is checked as a feed's
+// and given back without the white space around it, which feeds test
+// checked and then fetched as typed (" http://…": a parse error of Go's).
+func TestPageURL(t *testing.T) {
+	for in, want := range map[string]string{
+		" http://a.example/x\n": "http://a.example/x",
+		"HTTP://a.example/x":    "HTTP://a.example/x",
+		"http://a.example:0/x":  `page "http://a.example:0/x": port 0 is out of range (1-65535)`,
+		"http://a example/x":    `page "http://a example/x": a space in the URL (write it %20)`,
+		"ftp://a.example/x":     `page "ftp://a.example/x": want an http or https URL`,
+	} {
+		got, err := PageURL(in)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("PageURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

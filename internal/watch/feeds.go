@@ -171,18 +171,21 @@ func FeedURL(raw string) (string, error) {
 	return u.String(), nil
 }
 
-// CheckPageURL returns an error naming what is wrong with the URL of a
-// page to fetch (feeds test, the web UI's trial of a rule), as FeedURL
-// names it of a feed's: no http or https URL with a host, a port out of
-// 1-65535, a raw space or line break, or what does not parse.
-func CheckPageURL(raw string) error {
-	_, err := webURL("page", raw)
-	return err
+// PageURL returns the URL of a page to fetch (feeds test, the web UI's
+// trial of a rule) without the white space around it, or an error naming
+// what is wrong with it, as FeedURL names it of a feed's: no http or https
+// URL with a host, a port out of 1-65535, a raw space or line break, or
+// what does not parse.
+func PageURL(raw string) (string, error) {
+	if _, err := webURL("page", raw); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(raw), nil
 }
 
 // webURL parses raw, the URL of a feed or a page (what), its scheme
 // lower-cased, and returns an error naming what is wrong with it (see
-// CheckPageURL).
+// PageURL).
 func webURL(what, raw string) (*url.URL, error) {
 	raw = strings.TrimSpace(raw)
 	if strings.ContainsAny(raw, "\r\n") {

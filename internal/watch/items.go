@@ -341,13 +341,13 @@ const maxShownLink = 200
 // page fetches and extracts an item's page, and returns its article, or
 // nil with the item's outcome set; *miss says when the site rule's body
 // selector matched nothing on the page (also the item's detail). An item
-// that does not decode is an error, its page not fetched, and not tried
-// again. It returns an error only when ctx is done.
+// that does not decode whole is read as what of it decodes (its member of
+// the wrong type left out), with a warning: its page is what the watcher
+// stores, and a link that decoded finds it. It returns an error only when
+// ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.bad != "" {
-		row.Outcome, row.Detail, row.Tries = OutcomeError, "the item does not decode: "+e.bad, maxTries
-		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", cmp.Or(e.link, e.key), "outcome", OutcomeError, "error", row.Detail)
-		return nil, nil
+		w.log.Warn("item read in part", "feed", ShownURL(f.URL), "item", cmp.Or(e.link, e.key), "error", "the item does not decode whole: "+e.bad)
 	}
 	if outcome, detail := w.unfetched(e); outcome != "" {
 		row.Outcome, row.Detail = outcome, detail

@@ -202,11 +202,7 @@ func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, 
 	var first error // the fetch's or the extraction's of f.PassedOver[0]
 	stop, i := stopEnd, len(es)-1
 	for ; i >= 0; i-- {
-		e := es[i]
-		if e.bad != "" {
-			passed.add("that does not decode", 1)
-			continue
-		}
+		e := es[i] // one that does not decode whole is read in part, as the watcher reads it
 		switch outcome, _ := w.unfetched(e); outcome {
 		case OutcomeNoLink:
 			if e.other != "" {

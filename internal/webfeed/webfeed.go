@@ -13,9 +13,12 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
 	jsonfeed "github.com/mmcdole/gofeed/json"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // ItemError is an item of a JSON Feed that does not decode, as one item
@@ -75,16 +78,18 @@ func parseJSON(body []byte, p *gofeed.Parser) (*gofeed.Feed, []ItemError, error)
 	if err := json.Unmarshal(body, &head); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			path := strings.Split(te.Field, ".")
 			got, _, _ := strings.Cut(te.Value, " ")
-			return nil, nil, fmt.Errorf("a JSON Feed's field %q: want %s, got %s", path[len(path)-1], jsonType(te.Type), got)
+			return nil, nil, fmt.Errorf("a JSON Feed's field %q: want %s, got %s", feedPath(te.Field), jsonType(te.Type), got)
 		}
 		return nil, nil, err
 	}
-	if !strings.HasPrefix(jf.Version, "https://jsonfeed.org/version/") && !strings.HasPrefix(jf.Version, "http://jsonfeed.org/version/") {
+	if !container.IsJSONFeedVersion(jf.Version) {
 		// Any JSON object would do for gofeed: an API's answer, a page's
 		// data, read as a feed of no items and polled for ever.
-		return nil, nil, fmt.Errorf("not a web feed: JSON without a JSON Feed's \"version\" (https://jsonfeed.org/version/1.1)")
+		if jf.Version == "" {
+			return nil, nil, errors.New(`not a web feed: JSON without a JSON Feed's "version" (https://jsonfeed.org/version/1.1)`)
+		}
+		return nil, nil, fmt.Errorf(`not a web feed: JSON whose "version" %q is no JSON Feed's (https://jsonfeed.org/version/1.1)`, short(jf.Version))
 	}
 	jf.Authors = withoutNil(jf.Authors)
 	var bad []ItemError
@@ -173,9 +178,8 @@ func typeError(name string, err error) *ItemError {
 		return &ItemError{Field: name, Msg: err.Error()}
 	}
 	field := name
-	if path := strings.Split(te.Field, "."); name != "" {
-		// The path runs through the Go types gofeed decodes with
-		// ("alias.authors.name"): it is taken from the member's name on.
+	if path := strings.Split(feedPath(te.Field), "."); name != "" {
+		// The path is taken from the member's name on.
 		for i, seg := range path {
 			if strings.EqualFold(seg, name) {
 				field = strings.Join(append([]string{name}, path[i+1:]...), ".")
@@ -185,6 +189,32 @@ func typeError(name string, err error) *ItemError {
 	}
 	got, _, _ := strings.Cut(te.Value, " ") // "number 1.5"
 	return &ItemError{Field: field, Msg: "want " + jsonType(te.Type) + ", got " + got}
+}
+
+// feedPath returns the path of a member as encoding/json gives it
+// (json.UnmarshalTypeError's Field) as the feed names it: without the
+// segments of the Go types gofeed and Parse decode with ("alias", "plain":
+// "attachments.alias.url" is "attachments.url").
+func feedPath(field string) string {
+	var path []string
+	for seg := range strings.SplitSeq(field, ".") {
+		if seg != "alias" && seg != "plain" && seg != "" {
+			path = append(path, seg)
+		}
+	}
+	return strings.Join(path, ".")
+}
+
+// short returns s, or its first 80 bytes (whole characters) and "…".
+func short(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	i := 80
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // jsonType names the JSON type a Go type decodes from, with its article.

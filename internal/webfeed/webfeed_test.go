@@ -30,6 +30,8 @@ func TestJSONFeedItemsOneByOne(t *testing.T) {
 			[]ItemError{{Field: "content_text", Msg: "want a string, got array"}}, []string{"a"}},
 		{"nested", `[{"id":"a","authors":[{"name":5}]}]`,
 			[]ItemError{{Field: "authors.name", Msg: "want a string, got number"}}, []string{"a"}},
+		{"attachment", `[{"id":"a","attachments":[{"url":5}]}]`,
+			[]ItemError{{Field: "attachments.url", Msg: "want a string, got number"}}, []string{"a"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,9 +65,10 @@ func TestFeedErrors(t *testing.T) {
 		``:                                 "",
 		`<rss><channel><item>`:             "",
 		// JSON that is no JSON Feed: gofeed reads any object as one.
-		`{"status":"ok","data":[1,2,3]}`:         "not a web feed",
-		`{"hello":"world"}`:                      "not a web feed",
-		`{"version":"1.1","items":[{"id":"a"}]}`: "not a web feed",
+		`{"status":"ok","data":[1,2,3]}`:             "not a web feed",
+		`{"hello":"world"}`:                          "not a web feed",
+		`{"version":"1.1","items":[{"id":"a"}]}`:     `"version" "1.1" is no JSON Feed's`,
+		`{` + v + `,"author":{"name":5},"items":[]}`: `field "author.name": want a string, got number`,
 	} {
 		_, _, err := Parse([]byte(body), gofeed.NewParser())
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -89,6 +92,19 @@ func TestParserPanicIsAnError(t *testing.T) {
 	for _, body := range []string{`{"version":"https://jsonfeed.org/version/1","items":[]}`, `<rss><channel></channel></rss>`} {
 		if _, _, err := Parse([]byte(body), p); err == nil {
 			t.Errorf("%q: no error", body)
+		}
+	}
+}
+
+// TestJSONFeedVersions: a JSON Feed's version is the URL of its
+// specification as feeds write it, at www.jsonfeed.org too (its page's
+// address, which generators copy), over http or https, in any case.
+func TestJSONFeedVersions(t *testing.T) {
+	for _, v := range []string{"https://jsonfeed.org/version/1", "https://jsonfeed.org/version/1.1", "http://jsonfeed.org/version/1",
+		"https://www.jsonfeed.org/version/1.1/", "HTTPS://JSONFeed.org/version/1.1", " https://jsonfeed.org/version/1.1"} {
+		f, _, err := Parse([]byte(`{"version":"`+v+`","title":"F","items":[{"id":"a","url":"https://a.example/1"}]}`), gofeed.NewParser())
+		if err != nil || len(f.Items) != 1 {
+			t.Errorf("version %q: %v", v, err)
 		}
 	}
 }

@@ -513,7 +513,7 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	if form.TestURL == "" {
 		return nil, errorf(http.StatusBadRequest, "test_url", "give the URL of an article page to try the rule on")
 	}
-	if err := watch.CheckPageURL(form.TestURL); err != nil {
+	if _, err := watch.PageURL(form.TestURL); err != nil { // the form's fields are trimmed
 		return nil, errorf(http.StatusBadRequest, "test_url", "the page to try the rule on: %v", err)
 	}
 	if hiddenPassword(form.TestURL) {
