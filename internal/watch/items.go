@@ -196,6 +196,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		rs = w.o.Rules
 	}
 	counted := map[string]string{} // item → the outcome of an article stored, as counted
+	res.feed, res.counted = feed, counted
 	defer func() {
 		if !errors.Is(err, neardup.ErrFeedGone) { // a pass that failed after some chunks stored them too
 			w.recount(context.WithoutCancel(ctx), feed, counted, res)
@@ -285,6 +286,7 @@ func (w *Watcher) recount(ctx context.Context, feed int64, counted map[string]st
 				delete(res.Outcomes, was) // no outcome is counted 0
 			}
 			res.Outcomes[it.Outcome]++
+			counted[item] = it.Outcome
 		}
 	}
 }

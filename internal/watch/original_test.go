@@ -353,3 +353,45 @@ func TestPollCountsWhatIsStored(t *testing.T) {
 		t.Errorf("poll counted %v, stored %v", res.Outcomes, stored)
 	}
 }
+
+// TestOnceCountsWhatIsStoredAcrossFeeds: a pass's results and the
+// watcher's totals (the summary of watch --once, the metrics) count each
+// new item by the outcome it holds once every feed is polled. Regression:
+// a reprint's feed polled before the wire's counted the reprint's item
+// added, though the wire's article, published before it, made it a
+// duplicate later in the same pass.
+func TestOnceCountsWhatIsStoredAcrossFeeds(t *testing.T) {
+	x := newIndexAt(t, storetest.DSN(t, "sqlite"))
+	wire, a := newSite(t), newSite(t)
+	st := newStory(37)
+	r := st
+	r.title = "Reprinted: " + st.title
+	r.paras = append([]string{"Our correspondent adds that the details are still emerging tonight."}, st.paras...)
+	a.serve("/story/0", "text/html", r.page("Site", ""))
+	a.serve("/feed", "application/rss+xml", rss2(item{title: r.title, link: a.URL + "/story/0",
+		date: time.Date(2024, 3, 1, 11, 0, 0, 0, time.UTC)}))
+	wire.serve("/story/0", "text/html", st.page("Wire", ""))
+	wire.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: wire.URL + "/story/0",
+		date: time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)}))
+	addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)}) // polled first: one worker
+	addFeed(t, x, Feed{URL: wire.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Workers = 1
+	w := newWatcher(t, x, o)
+	res := once(t, w)
+	if got := storedItems(t, x, a.URL+"/feed")[a.URL+"/story/0"].Outcome; got != OutcomeDuplicate {
+		t.Fatalf("the reprint's item %q, want duplicate (the test's premise)", got)
+	}
+	for _, r := range res {
+		want := map[string]int{OutcomeAdded: 1}
+		if r.Feed == a.URL+"/feed" {
+			want = map[string]int{OutcomeDuplicate: 1}
+		}
+		if !maps.Equal(r.Outcomes, want) {
+			t.Errorf("%s: counted %v, want %v", r.Feed, r.Outcomes, want)
+		}
+	}
+	if got, want := w.Totals().Items, map[string]int{OutcomeAdded: 1, OutcomeDuplicate: 1}; !maps.Equal(got, want) {
+		t.Errorf("totals %v, want %v", got, want)
+	}
+}

@@ -157,6 +157,9 @@ type Result struct {
 	// longer lists, that the poll deleted (see ForgetFactor).
 	Forgotten int           `json:"forgotten,omitempty"`
 	Took      time.Duration `json:"took"`
+
+	feed    int64             // the feed's id
+	counted map[string]string // its items of a stored article, by the outcome Outcomes counts them with
 }
 
 // Once polls every feed once, due or not, and returns the results in the
@@ -164,12 +167,44 @@ type Result struct {
 // read or a result not stored (that feed's Result says so too, as an
 // error); a feed's own failure is in its Result. Another process's writer
 // lock held past the wait is such an error: Once does not wait it out.
+//
+// The results, and the Watcher's Totals, count the new items by the
+// outcome they hold once every feed is polled: a later feed's article
+// published before a copy an earlier feed stored makes the copy's item a
+// duplicate, counted so.
 func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 	feeds, err := w.feeds(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return w.pollAll(ctx, feeds)
+	out, err := w.pollAll(ctx, feeds)
+	for i := range out {
+		res := &out[i]
+		was := maps.Clone(res.Outcomes)
+		w.recount(context.WithoutCancel(ctx), res.feed, res.counted, res)
+		w.mu.Lock()
+		for k := range mapsKeys(was, res.Outcomes) {
+			if d := res.Outcomes[k] - was[k]; d != 0 {
+				if w.totals.Items[k] += d; w.totals.Items[k] == 0 {
+					delete(w.totals.Items, k)
+				}
+			}
+		}
+		w.mu.Unlock()
+	}
+	return out, err
+}
+
+// mapsKeys returns the keys of a and b, each once.
+func mapsKeys(a, b map[string]int) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // Run polls each feed when it is due until ctx is done, and then returns
