@@ -7,8 +7,11 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/clipperhouse/uax29/v2/graphemes"
+
+	"github.com/neardup/neardup/internal/analysis"
 )
 
 // TextOptions control WriteText.
@@ -407,12 +410,12 @@ func (s *Side) stat() string {
 // replacement b: B's own white space before the replacement (its first
 // run), or, when B has none there, a line break after text of several
 // lines or by sentence or line, and by word a space when the texts put
-// spaces between words there: a space in a, b or a gap around them
-// (around), or a gap of nothing but white space (a line wrapped between
-// two words). Where
-// they put none, as Chinese and Japanese, nothing separates a from b, even
-// at a paragraph's end ("上涨[-0.1-]{+0.3+}%" and a blank line). A
-// separator holds no punctuation, which would read as a side's.
+// spaces between words there: a space on the line in a, b or a gap around
+// them (around), or a line break there when a or b holds a letter of a
+// script written with spaces. Where they put none, as Chinese and
+// Japanese, nothing separates a from b, even at a line's or paragraph's
+// end ("上涨[-0.1-]{+0.3+}%" and a blank line). A separator holds no
+// punctuation, which would read as a side's.
 func separator(by By, a, b, gapB string, around ...string) string {
 	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
 		return gapB[i : len(gapB)-len(strings.TrimLeftFunc(gapB[i:], isSpace))]
@@ -420,13 +423,22 @@ func separator(by By, a, b, gapB string, around ...string) string {
 	if by != ByWord || strings.Contains(a, "\n") {
 		return "\n"
 	}
+	broken := false // a line break around them
 	for _, s := range append(around, a, b) {
-		if strings.IndexFunc(s, isBlank) >= 0 || s != "" && strings.TrimFunc(s, isSpace) == "" {
+		if strings.IndexFunc(s, isBlank) >= 0 {
 			return " "
 		}
+		broken = broken || strings.IndexFunc(s, isSpace) >= 0
+	}
+	if broken && strings.ContainsFunc(a+b, spacedLetter) {
+		return " "
 	}
 	return ""
 }
+
+// spacedLetter reports a letter of a script written with spaces between
+// its words (not analysis.Unspaced).
+func spacedLetter(r rune) bool { return unicode.IsLetter(r) && !analysis.Unspaced(r) }
 
 // isBlank reports the white space that sets words apart on a line: a
 // space or a tab, not a line break.

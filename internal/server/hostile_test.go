@@ -191,22 +191,28 @@ func TestSlowBody(t *testing.T) {
 	hs.Config.ReadTimeout = 300 * time.Millisecond
 	hs.Start()
 	defer hs.Close()
-	conn, err := net.Dial("tcp", hs.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	// Half of the body sent, the rest never.
-	fmt.Fprintf(conn, "POST /v1/query HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\": \"a\", ",
-		hs.Listener.Addr())
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(data), "--read-timeout") || strings.Contains(string(data), "tcp") {
-		t.Errorf("%d %s, want 408 naming --read-timeout", resp.StatusCode, data)
+	// Half of a body sent, the rest never; a gzip body of less than its
+	// header.
+	for _, tc := range []struct{ encoding, sent string }{{"", `{"id": "a", `}, {"gzip", "\x1f\x8b"}} {
+		conn, err := net.Dial("tcp", hs.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		head := "POST /v1/query HTTP/1.1\r\nHost: " + hs.Listener.Addr().String() + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+		if tc.encoding != "" {
+			head += "Content-Encoding: " + tc.encoding + "\r\n"
+		}
+		fmt.Fprint(conn, head+"\r\n"+tc.sent)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(data), "--read-timeout") || strings.Contains(string(data), "tcp") {
+			t.Errorf("%q body: %d %s, want 408 naming --read-timeout", tc.encoding, resp.StatusCode, data)
+		}
 	}
 }
 

@@ -90,7 +90,11 @@ func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
 	case "", "identity":
 	case "gzip", "x-gzip":
 		zr, err := gzip.NewReader(rd)
-		if err != nil {
+		switch {
+		case isTimeout(err):
+			return nil, &apiError{Status: http.StatusRequestTimeout,
+				Msg: "the body did not arrive in time (the server's --read-timeout): send it at once, or in smaller requests"}
+		case err != nil:
 			return nil, badRequest("Content-Encoding", "the body is not gzip: "+err.Error())
 		}
 		defer zr.Close()
