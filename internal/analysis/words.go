@@ -175,15 +175,18 @@ func (a *Analyzer) splitGlued(text string, s, e int) bool {
 // gluedCut returns the offset of the first period in seg that follows a
 // letter and precedes an upper-case letter followed by a lower-case one,
 // unless the rest looks like a domain name (has a period followed by a
-// lower-case letter); -1 if there is none.
+// lower-case letter); -1 if there is none. A zero-width space, which a
+// segment holds when it is read as the invisible character it is (see
+// zeroWidthSpace), is passed over ("Tuesday.\u200bAnalysts" is cut).
 func gluedCut(seg string) int {
 	for i := 1; i+2 < len(seg); i++ {
 		if seg[i] != '.' {
 			continue
 		}
-		before, _ := utf8.DecodeLastRuneInString(seg[:i])
-		r1, n1 := utf8.DecodeRuneInString(seg[i+1:])
-		r2, _ := utf8.DecodeRuneInString(seg[i+1+n1:])
+		before, _ := utf8.DecodeLastRuneInString(strings.TrimRight(seg[:i], zeroWidthSpace))
+		rest := strings.TrimLeft(seg[i+1:], zeroWidthSpace)
+		r1, n1 := utf8.DecodeRuneInString(rest)
+		r2, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest[n1:], zeroWidthSpace))
 		if unicode.IsLetter(before) && isUpper(r1) && unicode.IsLower(r2) && !domainLike(seg[i+1:]) {
 			return i
 		}
@@ -192,7 +195,8 @@ func gluedCut(seg string) int {
 }
 
 // domainLike reports whether rest holds a period followed by a lower-case
-// letter, as in "Example.com".
+// letter, as in "Example.com" (a zero-width space between them passed
+// over).
 func domainLike(rest string) bool {
 	for {
 		j := strings.IndexByte(rest, '.')
@@ -200,7 +204,7 @@ func domainLike(rest string) bool {
 			return false
 		}
 		rest = rest[j+1:]
-		r, _ := utf8.DecodeRuneInString(rest)
+		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, zeroWidthSpace))
 		if unicode.IsLower(r) {
 			return true
 		}

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -166,5 +168,31 @@ func TestNoAllocationsAfterWarmUp(t *testing.T) {
 		if n := testing.AllocsPerRun(20, func() { a.Sentences(text) }); n != 0 {
 			t.Errorf("Sentences allocates %v times per call", n)
 		}
+	}
+}
+
+// TestZeroWidthSpaceInsideWords: a text with zero-width spaces (U+200B)
+// inside its words gives the words of the text without them, glued
+// sentences and domain names too; with ZeroWidthSpaceSplits, as the older
+// sketch formats read it, the space is a word boundary.
+func TestZeroWidthSpaceInsideWords(t *testing.T) {
+	hashes := func(a *Analyzer, text string) []uint64 {
+		var out []uint64
+		for _, tok := range a.Words(text) {
+			out = append(out, tok.Hash)
+		}
+		return out
+	}
+	for _, text := range []string{"the wi\u200bdth of it", "rose on Tuesday.\u200bAnalysts said", "rose on Tuesday\u200b.Analysts said",
+		"visit www.Example.\u200bcom now", "금융통화\u200b위원회는 동결했다", "\u200bleading and trailing\u200b", "3.\u200b5 percent"} {
+		var a Analyzer
+		plain := strings.ReplaceAll(text, "\u200b", "")
+		if got, want := hashes(&a, text), hashes(&a, plain); !slices.Equal(got, want) {
+			t.Errorf("%q: %d words, %x; without the spaces %d, %x", text, len(got), got, len(want), want)
+		}
+	}
+	old := Analyzer{ZeroWidthSpaceSplits: true}
+	if got := len(old.Words("the wi\u200bdth")); got != 3 {
+		t.Errorf("with ZeroWidthSpaceSplits: %d words, want 3", got)
 	}
 }
