@@ -129,9 +129,16 @@ type dateCues struct {
 // gatherDates walks the page once, outside scripts, for its dateCues.
 // A <time> in a region markRegions marked inside an <article> outside
 // navigation (its <footer>, an <aside class="post-meta">) is read as one
-// outside navigation: the post's own.
+// outside navigation: the post's own. Navigation does not start at <html>
+// or at an element that holds the heading (h): a column or a page whose
+// class names a sidebar ("sidebar-default", "c-archiveMain") holds the
+// article.
 func gatherDates(doc, h *html.Node) dateCues {
 	var c dateCues
+	holdsHeading := map[*html.Node]bool{}
+	for p := h; p != nil; p = p.Parent {
+		holdsHeading[p] = true
+	}
 	pastHeading := false
 	// inArticle: under an <article> outside navigation; navInArticle: in
 	// navigation that starts there.
@@ -144,7 +151,7 @@ func gatherDates(doc, h *html.Node) dateCues {
 			if n.DataAtom == atom.Script {
 				return
 			}
-			if !nav && navigation(n) {
+			if !nav && n.DataAtom != atom.Html && !holdsHeading[n] && navigation(n) {
 				nav, navInArticle = true, inArticle
 			}
 			inArticle = inArticle || !nav && n.DataAtom == atom.Article

@@ -794,3 +794,29 @@ func TestPageDateInAnArticlesOwnRegions(t *testing.T) {
 		})
 	}
 }
+
+// TestPageDateUnderAMarkedAncestorOfTheArticle: a region's name on <html>
+// ("sidebar-default", "sidebarNav--active", "scrollbar--overlay") or on a
+// column holding the whole article does not make every <time> of the page
+// a navigation's. Regression (a reviewer's finding): such pages lost their
+// date, or its clock and zone.
+func TestPageDateUnderAMarkedAncestorOfTheArticle(t *testing.T) {
+	body := "<p>" + strings.Repeat("This is a sentence of the article body that goes on for a while. ", 24) + "</p>"
+	want := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	for name, page := range map[string]string{
+		"html class, time before the headline": `<!DOCTYPE html><html lang="en" class="sidebar-default"><head><title>Story title here</title></head><body>
+<article><p class="kicker"><time datetime="2024-03-05T10:00:00Z">2 hours ago</time></p><h1>Story title here</h1>` + body + `</article></body></html>`,
+		"html class, permalink time after the headline": `<!DOCTYPE html><html lang="en" class="sidebarNav--active"><head><title>Story title here</title></head><body>
+<article><h1>Story title here</h1><ul class="meta"><li>Jane Roe</li><li><a href="/threads/story.1/post-2"><time datetime="2024-03-05T10:00:00Z" itemprop="datePublished">2 hours ago</time></a></li></ul>` + body + `</article></body></html>`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/story", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(want) {
+				t.Errorf("Date = %v, want %v", a.Date, want)
+			}
+		})
+	}
+}

@@ -295,56 +295,113 @@ var htmlElement = func() map[string]bool {
 // maxElementName is the longest name in htmlElements, in bytes.
 const maxElementName = 10
 
+// commonElements are the elements whose start tag alone marks a text as
+// HTML: those every page holds, which a plain text seldom writes in angle
+// brackets. Another element's tag does when the text closes it too (</pre>,
+// </blockquote>) or, for an element that is never closed (voidElements),
+// when it carries an attribute (<img src=…>): plain text writes "<input>
+// <output>", "<time>" and "<i>" for what to type, as it writes "a <b && c>"
+// in code.
+var commonElements = map[string]bool{"html": true, "head": true, "body": true, "title": true, "meta": true, "div": true,
+	"p": true, "table": true, "article": true, "span": true, "a": true, "br": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true}
+
+// voidElements are the elements that have no end tag.
+var voidElements = map[string]bool{"area": true, "base": true, "basefont": true, "bgsound": true, "col": true,
+	"embed": true, "frame": true, "hr": true, "img": true, "input": true, "link": true, "source": true,
+	"track": true, "wbr": true}
+
 // hasHTMLTag reports whether b holds an HTML doctype ("<!DOCTYPE html") or
-// a whole start tag of an HTML element (htmlElements, in any case): its
-// name followed by ">", "/>" or white space, attributes and ">", with no
-// "<" before its end. Text with a stray "<" ("x <a y"), an address in
-// angle brackets ("<a@b.example>") or another name ("<text id=1>") has
-// none. It reads b once, without a regular expression: a text without
-// tags is read to its end, and an alternation of every element's name
-// reads 64 KB in milliseconds.
+// a whole start tag of an HTML element (htmlElements, in any case) that
+// marks it as HTML (see commonElements): its name followed by ">", "/>" or
+// white space, attributes and ">", with no "<" before its end. Text with a
+// stray "<" ("x <a y"), an address in angle brackets ("<a@b.example>"),
+// another name ("<text id=1>") or a placeholder ("<input> <output>") has
+// none. It reads b once, without a regular expression, but for the end
+// tag of an element found (an alternation of every element's name reads
+// 64 KB in milliseconds).
 func hasHTMLTag(b []byte) bool {
+	var lower []byte           // b in lower case, made once a tag needs its end tag looked for
+	tried := map[string]bool{} // the elements whose end tag was looked for, not found
+	all := b
 	for {
 		i := bytes.IndexByte(b, '<')
 		if i < 0 {
 			return false
 		}
 		b = b[i+1:]
-		if startTag(b) {
+		name, attr, ok := startTag(b)
+		switch {
+		case !ok:
+		case name == "" || commonElements[name]:
+			return true
+		case voidElements[name]:
+			if attr {
+				return true
+			}
+		case !tried[name]:
+			if lower == nil {
+				lower = bytes.ToLower(all)
+			}
+			if closes(lower, name) {
+				return true
+			}
+			tried[name] = true
+		}
+	}
+}
+
+// closes reports whether lower, a text in lower case, holds the end tag of
+// the element name ("</pre>", "</pre >").
+func closes(lower []byte, name string) bool {
+	end := []byte("</" + name)
+	for {
+		i := bytes.Index(lower, end)
+		if i < 0 {
+			return false
+		}
+		lower = lower[i+len(end):]
+		if len(lower) > 0 && (lower[0] == '>' || lower[0] == ' ' || lower[0] == '\t' || lower[0] == '\n' || lower[0] == '\r' || lower[0] == '\f') {
 			return true
 		}
 	}
 }
 
-// startTag reports whether b, what follows a "<", is a doctype of HTML or
-// a start tag of an HTML element to its ">" (hasHTMLTag).
-func startTag(b []byte) bool {
+// startTag reports whether b, what follows a "<", is a doctype of HTML
+// (name "") or a start tag of an HTML element to its ">" (hasHTMLTag), and
+// which element, in lower case, and whether the tag carries an attribute
+// with a value (a "=" before its ">").
+func startTag(b []byte) (name string, attr, ok bool) {
 	if len(b) > len("!doctype") && bytes.EqualFold(b[:len("!doctype")], []byte("!doctype")) {
 		rest := b[len("!doctype"):]
 		trimmed := bytes.TrimLeft(rest, " \t\n\f\r")
-		return len(trimmed) < len(rest) && len(trimmed) >= 4 && bytes.EqualFold(trimmed[:4], []byte("html"))
+		return "", false, len(trimmed) < len(rest) && len(trimmed) >= 4 && bytes.EqualFold(trimmed[:4], []byte("html"))
 	}
-	var name [maxElementName]byte
+	var lower [maxElementName]byte
 	n := 0
 	for ; n < len(b) && (b[n] >= 'a' && b[n] <= 'z' || b[n] >= 'A' && b[n] <= 'Z' || b[n] >= '0' && b[n] <= '9'); n++ {
 		if n == maxElementName {
-			return false
+			return "", false, false
 		}
-		name[n] = b[n] | 0x20 // lower case, figures unchanged
+		lower[n] = b[n] | 0x20 // lower case, figures unchanged
 	}
-	if n == 0 || n == len(b) || !htmlElement[string(name[:n])] {
-		return false
+	name = string(lower[:n])
+	if n == 0 || n == len(b) || !htmlElement[name] {
+		return "", false, false
 	}
 	switch b[n] {
 	case '>':
-		return true
+		return name, false, true
 	case '/':
-		return n+1 < len(b) && b[n+1] == '>'
+		return name, false, n+1 < len(b) && b[n+1] == '>'
 	case ' ', '\t', '\n', '\f', '\r':
 		end := bytes.IndexAny(b[n:], "<>")
-		return end >= 0 && b[n+end] == '>'
+		if end < 0 || b[n+end] != '>' {
+			return "", false, false
+		}
+		return name, bytes.IndexByte(b[n:n+end], '=') >= 0, true
 	}
-	return false
+	return "", false, false
 }
 
 // sniffLimit bounds how much of a body LooksHTML reads.

@@ -292,3 +292,30 @@ func BenchmarkLooksHTMLText(b *testing.B) {
 		}
 	}
 }
+
+// TestLooksHTMLPlaceholders: plain text naming placeholders in angle
+// brackets, or code comparing, is no HTML page; a tag of an element the
+// text closes, or of an element never closed with an attribute, marks one.
+// Regression (a reviewer's finding): any element's start tag did.
+func TestLooksHTMLPlaceholders(t *testing.T) {
+	for _, s := range []string{
+		"Usage: convert <input> <output>\n\nConverts the file named input to output.",
+		"Usage: cp [-r] <source> <dir>",
+		"kubectl logs <pod> --since <time>",
+		"curl -d <data> <url>",
+		"Press <i> to insert, <q> to quit, <s> to save.",
+		"if (a <b && c> d) return;",
+	} {
+		if LooksHTML([]byte(s), "") {
+			t.Errorf("LooksHTML(%q) = true, want false", s)
+		}
+	}
+	for _, s := range []string{
+		"<pre>The text of the page.</pre>", "<BLOCKQUOTE>A quote</blockquote >", "A picture <img src=\"a.png\"> of it",
+		"<section><h7>x</section>",
+	} {
+		if !LooksHTML([]byte(s), "") {
+			t.Errorf("LooksHTML(%q) = false, want true", s)
+		}
+	}
+}
