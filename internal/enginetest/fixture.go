@@ -9,7 +9,7 @@ import (
 
 // ReadFixture reads a sketch fixture of an older format: n lines of hex,
 // the parts of one sketch as the binary of that format wrote them (the
-// index part, then the detail part).
+// index part, then the detail part); a line "-" is an empty part.
 func ReadFixture(t testing.TB, path string, n int) [][]byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -22,6 +22,9 @@ func ReadFixture(t testing.TB, path string, n int) [][]byte {
 	}
 	parts := make([][]byte, n)
 	for i, l := range lines {
+		if l == "-" {
+			continue // an empty part
+		}
 		if parts[i], err = hex.DecodeString(l); err != nil {
 			t.Fatalf("%s line %d: %v", path, i+1, err)
 		}

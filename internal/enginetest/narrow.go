@@ -27,7 +27,7 @@ func NarrowSpaceDoc() core.Document {
 // index part, then the detail part), which read "180\u202f000" as one word.
 func NarrowSpaceFixture[S any](t *testing.T, path string, old engine.Sketching[S]) {
 	t.Helper()
-	formatFixture(t, path, old, NarrowSpaceDoc())
+	FormatFixture(t, path, old, NarrowSpaceDoc())
 }
 
 // ZeroWidthSpaceDoc is a notice whose words a zero-width space (U+200B)
@@ -48,12 +48,12 @@ func ZeroWidthSpaceDoc() core.Document {
 // NarrowSpaceFixture's), which read "ra\u200bte" as two words.
 func ZeroWidthSpaceFixture[S any](t *testing.T, path string, old engine.Sketching[S]) {
 	t.Helper()
-	formatFixture(t, path, old, ZeroWidthSpaceDoc())
+	FormatFixture(t, path, old, ZeroWidthSpaceDoc())
 }
 
-// formatFixture checks that old sketches doc into the bytes of path (see
+// FormatFixture checks that old sketches doc into the bytes of path (see
 // NarrowSpaceFixture).
-func formatFixture[S any](t *testing.T, path string, old engine.Sketching[S], doc core.Document) {
+func FormatFixture[S any](t *testing.T, path string, old engine.Sketching[S], doc core.Document) {
 	t.Helper()
 	parts := ReadFixture(t, path, 2)
 	s, _ := old.NewSketcher().Sketch(&doc)

@@ -34,8 +34,10 @@ type Sketch struct {
 //     a script written without spaces gives pairs of its letters
 //     (analysis.AppendUnspaced), where version 2 kept it whole, and so do
 //     such letters as words (analysis.AppendTokenPairs), which version 2
-//     kept one by one. An index of
-//     version 2 still opens, and goes on making them (Spec's Older).
+//     kept one by one; and words are set apart by a narrow no-break space
+//     and not by a zero-width space, where version 2 read "180\u202f000"
+//     as one word and "wi\u200bdth" as two. An index of version 2 still
+//     opens, and goes on making them (Spec's Older).
 const Format = 3
 
 // AppendIndex appends the whole sketch.
@@ -97,7 +99,12 @@ type sketcher struct {
 }
 
 // NewSketcher returns a sketcher for one goroutine.
-func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{m: m} }
+func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
+	s := &sketcher{m: m}
+	// Format 2 read "180\u202f000" as one word and "wi\u200bdth" as two.
+	s.an.NarrowSpaceJoins, s.an.ZeroWidthSpaceSplits = m.o.format == 2, m.o.format == 2
+	return s
+}
 
 // Sketch keeps the document's distinct words (Options.Tokens); a document
 // without words, or of fewer than Options.MinWords, is skipped.

@@ -35,8 +35,11 @@ func (s *Sketch) field(i int) *vector.Counts {
 //   - 3: the same layout; text in a script written without spaces gives
 //     pairs of its letters: tm's terms (analysis.AppendUnspaced), where
 //     version 2 kept the pieces between white space whole, and words'
-//     (analysis.AppendTokenPairs), where it kept each letter. An index of
-//     version 2 still opens, and goes on making them (Spec's Older).
+//     (analysis.AppendTokenPairs), where it kept each letter; and words
+//     are set apart by a narrow no-break space and not by a zero-width
+//     space, where version 2 read "180\u202f000" as one word and
+//     "wi\u200bdth" as two. An index of version 2 still opens, and goes on
+//     making them (Spec's Older).
 const Format = 3
 
 // AppendIndex appends the whole sketch.
@@ -84,7 +87,9 @@ type sketcher struct {
 
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: m.o.format == 2}}
+	old := m.o.format == 2 // and "180\u202f000" one word, "wi\u200bdth" two, as format 2 read them
+	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: old},
+		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old}}
 }
 
 // Sketch counts the terms (Options.Terms) of the title and the body; a
