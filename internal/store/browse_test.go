@@ -522,6 +522,12 @@ func TestSearchWordsInsidePunctuation(t *testing.T) {
 				t.Errorf("%s: bank -north: %d, want none", when, total)
 			}
 		}
+		// A term of punctuation is marked in the snippet.
+		for _, q := range []string{"jane.doe@reuters.com", "www.reuters.com"} {
+			if _, _, hits := search(t, st, q, store.Page{Limit: 5}); len(hits) != 1 || !strings.Contains(hits[0].Snippet, store.HitStart) {
+				t.Errorf("%s: hits %+v, want the snippet to mark it", q, hits)
+			}
+		}
 		check("stored")
 		if !store.IsPostgres(dsn) {
 			return

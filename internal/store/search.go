@@ -196,7 +196,17 @@ func postgresMatch(q Query) (string, []any) {
 			neg, args = append(neg, `!! phraseto_tsquery('simple', translate(?, `+postgresPunct+`))`), append(args, t.Text)
 		}
 	}
-	return `WITH q AS (SELECT ` + strings.Join(append(pos, neg...), ` && `) + ` AS q)`, args
+	match := strings.Join(append(pos, neg...), ` && `)
+	// What the snippet marks: the words found, and each term as the
+	// parser reads the text ts_headline quotes, a path or an address whole
+	// ("jane.doe@reuters.com"), so that the words it holds are marked too.
+	hl := []string{`m.q`}
+	for _, t := range q.Terms {
+		if !t.Not {
+			hl, args = append(hl, `phraseto_tsquery('simple', translate(?, '<>&', '   '))`), append(args, t.Text)
+		}
+	}
+	return `WITH m AS (SELECT ` + match + ` AS q), q AS (SELECT m.q, ` + strings.Join(hl, ` || `) + ` AS hl FROM m)`, args
 }
 
 // postgresHeadline are ts_headline's options: a passage or two of the text
@@ -208,7 +218,7 @@ const postgresHeadline = `'StartSel=' || chr(57344) || ', StopSel=' || chr(57345
 func postgresSearch(with string) string {
 	return with + `, hits AS (SELECT s.ord, ts_rank_cd(s.doc, q.q) AS rank FROM search s, q WHERE s.doc @@ q.q AND s.ord >= ?` +
 		` ORDER BY rank DESC, s.ord DESC LIMIT ? OFFSET ?)` +
-		` SELECT hits.ord, hits.rank, ts_headline('simple', COALESCE(NULLIF(left(t.text, ` + searchTextChars + `), ''), d.title), q.q, ` +
+		` SELECT hits.ord, hits.rank, ts_headline('simple', COALESCE(NULLIF(left(t.text, ` + searchTextChars + `), ''), d.title), q.hl, ` +
 		postgresHeadline + `) FROM hits CROSS JOIN q JOIN docs d ON d.ord = hits.ord LEFT JOIN texts t ON t.ord = hits.ord` +
 		` ORDER BY hits.rank DESC, hits.ord DESC`
 }
