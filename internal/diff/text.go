@@ -412,7 +412,8 @@ func (s *Side) stat() string {
 // lines or by sentence or line, and by word a space when the texts put
 // spaces between words there: a space on the line in a, b or a gap around
 // them (around), or a line break there when a or b holds a letter of a
-// script written with spaces. Where they put none, as Chinese and
+// script written with spaces (or, of figures alone, when a gap around them
+// is white space alone). Where they put none, as Chinese and
 // Japanese, nothing separates a from b, even at a line's or paragraph's
 // end ("上涨[-0.1-]{+0.3+}%" and a blank line). A separator holds no
 // punctuation, which would read as a side's.
@@ -430,8 +431,21 @@ func separator(by By, a, b, gapB string, around ...string) string {
 		}
 		broken = broken || strings.IndexFunc(s, isSpace) >= 0
 	}
-	if broken && strings.ContainsFunc(a+b, spacedLetter) {
-		return " "
+	if !broken {
+		return ""
+	}
+	if strings.ContainsFunc(a+b, unicode.IsLetter) {
+		if strings.ContainsFunc(a+b, spacedLetter) {
+			return " "
+		}
+		return ""
+	}
+	// Figures alone: a space when a gap around them is white space alone
+	// (a line wrapped after them), as after a word of letters.
+	for _, s := range around {
+		if s != "" && strings.TrimFunc(s, isSpace) == "" {
+			return " "
+		}
 	}
 	return ""
 }

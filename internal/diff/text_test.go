@@ -250,6 +250,7 @@ func TestTextSeparatesReplacementWithSpaceOfTheTexts(t *testing.T) {
 		{"English at a line's end", "Sunny.\nWind from the west.", "Cloudy.\nWind from the west.", false,
 			"[-Sunny-] {+Cloudy+}.\nWind from the west."},
 		{"Chinese wrapped", "价格上涨\n百分之十。", "价格下跌\n百分之十。", false, "价格[-上涨-]{+下跌+}\n百分之十。"},
+		{"figures at a line's end", "Tel. (0)5\nNext", "Tel. (0)6\nNext", false, "Tel. (0)[-5-] {+6+}\nNext"},
 		{"English", "the cat sat", "the dog sat", false, "the [-cat-] {+dog+} sat"},
 		{"English at the ends", "cat sat", "cat stood", false, "cat [-sat-] {+stood+}"},
 		{"English in quotes", `«Alpha beta»`, `«Gamma delta»`, false, `«[-Alpha beta-] {+Gamma delta+}»`},

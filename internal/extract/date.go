@@ -130,13 +130,20 @@ type dateCues struct {
 // A <time> in a region markRegions marked inside an <article> outside
 // navigation (its <footer>, an <aside class="post-meta">) is read as one
 // outside navigation: the post's own. Navigation does not start at <html>
-// or at an element that holds the heading (h): a column or a page whose
-// class names a sidebar ("sidebar-default", "c-archiveMain") holds the
-// article.
+// or at an element that holds the heading (h; without one, the page's
+// first <article> or <main>): a column or a page whose class names a
+// sidebar ("sidebar-default", "c-archiveMain") holds the article.
 func gatherDates(doc, h *html.Node) dateCues {
 	var c dateCues
 	holdsHeading := map[*html.Node]bool{}
-	for p := h; p != nil; p = p.Parent {
+	top := h
+	if top == nil { // no heading: the page's first <article>, else its first <main>, stands for it
+		top = firstElement(doc, atom.Article)
+		if top == nil {
+			top = firstElement(doc, atom.Main)
+		}
+	}
+	for p := top; p != nil; p = p.Parent {
 		holdsHeading[p] = true
 	}
 	pastHeading := false
@@ -679,4 +686,21 @@ func namesDate(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// firstElement returns the first element of n's tree, n included, of the
+// given kind outside scripts, or nil.
+func firstElement(n *html.Node, a atom.Atom) *html.Node {
+	if n.Type == html.ElementNode && n.DataAtom == a {
+		return n
+	}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		if k.Type == html.ElementNode && k.DataAtom == atom.Script {
+			continue
+		}
+		if f := firstElement(k, a); f != nil {
+			return f
+		}
+	}
+	return nil
 }

@@ -806,6 +806,10 @@ func TestPageDateUnderAMarkedAncestorOfTheArticle(t *testing.T) {
 	for name, page := range map[string]string{
 		"html class, time before the headline": `<!DOCTYPE html><html lang="en" class="sidebar-default"><head><title>Story title here</title></head><body>
 <article><p class="kicker"><time datetime="2024-03-05T10:00:00Z">2 hours ago</time></p><h1>Story title here</h1>` + body + `</article></body></html>`,
+		"a wrapper's class, no heading": `<!DOCTYPE html><html lang="en"><head><title>Story title here</title></head><body><div class="page sidebar-default">
+<article><p class="kicker"><time datetime="2024-03-05T10:00:00Z">2 hours ago</time></p>` + body + `</article></div></body></html>`,
+		"a wrapper's class, a heading": `<!DOCTYPE html><html lang="en"><head><title>Story title here</title></head><body><div class="page sidebar-default">
+<article><p class="kicker"><time datetime="2024-03-05T10:00:00Z">2 hours ago</time></p><h1>Story title here</h1>` + body + `</article></div></body></html>`,
 		"html class, permalink time after the headline": `<!DOCTYPE html><html lang="en" class="sidebarNav--active"><head><title>Story title here</title></head><body>
 <article><h1>Story title here</h1><ul class="meta"><li>Jane Roe</li><li><a href="/threads/story.1/post-2"><time datetime="2024-03-05T10:00:00Z" itemprop="datePublished">2 hours ago</time></a></li></ul>` + body + `</article></body></html>`,
 	} {
