@@ -180,31 +180,23 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 	out, err := w.pollAll(ctx, feeds)
 	for i := range out {
 		res := &out[i]
-		was := maps.Clone(res.Outcomes)
+		moved := map[string]int{} // outcome → items counted anew with it, less those counted with it before
+		for k, v := range res.Outcomes {
+			moved[k] -= v
+		}
 		w.recount(context.WithoutCancel(ctx), res.feed, res.counted, res)
+		for k, v := range res.Outcomes {
+			moved[k] += v
+		}
 		w.mu.Lock()
-		for k := range mapsKeys(was, res.Outcomes) {
-			if d := res.Outcomes[k] - was[k]; d != 0 {
-				if w.totals.Items[k] += d; w.totals.Items[k] == 0 {
-					delete(w.totals.Items, k)
-				}
+		for k, d := range moved {
+			if w.totals.Items[k] += d; w.totals.Items[k] == 0 {
+				delete(w.totals.Items, k)
 			}
 		}
 		w.mu.Unlock()
 	}
 	return out, err
-}
-
-// mapsKeys returns the keys of a and b, each once.
-func mapsKeys(a, b map[string]int) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }
 
 // Run polls each feed when it is due until ctx is done, and then returns
