@@ -445,6 +445,25 @@ func TestFixtureVersion1Search(t *testing.T) {
 	}
 }
 
+// reopenAfter closes st, runs the statements on its PostgreSQL database
+// (an older schema's state, made by hand), and opens it again, which
+// migrates it.
+func reopenAfter(t *testing.T, st store.Store, dsn string, statements ...string) store.Store {
+	t.Helper()
+	st.Close()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range statements {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return open(t, dsn)
+}
+
 // TestSearchMarkup: words between "<" and ">" and in "&amp;" are found on
 // both engines. PostgreSQL's text-search parser reads them as a tag and
 // an entity and left them out ("profits <5% and costs >10%" held no
@@ -472,19 +491,8 @@ func TestSearchMarkup(t *testing.T) {
 		}
 		// An index of schema version 6 holds the parser's vectors: the
 		// upgrade makes them again.
-		st.Close()
-		db, err := sql.Open("pgx", dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{`UPDATE search SET doc = to_tsvector('simple', 'Margins <script>alert</script> &amp; more')`,
-			`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 6`} {
-			if _, err := db.Exec(q); err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-		}
-		db.Close()
-		st = open(t, dsn)
+		st = reopenAfter(t, st, dsn, `UPDATE search SET doc = to_tsvector('simple', 'Margins <script>alert</script> &amp; more')`,
+			`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 6`)
 		if got, total, _ := search(t, st, "script", store.Page{Limit: 5}); total != 1 || got[0] != "m" {
 			t.Errorf("script after the upgrade from version 6: %v of %d, want m", got, total)
 		}
@@ -534,19 +542,8 @@ func TestSearchWordsInsidePunctuation(t *testing.T) {
 		}
 		// An index of schema version 9 holds the parser's vectors: the
 		// upgrade makes them again.
-		st.Close()
-		db, err := sql.Open("pgx", dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{`UPDATE search SET doc = to_tsvector('simple', translate('Midlantic National Bank/North raises', '<>&', '   '))`,
-			`UPDATE schema_version SET version = 9`} {
-			if _, err := db.Exec(q); err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-		}
-		db.Close()
-		st = open(t, dsn)
+		st = reopenAfter(t, st, dsn, `UPDATE search SET doc = to_tsvector('simple', translate('Midlantic National Bank/North raises', '<>&', '   '))`,
+			`UPDATE schema_version SET version = 9`)
 		queries = []string{"north", "bank", `"Bank/North raises"`}
 		check("upgraded from version 9")
 	})
