@@ -121,9 +121,13 @@ func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (
 // spilled.
 func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	var c MethodOptions = methods.Default()
+	method, err := o.method()
+	if err != nil {
+		return nil, nil, err
+	}
 	switch {
-	case o.Method != nil:
-		c = o.Method
+	case method != nil:
+		c = method
 	case o.MethodName != "":
 		spec, err := methods.Lookup(o.MethodName)
 		if err != nil {

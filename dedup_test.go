@@ -501,3 +501,56 @@ func TestReadNil(t *testing.T) {
 		t.Errorf("%d values yielded, want one error", n)
 	}
 }
+
+// TestPointerMethodOptions: a pointer to a method's options is those
+// options to Dedup, DedupSeq and Open alike (and from Configure); a nil
+// pointer is an error naming Options.Method. Regression: Dedup refused
+// &mo with "engine: options of minhash given to minhash" while Open took
+// it, and a nil pointer panicked in Dedup.
+func TestPointerMethodOptions(t *testing.T) {
+	docs := corpus(40, 20)
+	mo := minhash.Defaults()
+	mo.Threshold = 0.6
+	want, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: mo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: &mo})
+	if err != nil {
+		t.Fatalf("Dedup(&mo): %v", err)
+	}
+	if !reflect.DeepEqual(got.Pairs, want.Pairs) || !reflect.DeepEqual(got.Clusters, want.Clusters) {
+		t.Errorf("Dedup(&mo) found %d pairs, Dedup(mo) %d; want the same", len(got.Pairs), len(want.Pairs))
+	}
+	if _, err := neardup.DedupSeq(t.Context(), seq(t, docs), neardup.Options{Method: &mo}); err != nil {
+		t.Errorf("DedupSeq(&mo): %v", err)
+	}
+	db := filepath.Join(t.TempDir(), "x.db")
+	for _, o := range []neardup.Options{
+		{Method: &mo},
+		{Method: mo},
+		{Configure: func(neardup.MethodOptions) (neardup.MethodOptions, error) { return &mo, nil }},
+	} {
+		x, err := neardup.Open(t.Context(), db, o)
+		if err != nil {
+			t.Fatalf("Open(%T): %v", o.Method, err)
+		}
+		_, c, _ := x.Method()
+		x.Close()
+		if c != mo {
+			t.Errorf("the index's options %+v, want %+v", c, mo)
+		}
+	}
+	var nilOptions *minhash.Options
+	_, err = func() (r *neardup.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return neardup.Dedup(t.Context(), docs, neardup.Options{Method: nilOptions})
+	}()
+	if err == nil || !strings.Contains(err.Error(), "Options.Method is a nil *minhash.Options") {
+		t.Errorf("Dedup of a nil *minhash.Options: %v; want an error naming Options.Method", err)
+	}
+}
