@@ -259,9 +259,13 @@ func (d *deduper) reread(ctx context.Context) error {
 		return nil
 	}
 	start := time.Now()
+	docs := d.o.Reread()
+	if docs == nil {
+		return errors.New("neardup: DedupSeq: Options.Reread returned no sequence of documents (nil)")
+	}
 	d.progress("rereading", 0, n)
 	item, ord, bad := 0, 0, d.bad
-	for doc, err := range d.o.Reread() {
+	for doc, err := range docs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

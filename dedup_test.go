@@ -307,7 +307,7 @@ func TestDedupCallbacks(t *testing.T) {
 
 // TestDedupReread: the sentences method quotes the shared sentences from
 // a second reading; without one the pairs are the same, unquoted; a
-// second reading of other documents is an error.
+// second reading of other documents is an error, and so is none (nil).
 func TestDedupReread(t *testing.T) {
 	docs := []neardup.Document{
 		{ID: "a", Text: story},
@@ -334,6 +334,20 @@ func TestDedupReread(t *testing.T) {
 	o.Reread = func() iter.Seq2[neardup.Document, error] { return seq(t, docs[1:]) }
 	if _, err := neardup.DedupSeq(t.Context(), seq(t, docs), o); err == nil || !strings.Contains(err.Error(), `rereading item 1 (id "b"): not the document read first there`) {
 		t.Errorf("a second reading of other documents: %v", err)
+	}
+	// Regression: a Reread that returned nil panicked (a nil pointer
+	// dereference ranging over it).
+	o.Reread = func() iter.Seq2[neardup.Document, error] { return nil }
+	_, err = func() (r *neardup.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return neardup.DedupSeq(t.Context(), seq(t, docs), o)
+	}()
+	if err == nil || !strings.Contains(err.Error(), "Options.Reread returned no sequence") {
+		t.Errorf("a Reread of nil: %v; want an error naming Options.Reread", err)
 	}
 }
 
