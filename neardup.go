@@ -79,7 +79,9 @@ type Options struct {
 	// cosine, longest for the others).
 	Keep string
 	// StoreText makes a new index keep each document's text, for export
-	// and search. It cannot change once the index exists.
+	// and search. It cannot change once the index exists: asking it of an
+	// existing index created without texts is an error, which says so
+	// (StoreTextIfNew opens either).
 	StoreText bool
 	// StoreTextIfNew makes a new index keep each document's text, as
 	// StoreText does, while an existing one keeps its own choice.
