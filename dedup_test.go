@@ -568,3 +568,40 @@ func TestPointerMethodOptions(t *testing.T) {
 		t.Errorf("Dedup of a nil *minhash.Options: %v; want an error naming Options.Method", err)
 	}
 }
+
+// TestReadUnnamedStream: a stream read without a name, or as "-", names
+// its records "stdin", as `neardup dedup -` does. Regression: the records
+// of a stream named "" were ":1", ":2" (and a whole text ".", its origin
+// empty), those of "-" "-:1".
+func TestReadUnnamedStream(t *testing.T) {
+	jsonl := "{\"text\":\"" + story + "\"}\n{\"id\":\"b\",\"text\":\"" + story + "\"}\n{bad\n"
+	for _, name := range []string{"", "-"} {
+		var got []string
+		for d, err := range neardup.Read(t.Context(), name, strings.NewReader(jsonl), neardup.ReadOptions{Format: "jsonl"}) {
+			s := d.ID + " " + d.Origin
+			if err != nil {
+				s += " " + err.Error()
+			}
+			got = append(got, s)
+		}
+		want := []string{"stdin:1 stdin:1", "b stdin:2", "stdin:3 stdin:3 stdin:3: malformed JSON"}
+		if len(got) != len(want) {
+			t.Fatalf("name %q: %q, want %q", name, got, want)
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("name %q: record %d is %q, want %q", name, i+1, got[i], want[i])
+			}
+		}
+		for d, err := range neardup.Read(t.Context(), name, strings.NewReader(story), neardup.ReadOptions{Format: "txt"}) {
+			if err != nil || d.ID != "stdin" || d.Origin != "stdin" {
+				t.Errorf("name %q, a text: id %q, origin %q, %v; want stdin", name, d.ID, d.Origin, err)
+			}
+		}
+	}
+	for _, err := range neardup.Read(t.Context(), "", nil, neardup.ReadOptions{}) {
+		if err == nil || !strings.Contains(err.Error(), "stdin: no stream to read") {
+			t.Errorf("a nil stream without a name: %v; want an error naming stdin", err)
+		}
+	}
+}
