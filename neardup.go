@@ -151,8 +151,8 @@ type Options struct {
 	// Reread, when set, gives DedupSeq the documents of its sequence a
 	// second time, in the same order, to quote the text its evidence or
 	// statistics show (the sentences method's shared sentences and
-	// boilerplate); see DedupSeq. A nil sequence from it, when DedupSeq reads
-	// again, is an error.
+	// boilerplate); see DedupSeq. A nil sequence from it, when DedupSeq
+	// reads again, is an error.
 	Reread func() iter.Seq2[Document, error]
 }
 
