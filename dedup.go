@@ -121,9 +121,13 @@ func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (
 // spilled.
 func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	var c MethodOptions = methods.Default()
+	method, err := o.method()
+	if err != nil {
+		return nil, nil, err
+	}
 	switch {
-	case o.Method != nil:
-		c = o.Method
+	case method != nil:
+		c = method
 	case o.MethodName != "":
 		spec, err := methods.Lookup(o.MethodName)
 		if err != nil {
@@ -255,9 +259,13 @@ func (d *deduper) reread(ctx context.Context) error {
 		return nil
 	}
 	start := time.Now()
+	docs := d.o.Reread()
+	if docs == nil {
+		return errors.New("neardup: DedupSeq: Options.Reread returned no sequence of documents (nil)")
+	}
 	d.progress("rereading", 0, n)
 	item, ord, bad := 0, 0, d.bad
-	for doc, err := range d.o.Reread() {
+	for doc, err := range docs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -307,7 +307,7 @@ func TestDedupCallbacks(t *testing.T) {
 
 // TestDedupReread: the sentences method quotes the shared sentences from
 // a second reading; without one the pairs are the same, unquoted; a
-// second reading of other documents is an error.
+// second reading of other documents is an error, and so is none (nil).
 func TestDedupReread(t *testing.T) {
 	docs := []neardup.Document{
 		{ID: "a", Text: story},
@@ -334,6 +334,20 @@ func TestDedupReread(t *testing.T) {
 	o.Reread = func() iter.Seq2[neardup.Document, error] { return seq(t, docs[1:]) }
 	if _, err := neardup.DedupSeq(t.Context(), seq(t, docs), o); err == nil || !strings.Contains(err.Error(), `rereading item 1 (id "b"): not the document read first there`) {
 		t.Errorf("a second reading of other documents: %v", err)
+	}
+	// Regression: a Reread that returned nil panicked (a nil pointer
+	// dereference ranging over it).
+	o.Reread = func() iter.Seq2[neardup.Document, error] { return nil }
+	_, err = func() (r *neardup.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return neardup.DedupSeq(t.Context(), seq(t, docs), o)
+	}()
+	if err == nil || !strings.Contains(err.Error(), "Options.Reread returned no sequence") {
+		t.Errorf("a Reread of nil: %v; want an error naming Options.Reread", err)
 	}
 }
 
@@ -499,5 +513,95 @@ func TestReadNil(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d values yielded, want one error", n)
+	}
+}
+
+// TestPointerMethodOptions: a pointer to a method's options is those
+// options to Dedup, DedupSeq and Open alike (and from Configure); a nil
+// pointer is an error naming Options.Method. Regression: Dedup refused
+// &mo with "engine: options of minhash given to minhash" while Open took
+// it, and a nil pointer panicked in Dedup.
+func TestPointerMethodOptions(t *testing.T) {
+	docs := corpus(40, 20)
+	mo := minhash.Defaults()
+	mo.Threshold = 0.6
+	want, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: mo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: &mo})
+	if err != nil {
+		t.Fatalf("Dedup(&mo): %v", err)
+	}
+	if !reflect.DeepEqual(got.Pairs, want.Pairs) || !reflect.DeepEqual(got.Clusters, want.Clusters) {
+		t.Errorf("Dedup(&mo) found %d pairs, Dedup(mo) %d; want the same", len(got.Pairs), len(want.Pairs))
+	}
+	if _, err := neardup.DedupSeq(t.Context(), seq(t, docs), neardup.Options{Method: &mo}); err != nil {
+		t.Errorf("DedupSeq(&mo): %v", err)
+	}
+	db := filepath.Join(t.TempDir(), "x.db")
+	for _, o := range []neardup.Options{
+		{Method: &mo},
+		{Method: mo},
+		{Configure: func(neardup.MethodOptions) (neardup.MethodOptions, error) { return &mo, nil }},
+	} {
+		x, err := neardup.Open(t.Context(), db, o)
+		if err != nil {
+			t.Fatalf("Open(%T): %v", o.Method, err)
+		}
+		_, c, _ := x.Method()
+		x.Close()
+		if c != mo {
+			t.Errorf("the index's options %+v, want %+v", c, mo)
+		}
+	}
+	var nilOptions *minhash.Options
+	_, err = func() (r *neardup.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return neardup.Dedup(t.Context(), docs, neardup.Options{Method: nilOptions})
+	}()
+	if err == nil || !strings.Contains(err.Error(), "Options.Method is a nil *minhash.Options") {
+		t.Errorf("Dedup of a nil *minhash.Options: %v; want an error naming Options.Method", err)
+	}
+}
+
+// TestReadUnnamedStream: a stream read without a name, or as "-", names
+// its records "stdin", as `neardup dedup -` does. Regression: the records
+// of a stream named "" were ":1", ":2" (and a whole text ".", its origin
+// empty), those of "-" "-:1".
+func TestReadUnnamedStream(t *testing.T) {
+	jsonl := "{\"text\":\"" + story + "\"}\n{\"id\":\"b\",\"text\":\"" + story + "\"}\n{bad\n"
+	for _, name := range []string{"", "-"} {
+		var got []string
+		for d, err := range neardup.Read(t.Context(), name, strings.NewReader(jsonl), neardup.ReadOptions{Format: "jsonl"}) {
+			s := d.ID + " " + d.Origin
+			if err != nil {
+				s += " " + err.Error()
+			}
+			got = append(got, s)
+		}
+		want := []string{"stdin:1 stdin:1", "b stdin:2", "stdin:3 stdin:3 stdin:3: malformed JSON"}
+		if len(got) != len(want) {
+			t.Fatalf("name %q: %q, want %q", name, got, want)
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("name %q: record %d is %q, want %q", name, i+1, got[i], want[i])
+			}
+		}
+		for d, err := range neardup.Read(t.Context(), name, strings.NewReader(story), neardup.ReadOptions{Format: "txt"}) {
+			if err != nil || d.ID != "stdin" || d.Origin != "stdin" {
+				t.Errorf("name %q, a text: id %q, origin %q, %v; want stdin", name, d.ID, d.Origin, err)
+			}
+		}
+	}
+	for _, err := range neardup.Read(t.Context(), "", nil, neardup.ReadOptions{}) {
+		if err == nil || !strings.Contains(err.Error(), "stdin: no stream to read") {
+			t.Errorf("a nil stream without a name: %v; want an error naming stdin", err)
+		}
 	}
 }

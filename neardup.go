@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"reflect"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -54,10 +55,11 @@ func Methods() []string { return methods.Names() }
 // with its defaults.
 type Options struct {
 	// Method is the detection method and its options, e.g.
-	// minhash.Defaults(). nil means minhash's defaults for Dedup and for
-	// a new index, and a stored index's own for an existing one (whose
-	// method and options are fixed when it is created: other ones are an
-	// error).
+	// minhash.Defaults(); a pointer to them (&mo) is the same options to
+	// Dedup, DedupSeq and Open, and a nil pointer is an error. nil means
+	// minhash's defaults for Dedup and for a new index, and a stored
+	// index's own for an existing one (whose method and options are fixed
+	// when it is created: other ones are an error).
 	Method MethodOptions
 	// MethodName, when Method is nil, names the method of Dedup (with its
 	// defaults) and of a new index ("" means minhash), or the one an
@@ -77,7 +79,9 @@ type Options struct {
 	// cosine, longest for the others).
 	Keep string
 	// StoreText makes a new index keep each document's text, for export
-	// and search. It cannot change once the index exists.
+	// and search. It cannot change once the index exists: asking it of an
+	// existing index created without texts is an error, which says so
+	// (StoreTextIfNew opens either).
 	StoreText bool
 	// StoreTextIfNew makes a new index keep each document's text, as
 	// StoreText does, while an existing one keeps its own choice.
@@ -147,8 +151,32 @@ type Options struct {
 	// Reread, when set, gives DedupSeq the documents of its sequence a
 	// second time, in the same order, to quote the text its evidence or
 	// statistics show (the sentences method's shared sentences and
-	// boilerplate); see DedupSeq.
+	// boilerplate); see DedupSeq. A nil sequence from it, when DedupSeq
+	// reads again, is an error.
 	Reread func() iter.Seq2[Document, error]
+}
+
+// method is o.Method with a pointer to options replaced by the options it
+// points to (see deref); a nil pointer is an error.
+func (o Options) method() (MethodOptions, error) {
+	if v := reflect.ValueOf(o.Method); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("neardup: Options.Method is a nil %T: give the options, or nil for the defaults", o.Method)
+	}
+	return deref(o.Method), nil
+}
+
+// deref returns the options a non-nil pointer c points to, as the methods
+// take them (minhash.Options, not *minhash.Options), and any other c as it
+// is.
+func deref(c MethodOptions) MethodOptions {
+	v := reflect.ValueOf(c)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return c
+	}
+	if e, ok := v.Elem().Interface().(MethodOptions); ok {
+		return e
+	}
+	return c
 }
 
 func (o Options) keep() (cluster.Policy, error) {
@@ -195,10 +223,17 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
+	method, err := o.method()
+	if err != nil {
+		return nil, err
+	}
+	oo := index.OpenOptions{Method: method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
 		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}
 	if o.Configure != nil {
-		oo.Flags = func(base engine.Config) (engine.Config, error) { return o.Configure(base) }
+		oo.Flags = func(base engine.Config) (engine.Config, error) {
+			c, err := o.Configure(base)
+			return deref(c), err
+		}
 	}
 	x, err := index.Open(ctx, path, so, methods.All, oo)
 	if err != nil {

@@ -502,3 +502,31 @@ func TestWritableAfterClose(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenStoreTextOfAnIndexWithout: StoreText asked of an existing index
+// created without texts is an error that says what to do; StoreTextIfNew
+// opens it as it is. Regression: the error ended "it cannot start",
+// naming neither the option nor a way out.
+func TestOpenStoreTextOfAnIndexWithout(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "x.db")
+	x, err := neardup.Open(t.Context(), db, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	_, err = neardup.Open(t.Context(), db, neardup.Options{StoreText: true})
+	for _, want := range []string{"x.db: the index was created without storing texts", "open it without StoreText",
+		"StoreTextIfNew", "add the documents to a new index"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Open with StoreText: %v; want an error saying %q", err, want)
+		}
+	}
+	x, err = neardup.Open(t.Context(), db, neardup.Options{StoreTextIfNew: true})
+	if err != nil {
+		t.Fatalf("Open with StoreTextIfNew: %v", err)
+	}
+	defer x.Close()
+	if x.StoresText() {
+		t.Error("the index stores texts after StoreTextIfNew; want its own choice, none")
+	}
+}

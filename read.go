@@ -99,9 +99,14 @@ func ReadFiles(ctx context.Context, paths []string, o ReadOptions) iter.Seq2[Doc
 
 // Read returns the documents of one stream, as ReadFiles does for a file:
 // name stands for it in origins and IDs, and its extension, if any,
-// chooses the format ("upload.jsonl.gz"). The sequence can be ranged over
-// once; Read does not close r. A nil r yields an error.
+// chooses the format ("upload.jsonl.gz"). An empty name, or "-", is
+// "stdin", as `neardup dedup -` names standard input ("stdin:2"). The
+// sequence can be ranged over once; Read does not close r. A nil r yields
+// an error.
 func Read(ctx context.Context, name string, r io.Reader, o ReadOptions) iter.Seq2[Document, error] {
+	if name == "" || name == "-" {
+		name = "stdin"
+	}
 	return func(yield func(Document, error) bool) {
 		if r == nil {
 			yield(Document{}, fmt.Errorf("neardup: %s: no stream to read (a nil io.Reader)", name))

@@ -358,10 +358,40 @@ func TestReadPrediction(t *testing.T) {
 	}
 }
 
+// TestTruthClusterNumbers: a whole number is one cluster however it is
+// written, and the string of its digits too; other strings are compared as
+// written. Regression: 1 and "1" were one cluster, 1.0 another.
+func TestTruthClusterNumbers(t *testing.T) {
+	tr := readTruth(t, "", `{"id":"a","cluster":1}`, `{"id":"b","cluster":"1"}`, `{"id":"c","cluster":1.0}`,
+		`{"id":"d","cluster":1e0}`, `{"id":"e","cluster":"01"}`, `{"id":"f","cluster":"1.0"}`, `{"id":"g","cluster":-0}`,
+		`{"id":"h","cluster":0.0}`, `{"id":"i","cluster":1.5}`, `{"id":"j","cluster":9007199254740993}`,
+		`{"id":"k","cluster":9007199254740992.0}`)
+	want := [][]string{{"a", "b", "c", "d"}, {"e"}, {"f"}, {"g", "h"}, {"i"}, {"j"}, {"k"}}
+	var got [][]string
+	at := map[int32]int{}
+	for d, c := range tr.cluster {
+		if i, ok := at[c]; ok {
+			got[i] = append(got[i], tr.ids[d])
+			continue
+		}
+		at[c] = len(got)
+		got = append(got, []string{tr.ids[d]})
+	}
+	if diff := cmp.Diff(want, got); diff != "" || tr.Clusters() != len(want) {
+		t.Errorf("clusters (-want +got):\n%s; Clusters() %d", diff, tr.Clusters())
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	truthErrs := []struct{ name, in, want string }{
 		{"empty", "", "no lines"},
 		{"no cluster", `{"id":"a"}`, "line 1: id \"a\" has no cluster"},
+		// Regression: a cluster of another type than a string or a number
+		// was said to be missing ("id "b" has no cluster").
+		{"a cluster of true", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"b\",\"cluster\":true}",
+			`line 2: id "b": "cluster" is a JSON boolean (true); want a string or a number`},
+		{"a cluster of an object", `{"id":"a","cluster":{"k":1}}`, `line 1: id "a": "cluster" is a JSON object ({"k":1}); want a string or a number`},
+		{"a cluster of an array", `{"id":"a","cluster":[1]}`, `line 1: id "a": "cluster" is a JSON array ([1]); want a string or a number`},
 		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated (first on line 1)"},
 		// Regression: a line repeated exactly said only "id repeated",
 		// where a pair-form truth counts a repeated line once: it says

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -95,6 +97,63 @@ func idOf(raw json.RawMessage) (string, bool) {
 		return string(raw), true
 	}
 	return "", false
+}
+
+// clusterOf reads a document's cluster in a truth: a JSON string, compared
+// as written, or a number, compared as a number when it is whole: 1, 1.0
+// and 1e0 are the integer 1, written as "1" (so they match the string "1"),
+// up to 2^53 in magnitude, past which floating point cannot tell integers
+// apart. Another number (1.5, 1e30) is its text as written. ok is false for
+// null or no value; a value of another type (true, an object, an array) is
+// an error naming the field and the type.
+func clusterOf(raw json.RawMessage) (c string, ok bool, err error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", false, nil
+	}
+	if raw[0] == '"' {
+		c, ok := idOf(raw)
+		return c, ok, nil
+	}
+	if raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
+		return "", false, fmt.Errorf(`"cluster" is a JSON %s (%s); want a string or a number`, jsonType(raw[0]), shorten(raw, 40))
+	}
+	if i, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return strconv.FormatInt(i, 10), true, nil
+	}
+	if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
+		return strconv.FormatInt(int64(f), 10), true, nil
+	}
+	return string(raw), true, nil
+}
+
+// jsonType names the type of the JSON value that starts with b.
+func jsonType(b byte) string {
+	switch b {
+	case 't', 'f':
+		return "boolean"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// shorten returns raw, cut to about n bytes with "…" when it is longer.
+func shorten(raw []byte, n int) string {
+	if len(raw) <= n {
+		return string(raw)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(raw[cut]) {
+		cut--
+	}
+	return string(raw[:cut]) + "…"
 }
 
 // valuesOf turns a field's value into the strings a breakdown counts: each

@@ -173,8 +173,11 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 		}
 		return "", fmt.Errorf("id %q repeated (first on line %d)", id, first.line)
 	}
-	c, ok := idOf(m["cluster"])
-	if !ok {
+	c, ok, err := clusterOf(m["cluster"])
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("id %q: %w", id, err)
+	case !ok:
 		return "", fmt.Errorf("id %q has no cluster", id)
 	}
 	var given []string

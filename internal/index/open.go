@@ -410,7 +410,9 @@ func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, e
 		}
 	}
 	if o.StoreText && !meta.StoreText {
-		return spec, nil, fmt.Errorf("the index was created without storing texts; it cannot start")
+		return spec, nil, fmt.Errorf("the index was created without storing texts, and StoreText asks for them: an index " +
+			"keeps the choice it was created with, so open it without StoreText (StoreTextIfNew keeps an existing " +
+			"index's choice), or add the documents to a new index to store their texts")
 	}
 	return spec, c, nil
 }
