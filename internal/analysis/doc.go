@@ -56,6 +56,9 @@
 //     deal ..." splits, "Inc. Chief Executive ..." does not); units ("r.",
 //     "proc.", "г.", "млн", "p.m.") end it before any capital after a
 //     number ("w 2020 r. Prezydent ...").
+//   - A terminator followed, after white space, by a comma, a semicolon
+//     or a colon ends no sentence: "STAMFORD, Conn., Feb 26 -", "Acme
+//     Corp.; Beta", `"Stop!", Smith said`.
 //   - Glued terminators split as any other ("said here.Another" and
 //     "Why?Because"); "U.S.Army" and "e.g.The" do not, by the abbreviation
 //     rules.

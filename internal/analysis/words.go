@@ -46,6 +46,11 @@ type Analyzer struct {
 	// read it. Without it the space is read as the invisible character
 	// it is: the word is one, as a copy without it writes it.
 	ZeroWidthSpaceSplits bool
+	// PeriodBeforeCommaEnds says to end a sentence at a terminator that a
+	// comma, semicolon or colon follows ("STAMFORD, Conn., Feb 26 -" two
+	// sentences), as the sketch formats before sentences 5 read it.
+	// Without it such punctuation continues the sentence.
+	PeriodBeforeCommaEnds bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

@@ -145,3 +145,30 @@ func TestScoreShownOnItsSide(t *testing.T) {
 		t.Errorf("%s of score %v, want similar of score 0.666667", p.Label, p.Score)
 	}
 }
+
+// TestDatelineRegionStartsNoSentence pins the bug where a period before
+// the comma of a US dateline ended a sentence ("STAMFORD, Conn., Feb 26 -"):
+// the rest of the line, ", Feb 26 - Qtly div 25 cts vs 25 cts prior", was
+// a sentence of its own that two companies' notices shared, a duplicate of
+// score 1 with the template rules off (as --profile corpus sets them). An
+// index of format 4 goes on splitting as it did.
+func TestDatelineRegionStartsNoSentence(t *testing.T) {
+	docs := []core.Document{
+		{ID: "stamford", Title: "COMBUSTION ENGINEERING INC REGULAR DIV",
+			Text: "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior\n    Pay April 30\n    Record April 16"},
+		{ID: "reading", Title: "MERIDIAN BANCORP INC SETS REGULAR PAYOUT",
+			Text: "READING, Penn., Feb 26 - Qtly div 25 cts vs 25 cts prior\n    Pay April one\n    Record March 15"},
+	}
+	off := Defaults()
+	off.NumberAgreement, off.DateApart, off.Names, off.Template, off.Slots = -1, 0, false, false, false
+	if p, ok := enginetest.Batch(t, Spec, off, docs)["stamford~reading"]; ok {
+		t.Errorf("the notices of two companies are a pair: %s of score %v, evidence %+v", p.Label, p.Score, p.Evidence)
+	}
+	c, ok := older(4, off)
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	if p := enginetest.Batch(t, Spec, c.(Options), docs)["stamford~reading"]; p.Score != 1 {
+		t.Errorf("format 4: score %v, want 1 (the sentence after the region shared, as that format split it)", p.Score)
+	}
+}
