@@ -213,7 +213,7 @@ func (a *Analyzer) terminatorEnds(text string, i, s int, g *gapInfo) bool {
 		return true // "?!", "...", "…", or a period after punctuation
 	}
 	prev := a.tokens[i-1]
-	switch abbrevKindOf(text, prev) {
+	switch abbrevKindOf(text, prev, a.DecimalAbbreviates) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:

@@ -100,6 +100,14 @@ var englishSentenceCases = []sentenceCase{
 		[]string{"It sold Acme Corp.; Beta Inc. bought the rest.", "Sales fell in Conn.: Profit rose."}},
 	{"quote then comma continues", "“Stop!”, Smith shouted. He left.", []string{"“Stop!”, Smith shouted.", "He left."}},
 	{"fullwidth comma after period continues", "He said Acme. ，Beta agreed.", []string{"He said Acme. ，Beta agreed."}},
+	{"regression figure with decimal point and unit ends sentence", "It paid $9.3bn. Analysts said it was high.",
+		[]string{"It paid $9.3bn.", "Analysts said it was high."}},
+	{"figures with decimal point end sentences", "The road is 12.5km. Traffic rose 9.3. Sales were $9.3m. Prices fell 1.5 pct. Rates held.",
+		[]string{"The road is 12.5km.", "Traffic rose 9.3.", "Sales were $9.3m.", "Prices fell 1.5 pct.", "Rates held."}},
+	{"figure without decimal point and figure in words end sentences", "It paid $9bn. Analysts agreed. It paid $9.3 billion. Critics did not.",
+		[]string{"It paid $9bn.", "Analysts agreed.", "It paid $9.3 billion.", "Critics did not."}},
+	{"figure with decimal point before digit or lower case continues", "Version 2.0. 5 fixes, rate 9.3. vs 9.1.",
+		[]string{"Version 2.0.", "5 fixes, rate 9.3. vs 9.1."}},
 }
 
 var polishSentenceCases = []sentenceCase{
@@ -253,6 +261,8 @@ func TestSentencesOfOlderFormats(t *testing.T) {
 	}{
 		{"PeriodBeforeCommaEnds", Analyzer{PeriodBeforeCommaEnds: true}, "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior",
 			[]string{"STAMFORD, Conn.", ", Feb 26 - Qtly div 25 cts vs 25 cts prior"}},
+		{"DecimalAbbreviates", Analyzer{DecimalAbbreviates: true}, "It paid $9.3bn. Analysts said it was high. It paid $9bn. Critics agreed.",
+			[]string{"It paid $9.3bn. Analysts said it was high.", "It paid $9bn.", "Critics agreed."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -315,11 +315,13 @@ type quote struct {
 
 // quotes returns the sentences of text by hash, the first of each, read
 // as the sketches were: with older, "180\u202f000" one word,
-// "wi\u200bdth" two and a sentence ended at a period before a comma, as
-// the formats before 5 read them (analysis.Analyzer.NarrowSpaceJoins,
-// ZeroWidthSpaceSplits, PeriodBeforeCommaEnds).
+// "wi\u200bdth" two, a sentence ended at a period before a comma and not
+// at one after "$9.3bn", as the formats before 5 read them
+// (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
+// PeriodBeforeCommaEnds, DecimalAbbreviates).
 func quotes(text string, older bool) map[uint64]quote {
-	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older}
+	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
+		DecimalAbbreviates: older}
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

@@ -71,7 +71,11 @@ type Sketch struct {
 //     as none; and it ends no sentence at a period that a comma, a
 //     semicolon or a colon follows (analysis.Analyzer.PeriodBeforeCommaEnds),
 //     where 4 made two of "STAMFORD, Conn., Feb 26 - Qtly div ...", the
-//     second shared by every company's notice of a state's dateline.
+//     second shared by every company's notice of a state's dateline;
+//     and it ends a sentence at the period after a figure with a decimal
+//     point ("$9.3bn. Analysts", "12.5km. The") as after one without
+//     (analysis.Analyzer.DecimalAbbreviates), where 4 read such a figure
+//     as a dotted abbreviation ("Ph.D.") and joined the two sentences.
 //     A sketch of 4 still reads, and an index of 4 opens and goes on
 //     making sketches of 4 (Spec's Older), whose places, datelines and
 //     sentences are those it holds.
@@ -190,6 +194,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5      // an index of an older format reads "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5  // and "wi\u200bdth" as two
 	s.an.PeriodBeforeCommaEnds = m.o.sketchFormat() < 5 // and ends a sentence at "Conn.," of a dateline
+	s.an.DecimalAbbreviates = m.o.sketchFormat() < 5    // but not at "$9.3bn."
 	return s
 }
 
