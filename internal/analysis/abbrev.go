@@ -91,8 +91,10 @@ var tables = sync.OnceValue(func() *sentenceTables {
 // abbrevKindOf classifies the word token tok of text (followed by a
 // period): listed abbreviations by their hash, then single capital
 // letters (initials: "J. R. Smith") and dotted short forms ("U.S.A",
-// "Ph.D") as abbrevFinal.
-func abbrevKindOf(text string, tok Token) abbrevKind {
+// "Ph.D") as abbrevFinal. A figure with a decimal point ("9.3", "9.3bn",
+// "12.5km") is no dotted short form unless decimals, as the sketch
+// formats before sentences 5 read it (Analyzer.DecimalAbbreviates).
+func abbrevKindOf(text string, tok Token, decimals bool) abbrevKind {
 	if k, ok := tables().abbrevs[tok.Hash]; ok {
 		return k
 	}
@@ -100,7 +102,7 @@ func abbrevKindOf(text string, tok Token) abbrevKind {
 	if r, size := utf8.DecodeRuneInString(w); size == len(w) && isUpper(r) {
 		return abbrevFinal
 	}
-	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) {
+	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) && (decimals || !isNumberToken(text, tok)) {
 		return abbrevFinal
 	}
 	return notAbbrev

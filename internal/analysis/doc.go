@@ -55,7 +55,12 @@
 //     as "Ph.D.") end it only before a capitalised function word ("Inc. The
 //     deal ..." splits, "Inc. Chief Executive ..." does not); units ("r.",
 //     "proc.", "г.", "млн", "p.m.") end it before any capital after a
-//     number ("w 2020 r. Prezydent ...").
+//     number ("w 2020 r. Prezydent ..."). A figure with a decimal point
+//     is no dotted form: "$9.3bn. Analysts" and "12.5km. The" split, as
+//     "$9bn. Analysts" does.
+//   - A terminator followed, after white space, by a comma, a semicolon
+//     or a colon ends no sentence: "STAMFORD, Conn., Feb 26 -", "Acme
+//     Corp.; Beta", `"Stop!", Smith said`.
 //   - Glued terminators split as any other ("said here.Another" and
 //     "Why?Because"); "U.S.Army" and "e.g.The" do not, by the abbreviation
 //     rules.

@@ -86,7 +86,8 @@ func (a *Analyzer) splitGap(text string, i, s, e int, st *segState) {
 	case g.firstNL >= 0 && hasPrev && hasNext && startsItem(text[g.lastNL:e]):
 		a.splits = append(a.splits, g.firstNL)
 	case g.runs > 0:
-		if hasPrev && hasNext && (a.terminatorEnds(text, i, s, &g) || a.paragraphAfterAbbrev(text, i, &g)) {
+		if hasPrev && hasNext && (a.terminatorEnds(text, i, s, &g) || a.paragraphAfterAbbrev(text, i, &g)) &&
+			(a.PeriodBeforeCommaEnds || !continues(text[g.termEnd:e])) {
 			a.splits = append(a.splits, g.termEnd)
 		}
 	case g.firstNL >= 0 && len(a.splits) == 0 && g.cleanBefore && hasPrev && hasNext:
@@ -212,7 +213,7 @@ func (a *Analyzer) terminatorEnds(text string, i, s int, g *gapInfo) bool {
 		return true // "?!", "...", "…", or a period after punctuation
 	}
 	prev := a.tokens[i-1]
-	switch abbrevKindOf(text, prev) {
+	switch abbrevKindOf(text, prev, a.DecimalAbbreviates) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:
@@ -226,6 +227,23 @@ func (a *Analyzer) terminatorEnds(text string, i, s int, g *gapInfo) bool {
 		return next == runeUpper && isStarter(text, a.tokens[i])
 	}
 	return true
+}
+
+// continues reports whether the rest of a gap after its terminators and
+// closers, rest, starts, after white space, with punctuation that carries
+// on a sentence: a comma, a semicolon or a colon ("STAMFORD, Conn., Feb
+// 26 -", "Acme Corp.; Beta", "“Stop!”, Smith said").
+func continues(rest string) bool {
+	for _, r := range rest {
+		switch r {
+		case ',', ';', ':', '，', '、', '；', '：', '،', '؛', '﹐', '﹑', '﹔', '﹕':
+			return true
+		}
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return false
 }
 
 // paragraphAfterAbbrev reports whether an abbreviation's period is

@@ -91,6 +91,23 @@ var englishSentenceCases = []sentenceCase{
 	{"trailing symbols stay", "Hello. :)", []string{"Hello. :)"}},
 	{"leading dash stays", "— Hello there. Bye.", []string{"— Hello there.", "Bye."}},
 	{"uncased script after period", "He said 東京. 東京 is big.", []string{"He said 東京.", "東京 is big."}},
+	{"regression period before comma in a US dateline", "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior",
+		[]string{"STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior"}},
+	{"place abbreviation before comma and lower case", "Portland, Ore., said it would buy Acme Corp., Beta Inc. and Gamma Co. The deal closed.",
+		[]string{"Portland, Ore., said it would buy Acme Corp., Beta Inc. and Gamma Co.", "The deal closed."}},
+	{"place abbreviation before lower case", "The Portland, Ore. company said so.", []string{"The Portland, Ore. company said so."}},
+	{"period before semicolon and colon", "It sold Acme Corp.; Beta Inc. bought the rest. Sales fell in Conn.: Profit rose.",
+		[]string{"It sold Acme Corp.; Beta Inc. bought the rest.", "Sales fell in Conn.: Profit rose."}},
+	{"quote then comma continues", "“Stop!”, Smith shouted. He left.", []string{"“Stop!”, Smith shouted.", "He left."}},
+	{"fullwidth comma after period continues", "He said Acme. ，Beta agreed.", []string{"He said Acme. ，Beta agreed."}},
+	{"regression figure with decimal point and unit ends sentence", "It paid $9.3bn. Analysts said it was high.",
+		[]string{"It paid $9.3bn.", "Analysts said it was high."}},
+	{"figures with decimal point end sentences", "The road is 12.5km. Traffic rose 9.3. Sales were $9.3m. Prices fell 1.5 pct. Rates held.",
+		[]string{"The road is 12.5km.", "Traffic rose 9.3.", "Sales were $9.3m.", "Prices fell 1.5 pct.", "Rates held."}},
+	{"figure without decimal point and figure in words end sentences", "It paid $9bn. Analysts agreed. It paid $9.3 billion. Critics did not.",
+		[]string{"It paid $9bn.", "Analysts agreed.", "It paid $9.3 billion.", "Critics did not."}},
+	{"figure with decimal point before digit or lower case continues", "Version 2.0. 5 fixes, rate 9.3. vs 9.1.",
+		[]string{"Version 2.0.", "5 fixes, rate 9.3. vs 9.1."}},
 }
 
 var polishSentenceCases = []sentenceCase{
@@ -230,5 +247,29 @@ func TestAnalyzeConsistency(t *testing.T) {
 	}
 	if next != len(words) {
 		t.Errorf("sentences hold %d words, text has %d", next, len(words))
+	}
+}
+
+// TestSentencesOfOlderFormats: the switches that the sketch formats before
+// sentences 5 set split as those formats did.
+func TestSentencesOfOlderFormats(t *testing.T) {
+	tests := []struct {
+		name string
+		a    Analyzer
+		text string
+		want []string
+	}{
+		{"PeriodBeforeCommaEnds", Analyzer{PeriodBeforeCommaEnds: true}, "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior",
+			[]string{"STAMFORD, Conn.", ", Feb 26 - Qtly div 25 cts vs 25 cts prior"}},
+		{"DecimalAbbreviates", Analyzer{DecimalAbbreviates: true}, "It paid $9.3bn. Analysts said it was high. It paid $9bn. Critics agreed.",
+			[]string{"It paid $9.3bn. Analysts said it was high.", "It paid $9bn.", "Critics agreed."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := sentenceTexts(tc.text, tc.a.Sentences(tc.text))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Sentences(%q) mismatch (-want +got):\n%s", tc.text, diff)
+			}
+		})
 	}
 }

@@ -46,6 +46,17 @@ type Analyzer struct {
 	// read it. Without it the space is read as the invisible character
 	// it is: the word is one, as a copy without it writes it.
 	ZeroWidthSpaceSplits bool
+	// PeriodBeforeCommaEnds says to end a sentence at a terminator that a
+	// comma, semicolon or colon follows ("STAMFORD, Conn., Feb 26 -" two
+	// sentences), as the sketch formats before sentences 5 read it.
+	// Without it such punctuation continues the sentence.
+	PeriodBeforeCommaEnds bool
+	// DecimalAbbreviates says to read a figure with a decimal point
+	// before a period as a dotted abbreviation ("$9.3bn. Analysts said"
+	// one sentence, as "Ph.D. Students"), as the sketch formats before
+	// sentences 5 read it. Without it the period after such a figure ends
+	// the sentence as it does after "9bn".
+	DecimalAbbreviates bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

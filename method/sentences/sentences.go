@@ -35,7 +35,8 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
 // unit the word after its figure (2 to 4, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read (2 to 4, see templates.Scanner.Languages).
+// read (2 to 4, see templates.Scanner.Languages), and the sentence ends
+// of the formats before 5 (1 to 4, see quotes).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 1 || format > 4 {
@@ -313,11 +314,14 @@ type quote struct {
 }
 
 // quotes returns the sentences of text by hash, the first of each, read
-// as the sketches were: with older, "180\u202f000" one word and
-// "wi\u200bdth" two, as the formats before 5 read them
-// (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits).
+// as the sketches were: with older, "180\u202f000" one word,
+// "wi\u200bdth" two, a sentence ended at a period before a comma and not
+// at one after "$9.3bn", as the formats before 5 read them
+// (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
+// PeriodBeforeCommaEnds, DecimalAbbreviates).
 func quotes(text string, older bool) map[uint64]quote {
-	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older}
+	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
+		DecimalAbbreviates: older}
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

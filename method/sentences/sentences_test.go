@@ -145,3 +145,75 @@ func TestScoreShownOnItsSide(t *testing.T) {
 		t.Errorf("%s of score %v, want similar of score 0.666667", p.Label, p.Score)
 	}
 }
+
+// TestDatelineRegionStartsNoSentence pins the bug where a period before
+// the comma of a US dateline ended a sentence ("STAMFORD, Conn., Feb 26 -"):
+// the rest of the line, ", Feb 26 - Qtly div 25 cts vs 25 cts prior", was
+// a sentence of its own that two companies' notices shared, a duplicate of
+// score 1 with the template rules off (as --profile corpus sets them). An
+// index of format 4 goes on splitting as it did.
+func TestDatelineRegionStartsNoSentence(t *testing.T) {
+	docs := []core.Document{
+		{ID: "stamford", Title: "COMBUSTION ENGINEERING INC REGULAR DIV",
+			Text: "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior\n    Pay April 30\n    Record April 16"},
+		{ID: "reading", Title: "MERIDIAN BANCORP INC SETS REGULAR PAYOUT",
+			Text: "READING, Penn., Feb 26 - Qtly div 25 cts vs 25 cts prior\n    Pay April one\n    Record March 15"},
+	}
+	off := Defaults()
+	off.NumberAgreement, off.DateApart, off.Names, off.Template, off.Slots = -1, 0, false, false, false
+	if p, ok := enginetest.Batch(t, Spec, off, docs)["stamford~reading"]; ok {
+		t.Errorf("the notices of two companies are a pair: %s of score %v, evidence %+v", p.Label, p.Score, p.Evidence)
+	}
+	c, ok := older(4, off)
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	if p := enginetest.Batch(t, Spec, c.(Options), docs)["stamford~reading"]; p.Score != 1 {
+		t.Errorf("format 4: score %v, want 1 (the sentence after the region shared, as that format split it)", p.Score)
+	}
+}
+
+// TestFigureWithDecimalPointEndsSentence pins the bug where the period
+// after a figure with a decimal point ("$9.3bn.") ended no sentence, read
+// as a dotted abbreviation's ("Ph.D."): two reports of a deal, alike but
+// for the sentence after the figure, shared 2 sentences of 6 (0.5), where
+// with "$9bn" they share 3 of 5 (0.6). An index of format 4 goes on
+// splitting as it did.
+func TestFigureWithDecimalPointEndsSentence(t *testing.T) {
+	report := func(id, figure, comment string) core.Document {
+		return core.Document{ID: id, Text: "Shares in the group rose sharply in early trading in London on Monday. " +
+			"The firm agreed to buy its smaller rival for " + figure + ". " + comment +
+			" The deal is expected to close before the end of the year."}
+	}
+	off := Defaults()
+	off.NumberAgreement, off.DateApart, off.Names, off.Template, off.Slots = -1, 0, false, false, false
+	format4, ok := older(4, off)
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	for _, tc := range []struct {
+		name   string
+		o      Options
+		figure string
+		shared int
+		score  float64
+	}{
+		{"decimal", off, "$9.3bn", 3, 0.6},
+		{"whole", off, "$9bn", 3, 0.6},
+		{"unit after a decimal", off, "12.5km", 3, 0.6},
+		{"format 4 decimal", format4.(Options), "$9.3bn", 2, 0.5},
+		{"format 4 whole", format4.(Options), "$9bn", 3, 0.6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []core.Document{report("a", tc.figure, "Analysts said the price looked high for a company of its size."),
+				report("b", tc.figure, "Critics said the price looked far too high for a firm like that.")}
+			p, ok := enginetest.Batch(t, Spec, tc.o, docs)["a~b"]
+			if !ok {
+				t.Fatal("a and b are not a pair")
+			}
+			if ev := p.Evidence.(Evidence); ev.Shared != tc.shared || math.Abs(p.Score-tc.score) > 1e-6 {
+				t.Errorf("shared %d, score %v; want %d, %v", ev.Shared, p.Score, tc.shared, tc.score)
+			}
+		})
+	}
+}

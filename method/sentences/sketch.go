@@ -68,9 +68,17 @@ type Sketch struct {
 //     -", "BERLIN, 5. März (dpa) -", "Berlin (dpa) -", "5 mars 2024
 //     (Reuters) -"), where 4 read such a number as a word of a place,
 //     such a sum as two figures and such a dateline without its day, or
-//     as none. A sketch of 4 still
-//     reads, and an index of 4 opens and goes on making sketches of 4
-//     (Spec's Older), whose places and datelines are those it holds.
+//     as none; and it ends no sentence at a period that a comma, a
+//     semicolon or a colon follows (analysis.Analyzer.PeriodBeforeCommaEnds),
+//     where 4 made two of "STAMFORD, Conn., Feb 26 - Qtly div ...", the
+//     second shared by every company's notice of a state's dateline;
+//     and it ends a sentence at the period after a figure with a decimal
+//     point ("$9.3bn. Analysts", "12.5km. The") as after one without
+//     (analysis.Analyzer.DecimalAbbreviates), where 4 read such a figure
+//     as a dotted abbreviation ("Ph.D.") and joined the two sentences.
+//     A sketch of 4 still reads, and an index of 4 opens and goes on
+//     making sketches of 4 (Spec's Older), whose places, datelines and
+//     sentences are those it holds.
 const Format = 5
 
 // AppendIndex appends the index part of s: its sentences.
@@ -183,8 +191,10 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5     // an index of an older format reads "180\u202f000" as one word
-	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5 // and "wi\u200bdth" as two
+	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5      // an index of an older format reads "180\u202f000" as one word
+	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5  // and "wi\u200bdth" as two
+	s.an.PeriodBeforeCommaEnds = m.o.sketchFormat() < 5 // and ends a sentence at "Conn.," of a dateline
+	s.an.DecimalAbbreviates = m.o.sketchFormat() < 5    // but not at "$9.3bn."
 	return s
 }
 

@@ -268,3 +268,27 @@ func TestZeroWidthSpaceFormat4Fixture(t *testing.T) {
 	m := newMethod(c.(Options))
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format4.hex", m)
 }
+
+// sentenceEndsDoc is a dividend notice whose dateline names a state with
+// a period before a comma ("STAMFORD, Conn., Feb 26 -") and whose text
+// ends a sentence after a figure with a decimal point ("$9.3bn.").
+func sentenceEndsDoc() core.Document {
+	return core.Document{ID: "ends", Title: "Combustion Engineering sets regular dividend",
+		Text: "STAMFORD, Conn., Feb 26 - Qtly div 25 cts vs 25 cts prior, payable April 30 to holders of record April 16.\n" +
+			"    The company agreed last year to buy its smaller rival for $9.3bn. Analysts said the price looked high for a " +
+			"company of its size.\n    Sales rose to 12.5 mln dlrs; Portland, Ore., said orders fell.",
+		Date: time.Date(1987, 2, 26, 10, 0, 0, 0, time.UTC)}
+}
+
+// TestSentenceEndsFormat4Fixture: the options of an index of format 4
+// split sentences as that format did, ending one at a period before a
+// comma and not after a figure with a decimal point
+// (analysis.Analyzer.PeriodBeforeCommaEnds, DecimalAbbreviates): its
+// sketch of sentenceEndsDoc is the bytes the binary of that format wrote.
+func TestSentenceEndsFormat4Fixture(t *testing.T) {
+	c, ok := older(4, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	enginetest.FormatFixture[Sketch](t, "testdata/ends-format4.hex", newMethod(c.(Options)), sentenceEndsDoc())
+}
