@@ -186,43 +186,25 @@ func (t *textWriter) oneSided(before, text, after, other string, st style) {
 // a side's part that is white space alone is written only from the side
 // written.
 func (t *textWriter) gap(gapA, gapB string, fromB bool) {
-	same := gapA
+	g := gapA
 	if fromB {
-		same = gapB
+		g = gapB
 	}
-	if withoutSpace(gapA) == withoutSpace(gapB) {
-		t.write(same, plain)
+	a, b, ok := gapCores(gapA, gapB)
+	if !ok {
+		t.write(g, plain)
 		return
 	}
-	preA, preB := commonPrefix(gapA, gapB)
-	sufA, sufB := commonSuffix(gapA[preA:], gapB[preB:])
-	midA, midB := gapA[preA:len(gapA)-sufA], gapB[preB:len(gapB)-sufB]
+	// The characters shared at the ends, and the white space at the ends
+	// of the parts that differ, are written plain, from the side written.
+	c := a
 	if fromB {
-		t.write(gapB[:preB], plain)
-	} else {
-		t.write(gapA[:preA], plain)
+		c = b
 	}
-	// The white space at the ends of the parts that differ is written
-	// plain, from the side written.
-	leadA, coreA, trailA := splitSpace(midA)
-	leadB, coreB, trailB := splitSpace(midB)
-	if fromB {
-		t.write(leadB, plain)
-	} else {
-		t.write(leadA, plain)
-	}
-	t.write(coreA, onlyA)
-	t.write(coreB, onlyB)
-	if fromB {
-		t.write(trailB, plain)
-	} else {
-		t.write(trailA, plain)
-	}
-	if fromB {
-		t.write(gapB[len(gapB)-sufB:], plain)
-	} else {
-		t.write(gapA[len(gapA)-sufA:], plain)
-	}
+	t.write(g[:c.Start], plain)
+	t.write(gapA[a.Start:a.End], onlyA)
+	t.write(gapB[b.Start:b.End], onlyB)
+	t.write(g[c.End:], plain)
 }
 
 // equalWords writes the words of op i, of kind Equal, with the spacing
