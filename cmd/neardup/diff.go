@@ -148,7 +148,9 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 // readDocFile reads the document a file holds, or stdin for "-". A text
 // file (by --format txt, by its name, or a file of no known name that is
 // no JSON, page or other format, see plainText) is the document whole, its
-// path the id, in ro.Charset or UTF-8 or converted from the charset
+// first line too (where dedup takes it for the title), its path the id; so
+// is one compressed or in an archive (a.txt.gz, gzipped standard input, a
+// zip holding a.txt alone: ro.TextWhole), as the reader finds it, in ro.Charset or UTF-8 or converted from the charset
 // detected as neardup dedup converts a text file, and refused when larger
 // than ro.MaxBytes as dedup skips it; any other file is read
 // as neardup dedup reads it (an HTML page's article, a JSON object's
@@ -183,6 +185,7 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 		return core.Document{ID: path, Text: text}, nil
 	}
 	ro.Extract.MinChars = -1 // a short page is compared all the same
+	ro.TextWhole = true      // a compressed text file, or an archive's, as the file itself
 	var r *corpus.Reader
 	if path == "-" {
 		r, err = corpus.OpenReader(path, io.MultiReader(bytes.NewReader(data), stdin), ro)
@@ -223,14 +226,21 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 	return core.Document{}, fmt.Errorf("%s holds no document", path)
 }
 
-// plainText reports whether a file is compared as plain text: by --format
-// txt; without --format, a .txt or .md file, or one of no known name (and
-// standard input) that is not of another format by its content: no
-// compressed file, archive or other format of a magic number, no JSON (a
+// plainText reports whether a file is compared as plain text: no
+// compressed file or archive by its content, whatever its name says (the
+// reader reads what it holds, a text file whole, see readDocFile), and by
+// --format txt; without --format, a .txt or .md file, or one of no known
+// name (and standard input) that is not of another format by its content:
+// no other format of a magic number, no JSON (a
 // value that parses whole, or a first line that does, JSON Lines) and no
 // HTML page. Text that merely starts with "[", "{" or "<" ("[UPDATE 1]
 // Shares rose") is text.
 func plainText(path string, data []byte, format string) bool {
+	switch container.Magic(data) {
+	case container.Gzip, container.Zstd, container.Bzip2, container.Zip, container.Tar,
+		container.XZ, container.SevenZip, container.RAR:
+		return false // what it holds is read, or it is refused, as by dedup
+	}
 	if format != "" {
 		return format == container.Text.String()
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -127,7 +129,8 @@ func TestRunDiffFormats(t *testing.T) {
 	}{
 		{"plain text", "text", false, []string{"--- " + filepath.Join(dir, "a.txt"), "One [-&-] two [-<-] [-three-] {+four+}."}},
 		{"coloured text", "text", true, []string{"\x1b[31mthree\x1b[0m \x1b[32mfour\x1b[0m"}},
-		{"html", "html", false, []string{"<!DOCTYPE html>", "One &amp; two &lt; <span class=\"nd-a\">three</span>."}},
+		{"html", "html", false, []string{"<!DOCTYPE html>",
+			"One <span class=\"nd-a\">&amp;</span> two <span class=\"nd-a\">&lt;</span> <span class=\"nd-a\">three</span>."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -497,7 +500,8 @@ func TestDiffReadsDocumentsAsDedup(t *testing.T) {
 	}{
 		{"--rules", []string{"--rules", p("rules.yaml"), p("page.html"), p("note.txt")}, "\"overlap\": 1\n"},
 		{"--charset", []string{"--charset", "koi8-r", p("cp.txt"), p("cp.txt")}, `"a_text": "оПХБЕР ЛХП"`},
-		{"a stray byte", []string{p("stray.txt"), p("good.txt")}, "\"a_text\": \"Café au lait is served.\ufffd The résumé arrived\""},
+		{"a stray byte", []string{p("stray.txt"), p("good.txt")},
+			"\"a_text\": \"Café au lait is served\",\n      \"b_text\": \"Café au lait is served\""},
 		{"--format", []string{"--format", "txt", p("obj"), p("note.txt")}, `"id": "` + p("obj") + `"`},
 	}
 	for _, tc := range tests {
@@ -551,4 +555,60 @@ func TestDiffWarnsOfAnIncompleteAlignment(t *testing.T) {
 			t.Errorf("%s, %s: incomplete %v, warning %q; want %v", tc.a, tc.b, d.Incomplete, warn.String(), tc.warn)
 		}
 	}
+}
+
+// TestDiffReadsCompressedTextAsItsText: a text file compressed, on
+// standard input or in an archive, is compared as the file itself is:
+// whole, its first line too; --format txt reads what a compressed file
+// holds as text, as dedup does. Regression: a.txt.gz, gzipped standard
+// input and a zip holding a.txt alone lost their first line to a title,
+// comparing 10 words of 14, and a.txt.gz under --format txt was refused as
+// "binary, not text".
+func TestDiffReadsCompressedTextAsItsText(t *testing.T) {
+	const text = "Harbour bridge to close\n\nThe council said the bridge will close for six weeks.\n"
+	var gz, zipped bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(text))
+	zw.Close()
+	aw := zip.NewWriter(&zipped)
+	w, _ := aw.Create("a.txt")
+	w.Write([]byte(text))
+	aw.Close()
+	dir := writeTree(t, map[string]string{"a.txt": text, "a.txt.gz": gz.String(), "a.zip": zipped.String(), "b.txt": text})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name, a, stdin, format string
+		wantA                  string
+	}{
+		{name: "a text file", a: p("a.txt"), wantA: p("a.txt")},
+		{name: "gzip", a: p("a.txt.gz"), wantA: "a.txt.gz"},
+		{name: "gzip, --format txt", a: p("a.txt.gz"), format: "txt", wantA: "a.txt.gz"},
+		{name: "gzip on standard input", a: "-", stdin: gz.String(), wantA: "-"},
+		{name: "a zip holding the file alone", a: p("a.zip"), wantA: "a.zip/a.txt"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			o := diffOptions{read: corpus.Options{SinglePass: true, Format: tc.format}, format: "json", out: &out,
+				stdin: strings.NewReader(tc.stdin)}
+			if err := runDiff(context.Background(), o, tc.a, p("b.txt")); err != nil {
+				t.Fatal(err)
+			}
+			var d struct{ A, B jsonSide }
+			if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+				t.Fatal(err)
+			}
+			want := jsonSide{ID: tc.wantA, Words: 14, Shared: 14, Overlap: 1}
+			if diff := cmp.Diff(want, d.A); diff != "" {
+				t.Errorf("side A (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// jsonSide is a side of diff --json.
+type jsonSide struct {
+	ID, Title            string
+	Words, Shared, Moved int
+	Overlap              float64
 }

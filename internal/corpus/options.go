@@ -83,6 +83,12 @@ type Options struct {
 	// record whose URL names another scheme than http or https
 	// (core.ForeignURL), which an index refuses too.
 	IndexIDs bool
+	// TextWhole makes a text or Markdown file (plain, compressed or an
+	// archive's member) one document whose text is the whole file, its
+	// first line too, without a title: for neardup diff, which compares
+	// what a text file holds. False: its first non-blank line is the title
+	// and the rest the text.
+	TextWhole bool
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500
 	// characters by default), and the size, element and time limits of one

@@ -81,15 +81,20 @@ func (s *binarySource) next() (Raw, error) {
 }
 
 // decodeText makes a document of a text file: the first non-blank line is
-// the title (for Markdown, without its leading '#'s) and the rest the text.
-// A file of one line is all text. Doc.Raw is {"id","title","text"}. A file
+// the title (for Markdown, without its leading '#'s) and the rest the text,
+// or, with Options.TextWhole, the whole file the text. A file of one line is
+// all text. Doc.Raw is {"id","title","text"}. A file
 // that passes the checks of every record (finish) but whose decoded text
 // is heavy in characters no text holds (notText: binary data, in whatever
 // charset it was read) is skipped as binary.
 func (r *Reader) decodeText(raw Raw) Record {
 	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 	s := string(raw.data)
-	doc.Title, doc.Text = splitTitle(s, raw.md)
+	if r.opts.TextWhole {
+		doc.Text = s
+	} else {
+		doc.Title, doc.Text = splitTitle(s, raw.md)
+	}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone && notText(s) {
 		return skip(core.Document{ID: doc.ID, Origin: doc.Origin}, core.SkipBinary, "", "binary data ("+notTextWhy+")")

@@ -44,6 +44,14 @@ func TestText(t *testing.T) {
 			want:  []rec{{ID: "a.md", Title: "Heading", Text: `Body "quoted".`, Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body \"quoted\"."}`}},
 		},
 		{
+			name:  "TextWhole: the whole file the text, no title",
+			file:  "a.md",
+			input: "## Heading\n\nBody.\n",
+			opts:  Options{TextWhole: true},
+			want: []rec{{ID: "a.md", Text: "## Heading\n\nBody.\n", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"","text":"## Heading\n\nBody.\n"}`}},
+		},
+		{
 			name:  "empty file",
 			file:  "a.txt",
 			input: "",

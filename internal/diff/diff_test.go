@@ -3,6 +3,7 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -437,6 +438,10 @@ func FuzzCompare(f *testing.F) {
 		if err := WriteText(&out, d, TextOptions{Color: color}); err != nil {
 			t.Fatal(err)
 		}
+		if err := WriteHTML(io.Discard, d); err != nil {
+			t.Fatal(err)
+		}
+		checkMarkedOps(t, d)
 		// By word, the rendering reads as either text but for white
 		// space, when the texts hold nothing it writes escaped and no
 		// brackets or braces, which would read as marks.
@@ -611,5 +616,19 @@ func TestJSONOverlapNeverRoundsToAllOrNone(t *testing.T) {
 		if r := overlapRounded(tc.f); r != tc.want {
 			t.Errorf("overlapRounded(%v) = %v, want %v", tc.f, r, tc.want)
 		}
+	}
+}
+
+// checkMarkedOps checks the ops WriteJSON writes: in order on both sides,
+// none overlapping the next, each span within its text.
+func checkMarkedOps(t *testing.T, d *Diff) {
+	t.Helper()
+	endA, endB := 0, 0
+	for _, op := range d.markedOps() {
+		if op.A.Start < endA || op.B.Start < endB || op.A.End < op.A.Start || op.B.End < op.B.Start ||
+			op.A.End > len(d.A.Text) || op.B.End > len(d.B.Text) {
+			t.Fatalf("marked op %v %v %v after A %d, B %d: out of order", op.Kind, op.A, op.B, endA, endB)
+		}
+		endA, endB = op.A.End, op.B.End
 	}
 }

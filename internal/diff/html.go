@@ -2,9 +2,12 @@ package diff
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"html"
 	"io"
+	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -33,7 +36,8 @@ const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a
 	`Red facing green was replaced. A passage moved is red where the left text has it and green where the right one ` +
 	`does, and counts as shared. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
 	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
-	`by sentence or line such a difference is shared and unmarked. Spacing and punctuation are not compared.</p>`
+	`by sentence or line such a difference is shared and unmarked. Punctuation and symbols only one side holds ` +
+	`(a minus sign, "$" facing "€") are red and green too, though only words count; spacing is not compared.</p>`
 
 // rowBytes is the length above which a row of the side-by-side view ends at
 // the next sentence end; rows also end at every line break.
@@ -67,8 +71,10 @@ func WriteHTML(w io.Writer, d *Diff) error {
 // WriteHTMLFragment writes d as an HTML table of class nd-diff (see
 // HTMLStyle): A in the left column, B in the right, in rows that end at line
 // breaks and at sentence ends inside shared text, so shared passages face
-// each other. Text only one side holds is marked (class nd-a, nd-b); by
-// word, so is a word both hold but spell otherwise (another case,
+// each other. Text only one side holds is marked (class nd-a, nd-b), the
+// punctuation and symbols between words too, as WriteText marks them (a
+// minus sign, "$" facing "€", "," facing ";"), and a row holding any of it
+// is not of class nd-same; by word, so is a word both hold but spell otherwise (another case,
 // full-width digits, an accent composed or apart, a curly apostrophe),
 // which counts as shared, in a milder style (nd-a-spelt, nd-b-spelt).
 // Text is escaped; the table has no scripts.
@@ -110,8 +116,9 @@ func writeTable(w *bufio.Writer, d *Diff) error {
 		fmt.Fprintf(w, "<span class=\"nd-stat\">%s</span></th>", s.side.stat())
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
-	ca, cb := newCells(d, true), newCells(d, false)
-	for _, r := range rows(d) {
+	ps := d.puncts()
+	ca, cb := newCells(d, ps, true), newCells(d, ps, false)
+	for _, r := range markRows(rows(d), ps) {
 		class := ""
 		if r.same {
 			class = " class=\"nd-same\""
@@ -281,7 +288,10 @@ type cellMark struct {
 	spelt bool // words the other side spells otherwise, not text only this side holds
 }
 
-func newCells(d *Diff, isA bool) *cells {
+// newCells returns the cells of A's side, or of B's, marking what only it
+// holds: the units of the edits and its side of the differences of the gaps
+// (ps, see puncts).
+func newCells(d *Diff, ps []punct, isA bool) *cells {
 	s, class := &d.B, "nd-b"
 	if isA {
 		s, class = &d.A, "nd-a"
@@ -302,7 +312,63 @@ func newCells(d *Diff, isA bool) *cells {
 			c.add(s, k, k > i, false)
 		}
 	}
+	if len(ps) > 0 {
+		c.addPuncts(ps, isA)
+	}
 	return c
+}
+
+// addPuncts adds to the marks the side's part of each difference of ps,
+// cut at its line breaks, and joins the marks that then overlap or touch
+// on a line.
+func (c *cells) addPuncts(ps []punct, isA bool) {
+	for _, p := range ps {
+		sp := p.b
+		if isA {
+			sp = p.a
+		}
+		for sp.Start < sp.End {
+			end := sp.End
+			if nl := strings.IndexByte(c.text[sp.Start:sp.End], '\n'); nl >= 0 {
+				end = sp.Start + nl
+			}
+			if s := core(c.text, sp.Start, end); !s.empty() {
+				c.marks = append(c.marks, cellMark{Span: s})
+			}
+			sp.Start = end + 1
+		}
+	}
+	slices.SortStableFunc(c.marks, func(x, y cellMark) int { return cmp.Compare(x.Start, y.Start) })
+	out := c.marks[:0]
+	for _, m := range c.marks {
+		if n := len(out) - 1; n >= 0 && !m.spelt && !out[n].spelt && m.Start <= out[n].End {
+			out[n].End = max(out[n].End, m.End)
+			continue
+		}
+		out = append(out, m)
+	}
+	c.marks = out
+}
+
+// markRows returns rs with every row that holds a side's part of a
+// difference of ps (see puncts) not same.
+func markRows(rs []row, ps []punct) []row {
+	for _, p := range ps {
+		for _, side := range [2]struct {
+			sp  Span
+			row func(r row) Span
+		}{{p.a, func(r row) Span { return r.a }}, {p.b, func(r row) Span { return r.b }}} {
+			if side.sp.empty() {
+				continue
+			}
+			// The first row that ends past the start of the span.
+			i := sort.Search(len(rs), func(i int) bool { return side.row(rs[i]).End > side.sp.Start })
+			for ; i < len(rs) && side.row(rs[i]).Start < side.sp.End; i++ {
+				rs[i].same = false
+			}
+		}
+	}
+	return rs
 }
 
 // markSpelt marks the words of op, of kind Equal, that the two sides

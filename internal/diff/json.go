@@ -40,15 +40,23 @@ type jsonOp struct {
 //	          "a_text": "...", "b_text": "..."}, ...]}
 //
 // Spans are byte offsets into the original texts; a_text and b_text are the
-// texts they cover (empty for the side an op lacks). Words, Shared and Moved
+// texts they cover (empty for the side an op lacks). The ops are the
+// Diff's Ops with the punctuation and symbols that WriteText marks (a minus
+// sign, "$" against "€", "," against ";") in ops that are not "equal": one
+// beside an edit widens its spans (a "delete" of words whose punctuation
+// B replaced becomes a "replace"), another is an op of its own, between
+// two "equal" ops; so an "equal" op's texts differ only in spacing and, by
+// word, in the spelling of its words (another case, full-width digits, an
+// accent composed or apart), which the comparison does not tell apart. Words, Shared and Moved
 // are the Side's counts; overlap is Shared/Words rounded to four decimals,
 // never 1 unless every word is shared nor 0 unless none is (0.9999 and
 // 0.0001 then).
 // Incomplete is the Diff's: true when the alignment ran out of its work
 // budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {
-	out := jsonDiff{By: d.By.String(), Incomplete: d.Incomplete, A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(d.Ops))}
-	for i, op := range d.Ops {
+	ops := d.markedOps()
+	out := jsonDiff{By: d.By.String(), Incomplete: d.Incomplete, A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(ops))}
+	for i, op := range ops {
 		out.Ops[i] = jsonOp{Op: op.Kind.String(), A: op.A, B: op.B,
 			AText: d.A.Text[op.A.Start:op.A.End], BText: d.B.Text[op.B.Start:op.B.End]}
 	}

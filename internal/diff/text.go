@@ -57,8 +57,9 @@ const (
 // then B's, in the milder style of speltA and speltB (faint in colour,
 // the same marks without), so that it reads as either text too; it still
 // counts as shared. By sentence or line, a shared sentence or line is
-// written as A has it. Control characters of the texts are written
-// visibly (see Visible), those of the ids with their tabs and line ends
+// written as A has it. Control and format characters of the texts are
+// written visibly (see Visible), but for the format characters writing
+// uses in text both share, unmarked (see visibleText), those of the ids with their tabs and line ends
 // too (see VisibleLine), the title quoted as %q quotes it, so that a
 // document can neither drive the terminal nor forge a header line. The texts' own line breaks are
 // kept and lines are not wrapped, so the terminal wraps at its width; inline
@@ -186,43 +187,25 @@ func (t *textWriter) oneSided(before, text, after, other string, st style) {
 // a side's part that is white space alone is written only from the side
 // written.
 func (t *textWriter) gap(gapA, gapB string, fromB bool) {
-	same := gapA
+	g := gapA
 	if fromB {
-		same = gapB
+		g = gapB
 	}
-	if withoutSpace(gapA) == withoutSpace(gapB) {
-		t.write(same, plain)
+	a, b, ok := gapCores(gapA, gapB)
+	if !ok {
+		t.write(g, plain)
 		return
 	}
-	preA, preB := commonPrefix(gapA, gapB)
-	sufA, sufB := commonSuffix(gapA[preA:], gapB[preB:])
-	midA, midB := gapA[preA:len(gapA)-sufA], gapB[preB:len(gapB)-sufB]
+	// The characters shared at the ends, and the white space at the ends
+	// of the parts that differ, are written plain, from the side written.
+	c := a
 	if fromB {
-		t.write(gapB[:preB], plain)
-	} else {
-		t.write(gapA[:preA], plain)
+		c = b
 	}
-	// The white space at the ends of the parts that differ is written
-	// plain, from the side written.
-	leadA, coreA, trailA := splitSpace(midA)
-	leadB, coreB, trailB := splitSpace(midB)
-	if fromB {
-		t.write(leadB, plain)
-	} else {
-		t.write(leadA, plain)
-	}
-	t.write(coreA, onlyA)
-	t.write(coreB, onlyB)
-	if fromB {
-		t.write(trailB, plain)
-	} else {
-		t.write(trailA, plain)
-	}
-	if fromB {
-		t.write(gapB[len(gapB)-sufB:], plain)
-	} else {
-		t.write(gapA[len(gapA)-sufA:], plain)
-	}
+	t.write(g[:c.Start], plain)
+	t.write(gapA[a.Start:a.End], onlyA)
+	t.write(gapB[b.Start:b.End], onlyB)
+	t.write(g[c.End:], plain)
 }
 
 // equalWords writes the words of op i, of kind Equal, with the spacing
@@ -492,7 +475,7 @@ func lineGap(gap string, between bool) string {
 }
 
 // write writes one piece of text in style st, its control characters
-// visible (see visibleText). A piece marked as the one before it joins its
+// visible: shared text as visibleText writes it, a mark as Visible does. A piece marked as the one before it joins its
 // mark ([-<script>-], not [-<-][-script>-]); flush ends the mark.
 func (t *textWriter) write(s string, st style) {
 	if s == "" {
@@ -514,12 +497,11 @@ func (t *textWriter) flush() {
 	if t.mark.Len() == 0 {
 		return
 	}
-	s, st := visibleText(t.mark.String()), t.marked
-	if st == speltA || st == speltB || strings.TrimSpace(strings.Map(dropTextFormat, s)) == "" {
-		// A mark of nothing else would show as nothing; two spellings
-		// apart by a soft hyphen alone would show alike.
-		s = Visible(t.mark.String())
-	}
+	// Every format character of a mark is shown, those writing uses
+	// too (see visibleText): a change must not hide what it changes, and
+	// a mark of a soft hyphen or a direction mark alone would show as
+	// nothing.
+	s, st := Visible(t.mark.String()), t.marked
 	t.mark.Reset()
 	t.marked = plain
 	if !t.color {
@@ -540,13 +522,4 @@ func (t *textWriter) flush() {
 			t.w.WriteString(color + line + ansiReset)
 		}
 	}
-}
-
-// dropTextFormat drops the format characters visibleText keeps, for
-// strings.Map.
-func dropTextFormat(r rune) rune {
-	if textFormat(r) {
-		return -1
-	}
-	return r
 }

@@ -46,11 +46,12 @@ func VisibleLine(s string) string {
 // lineEnds escapes what VisibleLine escapes beyond Visible.
 var lineEnds = strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`)
 
-// visibleText is Visible for a document's text, which keeps the format
-// characters that writing uses and that the comparison ignores (see
+// visibleText is Visible for the text two documents share, which keeps the
+// format characters that writing uses and that the comparison ignores (see
 // textFormat): the soft hyphens of hyphenated German, the non-joiners of
 // Persian, the direction marks of Arabic and Hebrew, which would otherwise
-// fill a diff with escapes and cannot hide a difference.
+// fill a diff with escapes. Both texts hold them there, so they hide no
+// difference; text only one holds, marked, is written by Visible.
 func visibleText(s string) string { return visible(s, true) }
 
 // textFormat reports whether r is a format character that visibleText

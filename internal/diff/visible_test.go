@@ -130,6 +130,13 @@ func TestTextShowsFormatCharacters(t *testing.T) {
 		{"a soft hyphen kept", "die Bundes\u00adregierung sagt ja", "die Bundes\u00adregierung sagt nein", "die Bundes\u00adregierung sagt [-ja-] {+nein+}"},
 		{"a mark of nothing else shown", "and \u200eLRM mark", "and LRM mark!", `and [-\u200e-]LRM mark{+!+}`},
 		{"a right-to-left mark kept", "قال \u200fالوزير اليوم", "قال \u200fالوزير أمس", "قال \u200fالوزير [-اليوم-] {+أمس+}"},
+		// Inside a mark, they are shown: text only one side holds must
+		// not hide what it holds. Regression: a deleted word's soft hyphen,
+		// an inserted word's direction or non-joiner marks were raw.
+		{"a soft hyphen of a deleted word shown", "near the co\u00adoperative river", "near the river",
+			`near the [-co\u00adoperative-] river`},
+		{"marks of an inserted word shown", "قال الوزير", "قال \u200fالوزير \u200eمی\u200cخواهم",
+			`قال {+\u200f+}الوزير {+\u200eمی\u200cخواهم+}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
