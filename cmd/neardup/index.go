@@ -382,11 +382,29 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 		// A warning, not a failure: an upgrade that reads a page otherwise
 		// (another date, a line less) makes a routine re-add of unchanged
 		// files report them so.
-		fmt.Fprintf(os.Stderr, "warning: %s not stored: stored already under %s with other content (see the warnings above); "+
-			"--replace replaces the stored ones, and records of ids of their own (--id-col) do not collide\n",
-			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1])
+		fmt.Fprintf(os.Stderr, "warning: %s not stored: stored already under %s with other content (see the warnings above); %s\n",
+			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1],
+			conflictAdvice(st.Conflicts, st.UnnamedConflicts))
 	}
 	return err
+}
+
+// conflictAdvice says how to store documents not stored because their ids
+// are stored with other content, conflicts of them, unnamed of which have
+// no id of their own (named by where they were read): ids of their own keep
+// those apart, while a record's own id names a stored document, of which
+// it is a new version (--replace) or which its input gives the same id.
+func conflictAdvice(conflicts, unnamed int) string {
+	switch {
+	case unnamed == conflicts:
+		return "--replace replaces the stored ones, and records of ids of their own (--id-col) do not collide"
+	case unnamed == 0:
+		return "--replace replaces the stored ones where these are new versions of them; " +
+			"a document that is another needs an id that no other document has"
+	}
+	return fmt.Sprintf("--replace replaces the stored ones where these are new versions of them; the %d named by where they were "+
+		"read would not collide with ids of their own (--id-col), and a document whose own id names another needs an id that "+
+		"no other document has", unnamed)
 }
 
 func feedSummary(st job.FeedStats, query bool) string {
