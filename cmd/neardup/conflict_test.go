@@ -122,3 +122,75 @@ func TestConflictWithinOneAdd(t *testing.T) {
 		t.Errorf("exit code %d, want 0 and the conflict warned of:\n%s", code, stderr)
 	}
 }
+
+// TestConflictAdviceFitsTheID: the warnings of a document not stored
+// because its id is stored with other content advise by where the id came
+// from: an id made of where the record was read (no id of its own) is told
+// to take one of its own (--id-col); a record's own id, which names the
+// stored document, to replace it (--replace) if it is a new version, else
+// to take an id no other document has. Regression (a tester's finding):
+// two records of "id":"x" were told to "give it an id of its own", and
+// that "records of ids of their own (--id-col) do not collide".
+func TestConflictAdviceFitsTheID(t *testing.T) {
+	t.Parallel()
+	const (
+		takeOwn   = "give it an id of its own (--id-col names the field that holds ids)"
+		newVer    = "add it with --replace if it is a new version of the stored one; if it is another document"
+		ownNoCol  = "--replace replaces the stored ones, and records of ids of their own (--id-col) do not collide"
+		ownSum    = "--replace replaces the stored ones where these are new versions of them; a document that is another needs an id"
+		mixedSum  = "the 1 named by where they were read would not collide with ids of their own (--id-col), and a document whose own id"
+		unnamedID = ""
+	)
+	g := enginetest.NewTextGen(86)
+	for _, tc := range []struct {
+		name     string
+		ids      []string // of the records of each day's file ("" none)
+		want     []string
+		dontWant []string
+	}{
+		{name: "own ids", ids: []string{"x"}, want: []string{newVer, ownSum}, dontWant: []string{takeOwn, ownNoCol, "--id-col"}},
+		{name: "named by where read", ids: []string{unnamedID}, want: []string{takeOwn, ownNoCol}, dontWant: []string{newVer, ownSum}},
+		{name: "both", ids: []string{unnamedID, "x"}, want: []string{takeOwn, newVer, mixedSum}, dontWant: []string{ownNoCol, ownSum}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			var files []string
+			for _, day := range []string{"day1", "day2"} {
+				var b strings.Builder
+				for _, id := range tc.ids {
+					rec := map[string]string{"title": day + " story", "text": strings.Join(g.Sentences(10), " ")}
+					if id != "" {
+						rec["id"] = id
+					}
+					line, _ := json.Marshal(rec)
+					b.Write(append(line, '\n'))
+				}
+				path := filepath.Join(dir, day, "news.jsonl")
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, path)
+			}
+			db := filepath.Join(dir, "x.db")
+			runOK(t, "index", "add", "--db", db, "--only-matches", files[0])
+			code, _, stderr := runChild(t, "index", "add", "--db", db, files[1])
+			if code != 0 || strings.Count(stderr, "warning: conflict: ") != len(tc.ids) {
+				t.Fatalf("exit code %d, want 0 and %d conflicts warned of:\n%s", code, len(tc.ids), stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("no %q in:\n%s", w, stderr)
+				}
+			}
+			for _, w := range tc.dontWant {
+				if strings.Contains(stderr, w) {
+					t.Errorf("%q in:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}

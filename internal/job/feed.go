@@ -70,6 +70,11 @@ type FeedStats struct {
 	// Conflicts counts the documents not stored because their ids are
 	// stored with other content (status conflict).
 	Conflicts int `json:"conflicts,omitempty"`
+	// UnnamedConflicts counts those of Conflicts that have no id of their
+	// own, named by where they were read (corpus.Reader.NamedByOrigin):
+	// ids of their own would keep them apart. The others' own ids name
+	// stored documents.
+	UnnamedConflicts int `json:"conflicts_without_ids,omitempty"`
 	// Unnamed counts the documents without an id of their own, named by
 	// where they were read (corpus.Reader.NamedByOrigin).
 	Unnamed     int                     `json:"documents_without_ids,omitempty"`
@@ -246,9 +251,13 @@ func (f *feeder) report(m *neardup.Match) error {
 		origin, f.origins[0] = f.origins[0], ""
 		f.origins = f.origins[1:]
 	}
+	unnamed := m.Status == neardup.Conflict && f.r != nil && f.r.NamedByOrigin(&core.Document{ID: m.ID, Origin: origin})
+	if unnamed {
+		f.st.UnnamedConflicts++
+	}
 	f.mu.Unlock()
 	if m.Status == neardup.Conflict {
-		f.conflict(m, origin)
+		f.conflict(m, origin, unnamed)
 	}
 	if f.enc != nil && (!f.o.OnlyMatches || len(m.Pairs) > 0) {
 		f.line.Reset()
@@ -278,9 +287,10 @@ func (f *feeder) report(m *neardup.Match) error {
 }
 
 // conflict warns of a document not stored because its ID is stored with
-// other content; origin is where it was read. The stored document's origin
-// is not known: an index keeps none.
-func (f *feeder) conflict(m *neardup.Match, origin string) {
+// other content; origin is where it was read, unnamed whether the ID is
+// made of it (the record has no id of its own). The stored document's
+// origin is not known: an index keeps none.
+func (f *feeder) conflict(m *neardup.Match, origin string, unnamed bool) {
 	if f.o.Warn == nil {
 		return
 	}
@@ -290,9 +300,17 @@ func (f *feeder) conflict(m *neardup.Match, origin string) {
 	} else if origin != "" {
 		where = origin
 	}
+	// An id made of where the record was read names whatever is read
+	// there: another record at that place collides. A record's own id
+	// names one document: this is a new version of it, or the input gives
+	// two documents one id.
+	advice := "give it an id of its own (--id-col names the field that holds ids), or add it with --replace to replace the stored one"
+	if !unnamed {
+		advice = "add it with --replace if it is a new version of the stored one; if it is another document, the id its input " +
+			"gives it is the stored one's: give it an id that no other document has"
+	}
 	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add, or earlier in this one; an index keeps no origins) "+
-		"with another %s: this one is not stored; give it an id of its own, or add it with --replace to replace the stored one\n",
-		where, andList(m.Differs))
+		"with another %s: this one is not stored; %s\n", where, andList(m.Differs), advice)
 }
 
 // andList joins words as "a, b and c".
