@@ -179,7 +179,9 @@ func (s *parquetSource) read() (Raw, error) {
 	s.row++
 	origin := string(appendOrigin(nil, s.origin, int(s.row)))
 	if size := rowBytes(row); size > s.limit {
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true}, nil
+		// Read whole with its page, the row is not kept: only its id,
+		// which names it in the rejects as it would name its document.
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: s.h.idOnly(row)}, nil
 	}
 	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
@@ -316,17 +318,8 @@ func isDate(t parquet.Type) bool {
 func (r *Reader) decodeParquet(raw Raw) Record {
 	doc := core.Document{Origin: raw.Origin}
 	h := raw.pq
-	get := func(f field) string {
-		if c := h.col[f]; c >= 0 {
-			if v, ok := leafValue(raw.row, c); ok && !v.IsNull() {
-				return parquetString(v, h.ftype[f])
-			}
-		}
-		return ""
-	}
-	if doc.ID = get(fID); doc.ID == "" {
-		doc.ID = r.idOf(raw.Origin)
-	}
+	get := func(f field) string { return h.field(raw.row, f) }
+	doc.ID = r.parquetID(raw)
 	doc.Title = get(fTitle)
 	doc.Text = get(fText)
 	doc.URL = get(fURL)
@@ -348,6 +341,39 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 		rec.Doc.Raw = parquetObject(h, raw.row)
 	}
 	return rec
+}
+
+// field returns the value of field f in row as a document takes it
+// (parquetString), "" when the field has no column or the row's value is
+// null.
+func (h *parquetHeader) field(row parquet.Row, f field) string {
+	if c := h.col[f]; c >= 0 {
+		if v, ok := leafValue(row, c); ok && !v.IsNull() {
+			return parquetString(v, h.ftype[f])
+		}
+	}
+	return ""
+}
+
+// idOnly returns a copy of row's value of the id column, the one value of
+// it a row skipped as too large keeps; nil when there is no id column.
+func (h *parquetHeader) idOnly(row parquet.Row) parquet.Row {
+	if c := h.col[fID]; c >= 0 {
+		if v, ok := leafValue(row, c); ok {
+			return parquet.Row{v.Clone()}
+		}
+	}
+	return nil
+}
+
+// parquetID is the id of a Parquet row's document: its id column's value,
+// or, when that is null or "" (or there is none), its origin as idOf
+// names it.
+func (r *Reader) parquetID(raw Raw) string {
+	if id := raw.pq.field(raw.row, fID); id != "" {
+		return id
+	}
+	return r.idOf(raw.Origin)
 }
 
 // parquetString is a mapped column's value as a document takes it: a

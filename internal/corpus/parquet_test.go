@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"path/filepath"
@@ -137,6 +138,41 @@ func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParquetRowOverLimitKeepsItsID is the regression test of Parquet rows
+// skipped as too large under a made-up id ("a.parquet:2", though the row's
+// id is "d2"), with a message that said "too large to read" of a row that
+// was read: such a row is read whole with its page, so it keeps the id it
+// holds (a row without one is named as any is), and its message says its
+// size and the limit.
+func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
+	type row struct {
+		ID   *string `parquet:"id,optional"`
+		Text string  `parquet:"text"`
+	}
+	long := strings.Repeat("word ", 40)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{str("d1"), "Short."}, {str("d2"), long}, {nil, long}, {str(""), long},
+	}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{MaxBytes: 100}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := filepath.Join(dir, "a.parquet")
+	over := func(n, size int) string {
+		return fmt.Sprintf("%s:%d: a row of %d bytes, over the limit of 100 bytes a record", o, n, size)
+	}
+	want := []rec{
+		{ID: "d1", Text: "Short.", Origin: o + ":1", Raw: `{"id":"d1","text":"Short."}`},
+		{ID: "d2", Origin: o + ":2", Skip: "too-large", Err: over(2, 218)},
+		{ID: "a.parquet:3", Origin: o + ":3", Skip: "too-large", Err: over(3, 216)},
+		{ID: "a.parquet:4", Origin: o + ":4", Skip: "too-large", Err: over(4, 216)},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
 
