@@ -325,7 +325,11 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	doc.URL = get(fURL)
 	doc.Source = get(fSource)
 	var unread string
-	switch date := get(fDate); {
+	date := get(fDate)
+	if h.kind[fDate] == pqNumber && date == "" {
+		date = h.nonFinite(raw.row, fDate)
+	}
+	switch {
 	case h.kind[fDate] == pqNumber && date != "":
 		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
 			unread = r.unreadDate(date, doc.Origin, raw.seq)
@@ -351,6 +355,33 @@ func (h *parquetHeader) field(row parquet.Row, f field) string {
 		if v, ok := leafValue(row, c); ok && !v.IsNull() {
 			return parquetString(v, h.ftype[f])
 		}
+	}
+	return ""
+}
+
+// nonFinite returns the text of row's value of field f when it is a
+// FLOAT or DOUBLE that JSON has no number for, "NaN", "+Inf" or "-Inf";
+// "" for any other value.
+func (h *parquetHeader) nonFinite(row parquet.Row, f field) string {
+	c := h.col[f]
+	if c < 0 {
+		return ""
+	}
+	v, ok := leafValue(row, c)
+	if !ok || v.IsNull() {
+		return ""
+	}
+	var x float64
+	switch v.Kind() {
+	case parquet.Float:
+		x = float64(v.Float())
+	case parquet.Double:
+		x = v.Double()
+	default:
+		return ""
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	return ""
 }

@@ -176,6 +176,61 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	}
 }
 
+// TestParquetNonFiniteDatesNotRead is the regression test of a FLOAT or
+// DOUBLE date that is NaN or infinite, which left its document undated
+// without a note: it is a date not read, counted and named as 0 or a
+// negative number is.
+func TestParquetNonFiniteDatesNotRead(t *testing.T) {
+	type row struct {
+		ID    string  `parquet:"id"`
+		Text  string  `parquet:"text"`
+		Date  float64 `parquet:"date"`
+		Float float32 `parquet:"f"`
+	}
+	inf := math.Inf(1)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{"a", "One.", 1.7e9, 1.7e9}, {"b", "Two.", math.NaN(), float32(math.NaN())}, {"c", "Three.", inf, float32(inf)},
+		{"d", "Four.", -inf, float32(-inf)}, {"e", "Five.", 0, 0},
+	}, 10)})
+	o := filepath.Join(dir, "a.parquet")
+	for _, col := range []string{"date", "f"} {
+		t.Run(col, func(t *testing.T) {
+			r, err := open([]string{o}, nil, Options{DateField: col}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var dated, notes []string
+			for {
+				raw, err := r.NextRaw()
+				if err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				rec := r.Decode(raw)
+				if !rec.Doc.Date.IsZero() {
+					dated = append(dated, rec.Doc.ID)
+				}
+				if rec.UnreadDate != "" {
+					notes = append(notes, strings.Replace(rec.UnreadDate, o, "a.parquet", 1))
+				}
+			}
+			if diff := cmp.Diff([]string{"a"}, dated); diff != "" {
+				t.Errorf("documents dated (-want +got)\n%s", diff)
+			}
+			want := []string{`"NaN" at a.parquet:2`, `"+Inf" at a.parquet:3`, `"-Inf" at a.parquet:4`, `"0" at a.parquet:5`}
+			if diff := cmp.Diff(want, notes); diff != "" {
+				t.Errorf("notes (-want +got)\n%s", diff)
+			}
+			if n, _ := r.UnreadDates(); n != len(want) {
+				t.Errorf("%d dates not read, want %d", n, len(want))
+			}
+		})
+	}
+}
+
 // TestParquetUnsignedIntegers is the regression test of unsigned Parquet
 // integers (INT(n, false)) read as signed: an id 18446744073709551615 was
 // "-1", a uint32 2147483649 in kept.jsonl -2147483647. Each is read as
