@@ -408,9 +408,9 @@ func (r *Reader) parquetID(raw Raw) string {
 }
 
 // parquetString is a mapped column's value as a document takes it: a
-// string's bytes, a UUID's canonical text; a number, a timestamp or a date
-// as kept.jsonl writes it (appendParquetValue), "" for a number JSON has
-// none for (NaN).
+// string's bytes, a UUID's canonical text, a FLOAT or DOUBLE as floatText
+// writes it; another number, a timestamp or a date as kept.jsonl writes
+// it (appendParquetValue); "" for a number JSON has none for (NaN).
 func parquetString(v parquet.Value, t parquet.Type) string {
 	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
 		if b := v.ByteArray(); isUUID(t) && len(b) == 16 {
@@ -420,11 +420,34 @@ func parquetString(v parquet.Value, t parquet.Type) string {
 			return string(v.ByteArray())
 		}
 	}
+	switch v.Kind() {
+	case parquet.Float:
+		return floatText(float64(v.Float()), 32)
+	case parquet.Double:
+		return floatText(v.Double(), 64)
+	}
 	s := string(appendParquetValue(nil, v, t))
 	if s == "null" {
 		return ""
 	}
 	return strings.Trim(s, `"`)
+}
+
+// floatText is a FLOAT (bits 32) or DOUBLE (64) value as an id takes it:
+// the shortest decimal that reads back as the value, without an exponent
+// from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not 1e+06), with one
+// beyond (1e+21, 1e-07), the bounds JavaScript writes numbers within;
+// "" for NaN and the infinities, which JSON has no number for.
+func floatText(f float64, bits int) string {
+	switch a := math.Abs(f); {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return ""
+	case a == 0:
+		return "0" // -0 too
+	case a >= 1e-6 && a < 1e21:
+		return strconv.FormatFloat(f, 'f', -1, bits)
+	}
+	return strconv.FormatFloat(f, 'g', -1, bits)
 }
 
 // parquetTime is a TIMESTAMP value as a time in UTC, or in core.NoZone

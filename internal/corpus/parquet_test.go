@@ -231,6 +231,51 @@ func TestParquetNonFiniteDatesNotRead(t *testing.T) {
 	}
 }
 
+// TestParquetFloatIDs is the regression test of ids of a FLOAT or DOUBLE
+// column (pandas writes integer ids as float64 when the column holds a
+// null) written with an exponent: 1e+06, 2.0240105e+07. An integral value
+// is written as an integer, another as its shortest decimal, with an
+// exponent only from 10²¹ or under 10⁻⁶.
+func TestParquetFloatIDs(t *testing.T) {
+	type row struct {
+		ID   *float64 `parquet:"id,optional"`
+		F    float32  `parquet:"f"`
+		Text string   `parquet:"text"`
+	}
+	num := func(f float64) *float64 { return &f }
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{num(999999), 999999, "1"}, {num(1e6), 1e6, "2"}, {num(1234567), 1234567, "3"},
+		{num(20240105), 16777216, "4"}, {num(0.5), 0.5, "5"}, {num(-12.25), -12.25, "6"},
+		{num(1e21), 1e21, "7"}, {num(1e-7), 1e-7, "8"}, {num(math.Copysign(0, -1)), 0.1, "9"},
+		{nil, 0, "10"}, {num(math.NaN()), float32(math.NaN()), "11"},
+	}, 10)})
+	o := filepath.Join(dir, "a.parquet")
+	for _, tc := range []struct {
+		col  string
+		want []string
+	}{
+		{"id", []string{"999999", "1000000", "1234567", "20240105", "0.5", "-12.25", "1e+21", "1e-07", "0",
+			"a.parquet:10", "a.parquet:11"}},
+		{"f", []string{"999999", "1000000", "1234567", "16777216", "0.5", "-12.25", "1e+21", "1e-07", "0.1",
+			"0", "a.parquet:11"}},
+	} {
+		t.Run(tc.col, func(t *testing.T) {
+			got, err := readAll(t, []string{o}, Options{IDField: tc.col}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, r := range got {
+				ids = append(ids, r.ID)
+			}
+			if diff := cmp.Diff(tc.want, ids); diff != "" {
+				t.Errorf("ids (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestParquetUnsignedIntegers is the regression test of unsigned Parquet
 // integers (INT(n, false)) read as signed: an id 18446744073709551615 was
 // "-1", a uint32 2147483649 in kept.jsonl -2147483647. Each is read as
