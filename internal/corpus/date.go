@@ -123,7 +123,7 @@ func allDigits(s string) bool {
 // it is too large to be seconds of a plausible date.
 func unixDate(lit []byte) time.Time {
 	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || f <= 0 || f >= 1e15 {
+	if err != nil || !(f > 0 && f < 1e15) { // NaN too
 		return time.Time{}
 	}
 	if f >= 1e11 {

@@ -179,7 +179,9 @@ func (s *parquetSource) read() (Raw, error) {
 	s.row++
 	origin := string(appendOrigin(nil, s.origin, int(s.row)))
 	if size := rowBytes(row); size > s.limit {
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true}, nil
+		// Read whole with its page, the row is not kept: only its id,
+		// which names it in the rejects as it would name its document.
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: s.h.idOnly(row)}, nil
 	}
 	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
@@ -316,23 +318,18 @@ func isDate(t parquet.Type) bool {
 func (r *Reader) decodeParquet(raw Raw) Record {
 	doc := core.Document{Origin: raw.Origin}
 	h := raw.pq
-	get := func(f field) string {
-		if c := h.col[f]; c >= 0 {
-			if v, ok := leafValue(raw.row, c); ok && !v.IsNull() {
-				return parquetString(v, h.ftype[f])
-			}
-		}
-		return ""
-	}
-	if doc.ID = get(fID); doc.ID == "" {
-		doc.ID = r.idOf(raw.Origin)
-	}
+	get := func(f field) string { return h.field(raw.row, f) }
+	doc.ID = r.parquetID(raw)
 	doc.Title = get(fTitle)
 	doc.Text = get(fText)
 	doc.URL = get(fURL)
 	doc.Source = get(fSource)
 	var unread string
-	switch date := get(fDate); {
+	date := get(fDate)
+	if h.kind[fDate] == pqNumber && date == "" {
+		date = h.nonFinite(raw.row, fDate)
+	}
+	switch {
 	case h.kind[fDate] == pqNumber && date != "":
 		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
 			unread = r.unreadDate(date, doc.Origin, raw.seq)
@@ -350,10 +347,70 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	return rec
 }
 
+// field returns the value of field f in row as a document takes it
+// (parquetString), "" when the field has no column or the row's value is
+// null.
+func (h *parquetHeader) field(row parquet.Row, f field) string {
+	if c := h.col[f]; c >= 0 {
+		if v, ok := leafValue(row, c); ok && !v.IsNull() {
+			return parquetString(v, h.ftype[f])
+		}
+	}
+	return ""
+}
+
+// nonFinite returns the text of row's value of field f when it is a
+// FLOAT or DOUBLE that JSON has no number for, "NaN", "+Inf" or "-Inf";
+// "" for any other value.
+func (h *parquetHeader) nonFinite(row parquet.Row, f field) string {
+	c := h.col[f]
+	if c < 0 {
+		return ""
+	}
+	v, ok := leafValue(row, c)
+	if !ok || v.IsNull() {
+		return ""
+	}
+	var x float64
+	switch v.Kind() {
+	case parquet.Float:
+		x = float64(v.Float())
+	case parquet.Double:
+		x = v.Double()
+	default:
+		return ""
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return ""
+}
+
+// idOnly returns a copy of row's value of the id column, the one value of
+// it a row skipped as too large keeps; nil when there is no id column.
+func (h *parquetHeader) idOnly(row parquet.Row) parquet.Row {
+	if c := h.col[fID]; c >= 0 {
+		if v, ok := leafValue(row, c); ok {
+			return parquet.Row{v.Clone()}
+		}
+	}
+	return nil
+}
+
+// parquetID is the id of a Parquet row's document: its id column's value,
+// or, when that is null or "" (or there is none), its origin as idOf
+// names it.
+func (r *Reader) parquetID(raw Raw) string {
+	if id := raw.pq.field(raw.row, fID); id != "" {
+		return id
+	}
+	return r.idOf(raw.Origin)
+}
+
 // parquetString is a mapped column's value as a document takes it: a
-// string's bytes, a UUID's canonical text; a number, a timestamp or a date
-// as kept.jsonl writes it (appendParquetValue), "" for a number JSON has
-// none for (NaN).
+// string's bytes, a UUID's canonical text, a FLOAT or DOUBLE as floatText
+// writes it; another number, a timestamp or a date as kept.jsonl writes
+// it (appendParquetValue); "" for a number JSON has none for (NaN).
 func parquetString(v parquet.Value, t parquet.Type) string {
 	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
 		if b := v.ByteArray(); isUUID(t) && len(b) == 16 {
@@ -363,11 +420,34 @@ func parquetString(v parquet.Value, t parquet.Type) string {
 			return string(v.ByteArray())
 		}
 	}
+	switch v.Kind() {
+	case parquet.Float:
+		return floatText(float64(v.Float()), 32)
+	case parquet.Double:
+		return floatText(v.Double(), 64)
+	}
 	s := string(appendParquetValue(nil, v, t))
 	if s == "null" {
 		return ""
 	}
 	return strings.Trim(s, `"`)
+}
+
+// floatText is a FLOAT (bits 32) or DOUBLE (64) value as an id takes it:
+// the shortest decimal that reads back as the value, without an exponent
+// from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not 1e+06), with one
+// beyond (1e+21, 1e-07), the bounds JavaScript writes numbers within;
+// "" for NaN and the infinities, which JSON has no number for.
+func floatText(f float64, bits int) string {
+	switch a := math.Abs(f); {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return ""
+	case a == 0:
+		return "0" // -0 too
+	case a >= 1e-6 && a < 1e21:
+		return strconv.FormatFloat(f, 'f', -1, bits)
+	}
+	return strconv.FormatFloat(f, 'g', -1, bits)
 }
 
 // parquetTime is a TIMESTAMP value as a time in UTC, or in core.NoZone

@@ -13,10 +13,11 @@ import (
 // 8-4-4-4-12 hexadecimal digits in lower case) as the field's text, a
 // number as an id or as a date in Unix time (seconds, or milliseconds when
 // too large to be seconds: unixDate), a TIMESTAMP, DATE or INT96 as a
-// date; bytes of a fixed length that are no UUID are read as a string is,
-// each value for itself (text when it is UTF-8 without a NUL, the row
-// skipped as binary else). A column of a kind a field has no reading for
-// (a BOOLEAN; a list, map or struct) is an error when the text is in it or
+// date, a TIME (a clock, of no day) as an id only; bytes of a fixed
+// length that are no UUID are read as a string is, each value for itself
+// (text when it is UTF-8 without a NUL, the row skipped as binary else).
+// A column of a kind a field has no reading for (a BOOLEAN; a TIME for a
+// date; a list, map or struct) is an error when the text is in it or
 // a flag named it, or when it is the id or the title; under a field's default
 // name it is what JSON Lines makes of such a value in a record:
 //
@@ -34,6 +35,7 @@ const (
 	pqString                    // BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY, not a DECIMAL (a UUID as its text)
 	pqNumber                    // an integer, a FLOAT, a DOUBLE or a DECIMAL
 	pqTime                      // a TIMESTAMP, a DATE or an INT96
+	pqClock                     // a TIME: a time of day, an id but no date
 )
 
 // columnKind returns the kind of the top-level column node; list is
@@ -45,6 +47,9 @@ func columnKind(n parquet.Node, list bool) parquetKind {
 	t := n.Type()
 	if isTimestamp(t) || isDate(t) {
 		return pqTime
+	}
+	if isClock(t) {
+		return pqClock
 	}
 	_, decimal := decimalScale(t)
 	switch t.Kind() {
@@ -61,13 +66,23 @@ func columnKind(n parquet.Node, list bool) parquetKind {
 	return pqOther
 }
 
+// isClock reports whether t is of the TIME logical type, a time of day.
+func isClock(t parquet.Type) bool {
+	lt := t.LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.TimeType)
+	return ok
+}
+
 // reads reports whether field f reads a column of kind k.
 func reads(f field, k parquetKind) bool {
 	switch {
 	case k == pqString:
 		return true
 	case f == fID:
-		return k == pqNumber
+		return k == pqNumber || k == pqClock // a clock as its text, 10:30:00.25
 	case f == fDate:
 		return k == pqNumber || k == pqTime
 	}
@@ -85,11 +100,13 @@ var acceptedKinds = [nFields]string{
 }
 
 // columnType describes the type of the top-level column node for
-// messages: "INT64", "BOOLEAN", "a list", "a map", "a struct".
+// messages: "INT64", "BOOLEAN", "a TIME", "a list", "a map", "a struct".
 func columnType(n parquet.Node, list bool) string {
 	switch {
 	case n.Leaf() && n.Repeated():
 		return "a list (a repeated " + n.Type().Kind().String() + ")"
+	case n.Leaf() && isClock(n.Type()):
+		return "a TIME"
 	case n.Leaf():
 		return n.Type().Kind().String()
 	}

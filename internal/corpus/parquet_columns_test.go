@@ -125,7 +125,10 @@ func readNoting(t *testing.T, path string) ([]rec, *Reader) {
 // not read is an error when a flag named it, or when it is the text, the
 // id or the title (whose records JSON Lines would skip each), naming the
 // column, its type and what the field reads; "not a string" was said of a
-// date or an id column, which read more than strings.
+// date or an id column, which read more than strings. A TIME named as the
+// date was read as a number, each value a date not read, and is refused
+// as a BOOLEAN is (named for what it is, not "INT64", which a date column
+// reads).
 func TestParquetColumnTypeErrors(t *testing.T) {
 	type sub struct {
 		B string `parquet:"b"`
@@ -136,6 +139,7 @@ func TestParquetColumnTypeErrors(t *testing.T) {
 		Flag  bool     `parquet:"flag"`
 		Tags  []string `parquet:"tags,list"`
 		Kind  map[string]string
+		Clock int64 `parquet:"clock,time(microsecond)"`
 	}
 	type boolID struct {
 		ID   bool   `parquet:"id"`
@@ -159,6 +163,8 @@ func TestParquetColumnTypeErrors(t *testing.T) {
 	}{
 		{"date named, BOOLEAN", a, Options{DateField: "flag"},
 			`reading ` + a + `: column "flag" (the date) is BOOLEAN, and a date column holds a string, a TIMESTAMP, DATE or INT96, or a number of Unix seconds (or milliseconds)`},
+		{"date named, TIME", a, Options{DateField: "clock"},
+			`reading ` + a + `: column "clock" (the date) is a TIME, and a date column holds a string, a TIMESTAMP, DATE or INT96`},
 		{"date named, struct", a, Options{DateField: "extra"}, `column "extra" (the date) is a struct, and a date column holds a string, a TIMESTAMP`},
 		{"source named, list", a, Options{SourceField: "tags"}, `column "tags" (the source) is a list, and a source column holds a string`},
 		{"url named, map", a, Options{URLField: "Kind"}, `column "Kind" (the URL) is a map, and a URL column holds a string`},

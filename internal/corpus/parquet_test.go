@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"path/filepath"
@@ -135,6 +136,141 @@ func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
 				if diff := cmp.Diff(want, ids); diff != "" {
 					t.Errorf("%s: ids (-want +got)\n%s", path, diff)
 				}
+			}
+		})
+	}
+}
+
+// TestParquetRowOverLimitKeepsItsID is the regression test of Parquet rows
+// skipped as too large under a made-up id ("a.parquet:2", though the row's
+// id is "d2"), with a message that said "too large to read" of a row that
+// was read: such a row is read whole with its page, so it keeps the id it
+// holds (a row without one is named as any is), and its message says its
+// size and the limit.
+func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
+	type row struct {
+		ID   *string `parquet:"id,optional"`
+		Text string  `parquet:"text"`
+	}
+	long := strings.Repeat("word ", 40)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{str("d1"), "Short."}, {str("d2"), long}, {nil, long}, {str(""), long},
+	}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{MaxBytes: 100}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := filepath.Join(dir, "a.parquet")
+	over := func(n, size int) string {
+		return fmt.Sprintf("%s:%d: a row of %d bytes, over the limit of 100 bytes a record", o, n, size)
+	}
+	want := []rec{
+		{ID: "d1", Text: "Short.", Origin: o + ":1", Raw: `{"id":"d1","text":"Short."}`},
+		{ID: "d2", Origin: o + ":2", Skip: "too-large", Err: over(2, 218)},
+		{ID: "a.parquet:3", Origin: o + ":3", Skip: "too-large", Err: over(3, 216)},
+		{ID: "a.parquet:4", Origin: o + ":4", Skip: "too-large", Err: over(4, 216)},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestParquetNonFiniteDatesNotRead is the regression test of a FLOAT or
+// DOUBLE date that is NaN or infinite, which left its document undated
+// without a note: it is a date not read, counted and named as 0 or a
+// negative number is.
+func TestParquetNonFiniteDatesNotRead(t *testing.T) {
+	type row struct {
+		ID    string  `parquet:"id"`
+		Text  string  `parquet:"text"`
+		Date  float64 `parquet:"date"`
+		Float float32 `parquet:"f"`
+	}
+	inf := math.Inf(1)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{"a", "One.", 1.7e9, 1.7e9}, {"b", "Two.", math.NaN(), float32(math.NaN())}, {"c", "Three.", inf, float32(inf)},
+		{"d", "Four.", -inf, float32(-inf)}, {"e", "Five.", 0, 0},
+	}, 10)})
+	o := filepath.Join(dir, "a.parquet")
+	for _, col := range []string{"date", "f"} {
+		t.Run(col, func(t *testing.T) {
+			r, err := open([]string{o}, nil, Options{DateField: col}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var dated, notes []string
+			for {
+				raw, err := r.NextRaw()
+				if err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				rec := r.Decode(raw)
+				if !rec.Doc.Date.IsZero() {
+					dated = append(dated, rec.Doc.ID)
+				}
+				if rec.UnreadDate != "" {
+					notes = append(notes, strings.Replace(rec.UnreadDate, o, "a.parquet", 1))
+				}
+			}
+			if diff := cmp.Diff([]string{"a"}, dated); diff != "" {
+				t.Errorf("documents dated (-want +got)\n%s", diff)
+			}
+			want := []string{`"NaN" at a.parquet:2`, `"+Inf" at a.parquet:3`, `"-Inf" at a.parquet:4`, `"0" at a.parquet:5`}
+			if diff := cmp.Diff(want, notes); diff != "" {
+				t.Errorf("notes (-want +got)\n%s", diff)
+			}
+			if n, _ := r.UnreadDates(); n != len(want) {
+				t.Errorf("%d dates not read, want %d", n, len(want))
+			}
+		})
+	}
+}
+
+// TestParquetFloatIDs is the regression test of ids of a FLOAT or DOUBLE
+// column (pandas writes integer ids as float64 when the column holds a
+// null) written with an exponent: 1e+06, 2.0240105e+07. An integral value
+// is written as an integer, another as its shortest decimal, with an
+// exponent only from 10²¹ or under 10⁻⁶.
+func TestParquetFloatIDs(t *testing.T) {
+	type row struct {
+		ID   *float64 `parquet:"id,optional"`
+		F    float32  `parquet:"f"`
+		Text string   `parquet:"text"`
+	}
+	num := func(f float64) *float64 { return &f }
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
+		{num(999999), 999999, "1"}, {num(1e6), 1e6, "2"}, {num(1234567), 1234567, "3"},
+		{num(20240105), 16777216, "4"}, {num(0.5), 0.5, "5"}, {num(-12.25), -12.25, "6"},
+		{num(1e21), 1e21, "7"}, {num(1e-7), 1e-7, "8"}, {num(math.Copysign(0, -1)), 0.1, "9"},
+		{nil, 0, "10"}, {num(math.NaN()), float32(math.NaN()), "11"},
+	}, 10)})
+	o := filepath.Join(dir, "a.parquet")
+	for _, tc := range []struct {
+		col  string
+		want []string
+	}{
+		{"id", []string{"999999", "1000000", "1234567", "20240105", "0.5", "-12.25", "1e+21", "1e-07", "0",
+			"a.parquet:10", "a.parquet:11"}},
+		{"f", []string{"999999", "1000000", "1234567", "16777216", "0.5", "-12.25", "1e+21", "1e-07", "0.1",
+			"0", "a.parquet:11"}},
+	} {
+		t.Run(tc.col, func(t *testing.T) {
+			got, err := readAll(t, []string{o}, Options{IDField: tc.col}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, r := range got {
+				ids = append(ids, r.ID)
+			}
+			if diff := cmp.Diff(tc.want, ids); diff != "" {
+				t.Errorf("ids (-want +got)\n%s", diff)
 			}
 		})
 	}

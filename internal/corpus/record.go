@@ -204,6 +204,12 @@ func (r *Reader) decode(raw Raw) Record {
 		doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 		return skip(doc, core.SkipBinary, "", "binary data ("+raw.note+")")
 	case rawTooLarge:
+		if raw.pq != nil {
+			// A Parquet row is read whole before its size is known: it
+			// keeps its id.
+			doc := core.Document{ID: r.parquetID(raw), Origin: raw.Origin}
+			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("a row of %d bytes, over the limit of %d bytes a record", raw.size, r.opts.MaxBytes))
+		}
 		doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 		if raw.id != "" {
 			doc.ID = r.idOf(raw.id)
