@@ -355,6 +355,9 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		if err := tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&version); err != nil {
 			return s.wrap("upgrading the index", err)
 		}
+		if err := badVersion(version); err != nil {
+			return err // damaged meanwhile
+		}
 	}
 	if version >= want {
 		return nil
@@ -430,7 +433,19 @@ func (s *sqlStore) version(ctx context.Context) (int, error) {
 	if err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
 		return 0, fmt.Errorf("%w: reading its schema version: %v", ErrNotIndex, err)
 	}
-	return v, nil
+	return v, badVersion(v)
+}
+
+// badVersion refuses a schema version read from a schema_version table
+// that no index holds: below 1, as only a damaged table reads (the table
+// is created, and its version set to how many migrations ran, in the
+// transaction of the first one).
+func badVersion(v int) error {
+	if v >= 1 {
+		return nil
+	}
+	return fmt.Errorf("%w: its schema version reads %d, which no version of neardup writes (the table schema_version is damaged); "+
+		"nothing is written to it: restore it from a backup, or add its documents to a new index", ErrCorrupt, v)
 }
 
 // splitStatements splits a migration into statements at semicolons that end
