@@ -204,15 +204,16 @@ func cancelled(ctx context.Context, err error) error {
 
 // wrap maps an engine error and names what was being done, and the
 // index when the error is one of damage (a record that does not match its
-// checksum, too), of another process's lock (ErrLocked) or of a connection
-// to the server lost (ErrLost). Every error of a read or write passes
+// checksum, too), of a full disk (ErrDiskFull), of another process's lock
+// (ErrLocked) or of a connection to the server lost (ErrLost). Every error of a read or write passes
 // here, once.
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
 	}
 	namedErr := func(err error) bool {
-		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked) || errors.Is(err, ErrReadOnly)
+		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrDiskFull) || errors.Is(err, ErrLocked) ||
+			errors.Is(err, ErrReadOnly)
 	}
 	if m := s.d.mapErr(err); m != nil {
 		if namedErr(m) {

@@ -408,8 +408,8 @@ var ErrLost = errors.New("store: the connection to the database server was lost"
 // NamedError is an error of the index at Name (a SQLite file's path, or
 // "PostgreSQL at" the server, the database and the schema the URL's
 // search_path names): a store names its index in every error of damage
-// (ErrCorrupt, ErrIO), of another process's lock (ErrLocked) and of
-// opening, once however many layers wrap it.
+// (ErrCorrupt, ErrIO), of a full disk (ErrDiskFull), of another process's
+// lock (ErrLocked) and of opening, once however many layers wrap it.
 type NamedError struct {
 	Name string
 	Err  error
