@@ -399,6 +399,12 @@ var (
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
+// ErrUnreadable is Open's error of a SQLite file that this process cannot
+// read as it is: its log beside it without the shared-memory file SQLite
+// reads a log through, in a directory this process may not create that
+// file in. Its message says what to do.
+var ErrUnreadable = errors.New("store: the index cannot be read")
+
 // ErrLost is the error of a read or write whose connection to the database
 // server was lost under it (the server stopped, restarted or out of reach):
 // named with the server and database, it wraps the driver's error
