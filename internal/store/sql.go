@@ -204,9 +204,10 @@ func cancelled(ctx context.Context, err error) error {
 
 // wrap maps an engine error and names what was being done, and the
 // index when the error is one of damage (a record that does not match its
-// checksum, too), of a full disk (ErrDiskFull), of another process's lock
-// (ErrLocked) or of a connection to the server lost (ErrLost). Every error of a read or write passes
-// here, once.
+// checksum, or a SQLite schema not as neardup made it, see schemaDamage,
+// too), of a full disk (ErrDiskFull), of another process's lock
+// (ErrLocked), of a connection to the server lost (ErrLost), or any other
+// of the engine's. Every error of a read or write passes here, once.
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
@@ -224,9 +225,14 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
 	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
 		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
+	} else if damage := s.schemaDamage(err); damage != nil {
+		return named(s.name, &doingError{doing: doing, err: damage, cause: err})
 	}
 	if namedErr(err) {
 		return named(s.name, err)
+	}
+	if errCode(s.d.name, err) != "" {
+		return named(s.name, fmt.Errorf("%s: %w", doing, err)) // the engine's, of the index
 	}
 	return err
 }

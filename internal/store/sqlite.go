@@ -593,8 +593,9 @@ func sqliteErr(err error) error {
 	return nil
 }
 
-// sqliteCheck returns the faults of SQLite's integrity check, one a
-// line: none when it says "ok", and those it listed before damage stopped
+// sqliteCheck returns the faults of the schema (sqliteSchemaFaults) and
+// of SQLite's integrity check, one a line: none when the schema is
+// neardup's and the check says "ok", and those listed before damage stopped
 // it with the error. A row may hold several lines, the first naming the
 // database ("*** in database main ***"), which is left out. The check
 // stops at sqliteMaxFaults rows.
@@ -612,15 +613,22 @@ func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
+	schema, err := sqliteSchemaFaults(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	var faults []string
+	for _, f := range schema {
+		faults = append(faults, f.line)
+	}
 	// An error here (the table damaged, or missing) is the check's to
 	// report.
 	var ord int64
 	_ = tx.QueryRowContext(ctx, `SELECT rowid FROM search LIMIT 1`).Scan(&ord)
 	rows, err := stringRows(ctx, tx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, sqliteMaxFaults))
 	if err == nil && len(rows) == 1 && rows[0] == "ok" {
-		return nil, nil
+		return faults, nil
 	}
-	var faults []string
 	for _, r := range rows {
 		for line := range strings.Lines(r) {
 			line = strings.TrimSpace(line)

@@ -337,9 +337,10 @@ type Store interface {
 	// Update runs fn in a read-write transaction holding the writer lock,
 	// committed when fn returns nil, rolled back otherwise.
 	Update(ctx context.Context, fn func(w Writer) error) error
-	// Check verifies the store's own integrity (for SQLite, its pages and
-	// indexes) and that every document's record, stored sketch part, text
-	// and mark matches its checksum, and returns the faults found. When
+	// Check verifies the store's own integrity (for SQLite, that its
+	// schema is the one neardup made, and its pages and indexes) and that
+	// every document's record, stored sketch part, text and mark matches
+	// its checksum, and returns the faults found. When
 	// damage stops it part way, it returns the faults found until then
 	// with the error.
 	Check(ctx context.Context) (Faults, error)
