@@ -24,10 +24,11 @@ var sqliteSchema struct {
 }
 
 // wantSQLiteSchema returns the objects of the schema the migrations make,
-// by name.
-func wantSQLiteSchema(ctx context.Context) (map[string]schemaObject, error) {
+// by name. They are built once, in memory, whatever a caller's context
+// (whose end would keep the error for every later caller).
+func wantSQLiteSchema() (map[string]schemaObject, error) {
 	sqliteSchema.once.Do(func() {
-		sqliteSchema.objects, sqliteSchema.err = buildSQLiteSchema(ctx)
+		sqliteSchema.objects, sqliteSchema.err = buildSQLiteSchema(context.Background())
 	})
 	return sqliteSchema.objects, sqliteSchema.err
 }
@@ -95,7 +96,7 @@ type schemaFault struct {
 func sqliteSchemaFaults(ctx context.Context, db interface {
 	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 }) ([]schemaFault, error) {
-	want, err := wantSQLiteSchema(ctx)
+	want, err := wantSQLiteSchema()
 	if err != nil {
 		return nil, err
 	}
