@@ -286,6 +286,58 @@ func TestDamageErrorsNameTheFile(t *testing.T) {
 	}
 }
 
+// TestSchemaDamageNamesTheFile damages a SQLite index's schema (a table
+// dropped, two bytes of the full-text index's SQL changed), which SQLite's
+// integrity check passes and which fails every statement that reads it
+// with a "SQL logic error": verify lists what is missing or changed (exit
+// 1), and each command that fails names the file and says it is damaged,
+// where they printed SQLite's error alone (`neardup: SQL logic error: no
+// such table: marks (1)`) or, of index add, blamed the input's record.
+func TestSchemaDamageNamesTheFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 60)
+	data, _ := os.ReadFile(corpus)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	first, later := filepath.Join(dir, "first.jsonl"), filepath.Join(dir, "later.jsonl")
+	os.WriteFile(first, bytes.Join(lines[:40], nil), 0o644)
+	os.WriteFile(later, bytes.Join(lines[40:], nil), 0o644)
+	clean := filepath.Join(dir, "clean.db")
+	runOK(t, "index", "add", "--db", clean, first)
+	for _, tc := range []struct {
+		name, damage, fault string
+		fails               []string // a command the damage fails
+	}{
+		{"marks dropped", "DROP TABLE marks", "schema: table marks is missing", []string{"index", "stats"}},
+		{"texts dropped", "DROP TABLE texts", "schema: table texts is missing", []string{"index", "add", later}},
+		{"search SQL changed", "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'content_rowid', 'c\xa1\xfctent_rowid') WHERE name = 'search'",
+			"schema: table search is not as neardup made it", []string{"index", "remove", docs[0].ID}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "damaged.db")
+			data, err := os.ReadFile(clean)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(db, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			storetest.Exec(t, db, tc.damage)
+			for _, args := range [][]string{{"index", "verify"}, tc.fails} {
+				out, err := child(t, append(append([]string{"-q"}, args[:2]...), append([]string{"--db", db}, args[2:]...)...)...).CombinedOutput()
+				code := exitCodeOf(err)
+				last := string(out[bytes.LastIndexByte(bytes.TrimSuffix(out, []byte("\n")), '\n')+1:])
+				if code != 1 || !strings.Contains(last, db) || !strings.Contains(last, "damaged") {
+					t.Errorf("%s: exit code %d, %q; want 1 and an error saying %s is damaged", args[1], code, last, db)
+				}
+				if args[1] == "verify" && !strings.Contains(string(out), "\n"+tc.fault) && !strings.HasPrefix(string(out), tc.fault) {
+					t.Errorf("verify does not list %q:\n%s", tc.fault, tail(out, 600))
+				}
+			}
+		})
+	}
+}
+
 // TestVerifyListsFaultsOfAnIndexThatDoesNotLoad pins verify of an index
 // whose damage (bytes flipped here and there) also keeps it from loading,
 // which printed the load's error alone: it lists what SQLite's integrity

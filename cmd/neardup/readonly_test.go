@@ -166,6 +166,68 @@ func TestNewIndexInAReadOnlyDirectory(t *testing.T) {
 	}
 }
 
+// A copy of an index in use, its log beside it without its shared-memory
+// file, in a directory this process may not create that file in, cannot be
+// read by SQLite: stats and verify fail saying what is missing, where and
+// what to do, where they said "the index cannot be written (unable to open
+// database file (14))" of a read; they create nothing beside it. A process
+// that may write the directory reads it.
+func TestLogWithoutSharedMemoryIsExplained(t *testing.T) {
+	t.Parallel()
+	top, root := sharedTop(t)
+	corpus, _ := writeCorpus(t, top, 30)
+	chmod(t, corpus, 0o644)
+	db := filepath.Join(top, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	dir := filepath.Join(top, "copy")
+	if err := os.Mkdir(dir, 0o755); err != nil { // root's, when nobody runs neardup
+		t.Fatal(err)
+	}
+	st, err := store.Open(t.Context(), db, store.Options{Sync: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A commit in the log, copied with the file: the copy of an index in use.
+	err = st.Update(t.Context(), func(w store.Writer) error { return w.PauseHost("example.com", 2e9, 1e9) })
+	for _, suffix := range []string{"", "-wal"} {
+		data, rerr := os.ReadFile(db + suffix)
+		if rerr != nil || len(data) == 0 {
+			t.Fatalf("%s%s: %v, %d bytes", db, suffix, rerr, len(data))
+		}
+		if werr := os.WriteFile(filepath.Join(dir, "news.db"+suffix), data, 0o644); werr != nil {
+			t.Fatal(werr)
+		}
+	}
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !root {
+		chmod(t, dir, 0o555)
+		t.Cleanup(func() { chmod(t, dir, 0o755) })
+	}
+	copied := filepath.Join(dir, "news.db")
+	for _, args := range [][]string{{"index", "stats"}, {"index", "verify"}} {
+		cmd := child(t, append([]string{"-q"}, append(args, "--db", copied)...)...)
+		if root {
+			cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+		}
+		out, err := cmd.CombinedOutput()
+		want := copied + ": the index cannot be read: its log " + copied + "-wal is beside it without the shared-memory file " +
+			copied + "-shm"
+		if exitCodeOf(err) != 1 || !strings.Contains(string(out), want) || !strings.Contains(string(out), "this process may not create files in "+dir) {
+			t.Errorf("%s: exit code %d, %q; want 1 and %q, saying why", strings.Join(args, " "), exitCodeOf(err), out, want)
+		}
+		if files := dirFiles(t, dir); !slices.Equal(files, []string{"news.db", "news.db-wal"}) {
+			t.Errorf("%s: the directory holds %v", strings.Join(args, " "), files)
+		}
+	}
+	if !root {
+		chmod(t, dir, 0o755)
+	}
+	runOK(t, "-q", "index", "stats", "--db", copied)
+}
+
 // An index reached through a symbolic link in a directory this process
 // may not write, leading to a file it may write in a directory it may
 // write, is written: SQLite keeps the log beside the file the link leads

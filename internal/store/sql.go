@@ -204,15 +204,17 @@ func cancelled(ctx context.Context, err error) error {
 
 // wrap maps an engine error and names what was being done, and the
 // index when the error is one of damage (a record that does not match its
-// checksum, too), of another process's lock (ErrLocked) or of a connection
-// to the server lost (ErrLost). Every error of a read or write passes
-// here, once.
+// checksum, or a SQLite schema not as neardup made it, see schemaDamage,
+// too), of a full disk (ErrDiskFull), of another process's lock
+// (ErrLocked), of a connection to the server lost (ErrLost), or any other
+// of the engine's. Every error of a read or write passes here, once.
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
 	}
 	namedErr := func(err error) bool {
-		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked) || errors.Is(err, ErrReadOnly)
+		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrDiskFull) || errors.Is(err, ErrLocked) ||
+			errors.Is(err, ErrReadOnly)
 	}
 	if m := s.d.mapErr(err); m != nil {
 		if namedErr(m) {
@@ -223,9 +225,14 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
 	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
 		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
+	} else if damage := s.schemaDamage(err); damage != nil {
+		return named(s.name, &doingError{doing: doing, err: damage, cause: err})
 	}
 	if namedErr(err) {
 		return named(s.name, err)
+	}
+	if errCode(s.d.name, err) != "" {
+		return named(s.name, fmt.Errorf("%s: %w", doing, err)) // the engine's, of the index
 	}
 	return err
 }
@@ -355,6 +362,9 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		if err := tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&version); err != nil {
 			return s.wrap("upgrading the index", err)
 		}
+		if err := badVersion(version); err != nil {
+			return err // damaged meanwhile
+		}
 	}
 	if version >= want {
 		return nil
@@ -430,7 +440,19 @@ func (s *sqlStore) version(ctx context.Context) (int, error) {
 	if err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
 		return 0, fmt.Errorf("%w: reading its schema version: %v", ErrNotIndex, err)
 	}
-	return v, nil
+	return v, badVersion(v)
+}
+
+// badVersion refuses a schema version read from a schema_version table
+// that no index holds: below 1, as only a damaged table reads (the table
+// is created, and its version set to how many migrations ran, in the
+// transaction of the first one).
+func badVersion(v int) error {
+	if v >= 1 {
+		return nil
+	}
+	return fmt.Errorf("%w: its schema version reads %d, which no version of neardup writes (the table schema_version is damaged); "+
+		"nothing is written to it: restore it from a backup, or add its documents to a new index", ErrCorrupt, v)
 }
 
 // splitStatements splits a migration into statements at semicolons that end

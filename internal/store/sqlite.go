@@ -179,11 +179,17 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	} else if errors.Is(err, fs.ErrNotExist) {
 		// A new index: its directory must be there (SQLite's "cannot
-		// open" would read as a file that cannot be written).
-		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("store: %s: no directory %s to create the index in", path, filepath.Dir(path))
+		// open" would read as a file that cannot be written). Through a
+		// symbolic link that leads nowhere, SQLite creates the file the
+		// link names, in that file's directory.
+		end, via := linkEnd(path), ""
+		if end != path {
+			via = fmt.Sprintf(" (a symbolic link to %s)", end)
 		}
-		if why := uncreatable(path); why != "" { // SQLite says "unable to open database file"
+		if _, err := os.Stat(filepath.Dir(end)); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("store: %s%s: no directory %s to create the index in", path, via, filepath.Dir(end))
+		}
+		if why := uncreatable(end); why != "" { // SQLite says "unable to open database file"
 			return nil, named(path, fmt.Errorf("%w: %s", ErrReadOnly, why))
 		}
 	} else if err == nil && !o.ReadOnly {
@@ -210,6 +216,28 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// linkEnd returns the path a chain of symbolic links from path ends at, a
+// file that is not a link or is missing; path itself when it is no link,
+// or when a link cannot be read or the chain is too long (the open that
+// follows says why).
+func linkEnd(path string) string {
+	p := path
+	for range 40 {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return p
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return path
 }
 
 // fileKind names the type of a file that is neither a regular file nor
@@ -325,7 +353,40 @@ func peekFile(ctx context.Context, drv Driver, path string, h []byte, o Options)
 			return err
 		}
 	}
-	return peekVersion(ctx, drv, path, q, o)
+	err := peekVersion(ctx, drv, path, q, o)
+	if errors.Is(err, ErrReadOnly) {
+		if lone := loneLog(path); lone != nil {
+			return lone
+		}
+	}
+	return err
+}
+
+// loneLog returns the error of a SQLite file at path whose log is beside
+// it without the shared-memory file that SQLite reads a log through, which
+// this process may not create there (a copy of an index in use, made
+// without it, in a directory this process may not write): SQLite cannot
+// read such a file ("unable to open database file"), which read as an
+// index that cannot be written. It returns nil for any other file.
+func loneLog(path string) error {
+	real, err := filepath.EvalSymlinks(path) // the log is beside the file a link leads to
+	if err != nil {
+		real = path
+	}
+	if _, err := os.Stat(real + "-wal"); err != nil {
+		return nil
+	}
+	if _, err := os.Stat(real + "-shm"); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	why := uncreatable(real + "-shm")
+	if why == "" {
+		return nil
+	}
+	return named(path, fmt.Errorf("%w: its log %s is beside it without the shared-memory file %s that SQLite reads a log "+
+		"through, and %s: open the index once as a user who may create files there (any neardup index command makes "+
+		"the file again), or copy %s and %s together into a directory this process may write",
+		ErrUnreadable, real+"-wal", real+"-shm", why, real, real+"-wal"))
 }
 
 // untouched reports whether the file at path, as before describes it, has
@@ -532,8 +593,9 @@ func sqliteErr(err error) error {
 	return nil
 }
 
-// sqliteCheck returns the faults of SQLite's integrity check, one a
-// line: none when it says "ok", and those it listed before damage stopped
+// sqliteCheck returns the faults of the schema (sqliteSchemaFaults) and
+// of SQLite's integrity check, one a line: none when the schema is
+// neardup's and the check says "ok", and those listed before damage stopped
 // it with the error. A row may hold several lines, the first naming the
 // database ("*** in database main ***"), which is left out. The check
 // stops at sqliteMaxFaults rows.
@@ -551,15 +613,22 @@ func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
+	schema, err := sqliteSchemaFaults(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	var faults []string
+	for _, f := range schema {
+		faults = append(faults, f.line)
+	}
 	// An error here (the table damaged, or missing) is the check's to
 	// report.
 	var ord int64
 	_ = tx.QueryRowContext(ctx, `SELECT rowid FROM search LIMIT 1`).Scan(&ord)
 	rows, err := stringRows(ctx, tx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, sqliteMaxFaults))
 	if err == nil && len(rows) == 1 && rows[0] == "ok" {
-		return nil, nil
+		return faults, nil
 	}
-	var faults []string
 	for _, r := range rows {
 		for line := range strings.Lines(r) {
 			line = strings.TrimSpace(line)

@@ -129,6 +129,24 @@ func TestOpenInMissingDirectory(t *testing.T) {
 	}
 }
 
+// TestOpenThroughALinkIntoAMissingDirectory: a new index named by a
+// symbolic link that leads into a directory that does not exist is an
+// error saying so, naming the link and where it leads, as of a plain path
+// in a missing directory, where it said the index could not be written.
+func TestOpenThroughALinkIntoAMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	to := filepath.Join(dir, "no", "such", "index.db")
+	link := filepath.Join(dir, "news.db")
+	if err := os.Symlink(to, link); err != nil {
+		t.Fatal(err)
+	}
+	_, err := store.Open(t.Context(), link, store.Options{})
+	want := link + " (a symbolic link to " + to + "): no directory " + filepath.Dir(to)
+	if err == nil || errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error saying %q", err, want)
+	}
+}
+
 // TestCutShortFileNotWritten pins a writable open of an index file cut
 // short under its log (the -wal file beside it holds the latest commits, as
 // a copy of a file in use holds them), which succeeded: SQLite reads the

@@ -337,9 +337,10 @@ type Store interface {
 	// Update runs fn in a read-write transaction holding the writer lock,
 	// committed when fn returns nil, rolled back otherwise.
 	Update(ctx context.Context, fn func(w Writer) error) error
-	// Check verifies the store's own integrity (for SQLite, its pages and
-	// indexes) and that every document's record, stored sketch part, text
-	// and mark matches its checksum, and returns the faults found. When
+	// Check verifies the store's own integrity (for SQLite, that its
+	// schema is the one neardup made, and its pages and indexes) and that
+	// every document's record, stored sketch part, text and mark matches
+	// its checksum, and returns the faults found. When
 	// damage stops it part way, it returns the faults found until then
 	// with the error.
 	Check(ctx context.Context) (Faults, error)
@@ -399,6 +400,12 @@ var (
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
+// ErrUnreadable is Open's error of a SQLite file that this process cannot
+// read as it is: its log beside it without the shared-memory file SQLite
+// reads a log through, in a directory this process may not create that
+// file in. Its message says what to do.
+var ErrUnreadable = errors.New("store: the index cannot be read")
+
 // ErrLost is the error of a read or write whose connection to the database
 // server was lost under it (the server stopped, restarted or out of reach):
 // named with the server and database, it wraps the driver's error
@@ -408,8 +415,8 @@ var ErrLost = errors.New("store: the connection to the database server was lost"
 // NamedError is an error of the index at Name (a SQLite file's path, or
 // "PostgreSQL at" the server, the database and the schema the URL's
 // search_path names): a store names its index in every error of damage
-// (ErrCorrupt, ErrIO), of another process's lock (ErrLocked) and of
-// opening, once however many layers wrap it.
+// (ErrCorrupt, ErrIO), of a full disk (ErrDiskFull), of another process's
+// lock (ErrLocked) and of opening, once however many layers wrap it.
 type NamedError struct {
 	Name string
 	Err  error

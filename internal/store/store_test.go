@@ -445,6 +445,49 @@ func TestNewerSchemaRefused(t *testing.T) {
 	})
 }
 
+// TestDamagedSchemaVersionRefused opens an index whose schema_version
+// reads a version no index has, below 1: every open, for writing or
+// reading, is refused with ErrCorrupt naming the index and the version,
+// where one with -1 panicked (the migrations' index out of range) and
+// one with 0 was taken for an empty store ("no index there", or the
+// schema made again: "table schema_version already exists"); a SQLite
+// file is left byte for byte as it was, with no log beside it.
+func TestDamagedSchemaVersionRefused(t *testing.T) {
+	for _, version := range []int{-1, 0} {
+		t.Run(fmt.Sprint(version), func(t *testing.T) {
+			forEachEngine(t, func(t *testing.T, dsn string) {
+				open(t, dsn).Close()
+				storetest.Exec(t, dsn, fmt.Sprintf("UPDATE schema_version SET version = %d", version))
+				var before []byte
+				if !store.IsPostgres(dsn) {
+					before = fileBytes(t, dsn)
+				}
+				for _, o := range []store.Options{{}, {Existing: true}, {ReadOnly: true}} {
+					st, err := store.Open(t.Context(), dsn, o)
+					if err == nil {
+						st.Close()
+					}
+					want := fmt.Sprintf("schema version reads %d", version)
+					if !errors.Is(err, store.ErrCorrupt) || !errors.As(err, new(*store.NamedError)) || !strings.Contains(fmt.Sprint(err), want) {
+						t.Errorf("opening with %+v: %v, want %v naming the index and saying %q", o, err, store.ErrCorrupt, want)
+					}
+				}
+				if store.IsPostgres(dsn) {
+					return
+				}
+				if after := fileBytes(t, dsn); !slices.Equal(before, after) {
+					t.Error("opening the index changed it")
+				}
+				for _, suffix := range []string{"-wal", "-shm"} {
+					if _, err := os.Stat(dsn + suffix); !errors.Is(err, os.ErrNotExist) {
+						t.Errorf("%s%s is there: %v", filepath.Base(dsn), suffix, err)
+					}
+				}
+			})
+		})
+	}
+}
+
 // TestForeignFilesRefused opens files that are not neardup indexes, for
 // writing and for reading: each is refused with an error naming it, and
 // stays byte for byte as it was, with no log, shared-memory or journal file
