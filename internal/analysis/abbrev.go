@@ -91,9 +91,11 @@ var tables = sync.OnceValue(func() *sentenceTables {
 // abbrevKindOf classifies the word token tok of text (followed by a
 // period): listed abbreviations by their hash, then single capital
 // letters (initials: "J. R. Smith") and dotted short forms ("U.S.A",
-// "Ph.D") as abbrevFinal. A figure with a decimal point ("9.3", "9.3bn",
+// "Ph.D") as abbrevFinal. A figure with a decimal point ("9.35", "9.3bn",
 // "12.5km") is no dotted short form unless decimals, as the sketch
-// formats before sentences 5 read it (Analyzer.DecimalAbbreviates).
+// formats before sentences 5 read it (Analyzer.DecimalAbbreviates); one
+// that reads as a day and a month ("5.3", "31.12": "am 5.3. Gericht …")
+// still is.
 func abbrevKindOf(text string, tok Token, decimals bool) abbrevKind {
 	if k, ok := tables().abbrevs[tok.Hash]; ok {
 		return k
@@ -102,10 +104,34 @@ func abbrevKindOf(text string, tok Token, decimals bool) abbrevKind {
 	if r, size := utf8.DecodeRuneInString(w); size == len(w) && isUpper(r) {
 		return abbrevFinal
 	}
-	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) && (decimals || !isNumberToken(text, tok)) {
+	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) && (decimals || !isNumberToken(text, tok) || dayAndMonth(w)) {
 		return abbrevFinal
 	}
 	return notAbbrev
+}
+
+// dayAndMonth reports whether w is a day and a month written with a
+// period between them, as German and Polish dates are ("5.3", "31.12"):
+// one or two digits of 1 to 31, a period, one or two digits of 1 to 12.
+func dayAndMonth(w string) bool {
+	day, month, ok := strings.Cut(w, ".")
+	return ok && smallNumber(day, 31) && smallNumber(month, 12)
+}
+
+// smallNumber reports whether s is one or two ASCII digits of a value from
+// 1 to max.
+func smallNumber(s string, max int) bool {
+	if len(s) < 1 || len(s) > 2 {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n >= 1 && n <= max
 }
 
 // shortSegments reports whether every period-separated part of w has at

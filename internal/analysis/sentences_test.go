@@ -102,11 +102,13 @@ var englishSentenceCases = []sentenceCase{
 	{"fullwidth comma after period continues", "He said Acme. ，Beta agreed.", []string{"He said Acme. ，Beta agreed."}},
 	{"regression figure with decimal point and unit ends sentence", "It paid $9.3bn. Analysts said it was high.",
 		[]string{"It paid $9.3bn.", "Analysts said it was high."}},
-	{"figures with decimal point end sentences", "The road is 12.5km. Traffic rose 9.3. Sales were $9.3m. Prices fell 1.5 pct. Rates held.",
-		[]string{"The road is 12.5km.", "Traffic rose 9.3.", "Sales were $9.3m.", "Prices fell 1.5 pct.", "Rates held."}},
+	{"figures with decimal point end sentences", "The road is 12.5km. Traffic rose 9.35. Sales were $9.3m. Prices fell 1.5 pct. Rates held.",
+		[]string{"The road is 12.5km.", "Traffic rose 9.35.", "Sales were $9.3m.", "Prices fell 1.5 pct.", "Rates held."}},
+	{"regression day and month with periods continue", "Am 5.3. Gericht und Anwälte trafen sich. Seit 31.12. Sejm obraduje.",
+		[]string{"Am 5.3. Gericht und Anwälte trafen sich.", "Seit 31.12. Sejm obraduje."}},
 	{"figure without decimal point and figure in words end sentences", "It paid $9bn. Analysts agreed. It paid $9.3 billion. Critics did not.",
 		[]string{"It paid $9bn.", "Analysts agreed.", "It paid $9.3 billion.", "Critics did not."}},
-	{"figure with decimal point before digit or lower case continues", "Version 2.0. 5 fixes, rate 9.3. vs 9.1.",
+	{"figure with decimal point ends before a digit, continues before lower case", "Version 2.0. 5 fixes, rate 9.3. vs 9.1.",
 		[]string{"Version 2.0.", "5 fixes, rate 9.3. vs 9.1."}},
 }
 

@@ -365,8 +365,13 @@ func TestTruthClusterNumbers(t *testing.T) {
 	tr := readTruth(t, "", `{"id":"a","cluster":1}`, `{"id":"b","cluster":"1"}`, `{"id":"c","cluster":1.0}`,
 		`{"id":"d","cluster":1e0}`, `{"id":"e","cluster":"01"}`, `{"id":"f","cluster":"1.0"}`, `{"id":"g","cluster":-0}`,
 		`{"id":"h","cluster":0.0}`, `{"id":"i","cluster":1.5}`, `{"id":"j","cluster":9007199254740993}`,
-		`{"id":"k","cluster":9007199254740992.0}`)
-	want := [][]string{{"a", "b", "c", "d"}, {"e"}, {"f"}, {"g", "h"}, {"i"}, {"j"}, {"k"}}
+		`{"id":"k","cluster":9007199254740992.0}`, `{"id":"l","cluster":1.0000000000000001}`,
+		`{"id":"m","cluster":9007199254740993.0}`, `{"id":"n","cluster":1e30}`,
+		`{"id":"o","cluster":1000000000000000000000000000000}`, `{"id":"p","cluster":1e400}`)
+	// Regression: whole-ness was decided on a rounded float, so that
+	// 1.0000000000000001 joined 1, and 9007199254740993.0 joined
+	// 9007199254740992.
+	want := [][]string{{"a", "b", "c", "d"}, {"e"}, {"f"}, {"g", "h"}, {"i"}, {"j", "m"}, {"k"}, {"l"}, {"n", "o"}, {"p"}}
 	var got [][]string
 	at := map[int32]int{}
 	for d, c := range tr.cluster {

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,10 +102,11 @@ func idOf(raw json.RawMessage) (string, bool) {
 // clusterOf reads a document's cluster in a truth: a JSON string, compared
 // as written, or a number, compared as a number when it is whole: 1, 1.0
 // and 1e0 are the integer 1, written as "1" (so they match the string "1"),
-// up to 2^53 in magnitude, past which floating point cannot tell integers
-// apart. Another number (1.5, 1e30) is its text as written. ok is false for
-// null or no value; a value of another type (true, an object, an array) is
-// an error naming the field and the type.
+// whole-ness decided on the exact decimal, not a rounded float
+// (1.0000000000000001 is not 1). Another number (1.5, or one whose exponent
+// is over 100 in magnitude) is its text as written. ok is false for null or
+// no value; a value of another type (true, an object, an array) is an error
+// naming the field and the type.
 func clusterOf(raw json.RawMessage) (c string, ok bool, err error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -121,10 +122,21 @@ func clusterOf(raw json.RawMessage) (c string, ok bool, err error) {
 	if i, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
 		return strconv.FormatInt(i, 10), true, nil
 	}
-	if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
-		return strconv.FormatInt(int64(f), 10), true, nil
+	if r, ok := new(big.Rat).SetString(string(raw)); ok && smallExponent(raw) && r.IsInt() {
+		return r.Num().String(), true, nil
 	}
 	return string(raw), true, nil
+}
+
+// smallExponent reports whether the JSON number raw has no exponent or one
+// of at most 100 in magnitude, so that its exact value stays small to hold.
+func smallExponent(raw []byte) bool {
+	i := bytes.IndexAny(raw, "eE")
+	if i < 0 {
+		return true
+	}
+	e, err := strconv.Atoi(string(raw[i+1:]))
+	return err == nil && e >= -100 && e <= 100
 }
 
 // jsonType names the type of the JSON value that starts with b.

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
@@ -314,14 +313,10 @@ type quote struct {
 }
 
 // quotes returns the sentences of text by hash, the first of each, read
-// as the sketches were: with older, "180\u202f000" one word,
-// "wi\u200bdth" two, a sentence ended at a period before a comma and not
-// at one after "$9.3bn", as the formats before 5 read them
-// (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
-// PeriodBeforeCommaEnds, DecimalAbbreviates).
+// as the sketches were: with older, as the formats before 5 read them
+// (see analyzer).
 func quotes(text string, older bool) map[uint64]quote {
-	an := analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
-		DecimalAbbreviates: older}
+	an := analyzer(older)
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

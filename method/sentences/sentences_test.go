@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,8 +169,14 @@ func TestDatelineRegionStartsNoSentence(t *testing.T) {
 	if !ok {
 		t.Fatal("Spec's Older refuses format 4")
 	}
-	if p := enginetest.Batch(t, Spec, c.(Options), docs)["stamford~reading"]; p.Score != 1 {
+	p := enginetest.Batch(t, Spec, c.(Options), docs)["stamford~reading"]
+	if p.Score != 1 {
 		t.Errorf("format 4: score %v, want 1 (the sentence after the region shared, as that format split it)", p.Score)
+	}
+	// The evidence quotes the shared sentence as that format split it: its
+	// hash is the sketches'.
+	if ev, _ := p.Evidence.(Evidence); !slices.Equal(ev.Sentences, []string{", Feb 26 - Qtly div 25 cts vs 25 cts prior"}) {
+		t.Errorf("format 4: evidence %+v, want the sentence after the region quoted", p.Evidence)
 	}
 }
 

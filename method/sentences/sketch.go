@@ -191,11 +191,20 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5      // an index of an older format reads "180\u202f000" as one word
-	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5  // and "wi\u200bdth" as two
-	s.an.PeriodBeforeCommaEnds = m.o.sketchFormat() < 5 // and ends a sentence at "Conn.," of a dateline
-	s.an.DecimalAbbreviates = m.o.sketchFormat() < 5    // but not at "$9.3bn."
+	s.an = analyzer(m.o.sketchFormat() < 5)
 	return s
+}
+
+// analyzer returns the analyzer that reads sentences as sketches of
+// format 5 and later do or, with older, as the formats before 5 did:
+// "180\u202f000" one word, "wi\u200bdth" two, a sentence ended at the
+// period before the comma of "Conn., Feb 26" and not at the one after
+// "$9.3bn" (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
+// PeriodBeforeCommaEnds, DecimalAbbreviates). The sketcher and the
+// quotes of a pair's evidence both read through it, so that they agree.
+func analyzer(older bool) analysis.Analyzer {
+	return analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
+		DecimalAbbreviates: older}
 }
 
 // contextShingle is the length in characters of the shingles the names
