@@ -174,6 +174,10 @@ func onStop(parent context.Context) (context.Context, func() syscall.Signal) {
 	var got atomic.Value
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	// A pipe closed under stderr (2>&1 | head -1) makes a write to it fail
+	// with EPIPE, dropped, instead of killing the run with its lock and
+	// stage left. (The channel is never read: a full one drops the signal.)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	go func() {
 		sig := <-c
 		got.Store(sig.(syscall.Signal))
