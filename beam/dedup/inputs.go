@@ -17,9 +17,10 @@ import (
 )
 
 // InputError is an input the pipeline does not read, named on the command
-// line or matched by a glob: a directory, a file whose name says another
-// format than JSON Lines or an archive of it, a file whose name says no
-// format and whose first bytes say another, a file given twice. It is a mistake in the
+// line or matched by a glob: standard input (-), a directory, a pipe, FIFO
+// or device (not a regular file), a file whose name says another format
+// than JSON Lines or an archive of it, a file whose name says no format and
+// whose first bytes say another, a file given twice. It is a mistake in the
 // command line, found where the pipeline is built, before a runner starts.
 type InputError struct {
 	Path   string // the input, as given or as its glob matched it
@@ -60,10 +61,14 @@ type inputKey struct {
 	url  string
 }
 
-// checkInput checks one file: there, not a directory, JSON Lines. It
+// checkInput checks one file: not standard input, there, a regular file
+// (not a directory, pipe, FIFO or device: readTwice), JSON Lines. It
 // returns the file's key.
 func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
 	key := inputKey{url: p}
+	if p == "-" {
+		return key, &InputError{Path: p, Reason: "standard input is not read: " + readTwice + " (./- for a file named -)"}
+	}
 	if isLocal(p) {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -71,6 +76,9 @@ func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
 		}
 		if fi.IsDir() {
 			return key, &InputError{Path: p, Reason: fmt.Sprintf("is a directory: give its files, or a glob of them ('%s')", filepath.Join(p, "*.jsonl"))}
+		}
+		if !fi.Mode().IsRegular() {
+			return key, &InputError{Path: p, Reason: "is not a regular file but " + fileKind(fi.Mode()) + ": " + readTwice}
 		}
 		key = inputKey{file: container.KeyOf(p, fi)}
 	} else {
@@ -98,6 +106,31 @@ func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
 		return key, &InputError{Path: p, Reason: why}
 	}
 	return key, nil
+}
+
+// readTwice says why an input must be a regular file: its first bytes are
+// read before the job starts when its name says no format, and the job's
+// workers open it again by its path, each from its start, so that the
+// records a pipe gave the first read are lost to the job, and a pipe no
+// process writes into any more keeps a worker waiting.
+const readTwice = "the pipeline's workers open each input again by its path and read it from its start, " +
+	"which a pipe or a device cannot give: write it to a file first and give that"
+
+// fileKind names what a path that is not a regular file or a directory
+// is, by its mode: a pipe (|, /dev/stdin, <(...)), a FIFO made by mkfifo,
+// a device (/dev/null), a socket.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe or FIFO"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // headLimit bounds the bytes of a file notReadByContent reads: enough for

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -94,6 +95,46 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 			var ie *InputError
 			if got := errors.As(err, &ie); got != tt.usage {
 				t.Errorf("Expand(%q) = %v: an InputError %v, want %v", tt.inputs, err, got, tt.usage)
+			}
+		})
+	}
+}
+
+// TestExpandRefusesPipesAndDevices is the regression test of an input
+// that is not a regular file: its first bytes, read to tell its format when
+// its name says none, were gone when the job's workers read it again by its
+// path (cat news.jsonl | neardup-beam dedup /dev/stdin read 2 of its 13
+// records, exit 0), and a FIFO no process wrote into any more kept the job
+// running for ever. Each is refused before the job starts, naming it and
+// saying to write it to a file first; so is "-", standard input, which was
+// "stat -: no such file or directory".
+func TestExpandRefusesPipesAndDevices(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w.WriteString(`{"id":"a","text":"one"}` + "\n")
+	w.Close()
+	pipe := fmt.Sprintf("/dev/fd/%d", r.Fd()) // as <(cat news.jsonl) names it
+	tests := []struct {
+		name, input, want string
+	}{
+		{"standard input", "-", "-: standard input is not read"},
+		{"fifo", fifo, fifo + ": is not a regular file but a pipe or FIFO"},
+		{"pipe by its /dev/fd name", pipe, pipe + ": is not a regular file but a pipe or FIFO"},
+		{"device", os.DevNull, os.DevNull + ": is not a regular file but a character device"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Expand(context.Background(), []string{tt.input}, Fields{})
+			var ie *InputError
+			if !errors.As(err, &ie) || !strings.HasPrefix(err.Error(), tt.want) || !strings.Contains(err.Error(), "write it to a file first") {
+				t.Fatalf("Expand(%q) = %v; want an InputError %q..., saying to write it to a file first", tt.input, err, tt.want)
 			}
 		})
 	}

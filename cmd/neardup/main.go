@@ -101,11 +101,19 @@ func signalName(s syscall.Signal) string {
 // signal as its cause: a command stops, removes its temporary files and
 // exits with 128 + the signal's number (130, 143), or, for the commands
 // that run until stopped (watch), ends gracefully with 0. A second signal
-// ends the process at once.
+// ends the process at once. SIGPIPE kills it no more: a write to a closed
+// pipe fails with EPIPE, a warning on a stderr gone dropped.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	// A pipe closed under stdout or stderr (2>&1 | head -1) makes the
+	// write fail with EPIPE instead of killing the process: a warning or
+	// progress line on a stderr gone is dropped, and a command writing
+	// its results on a stdout gone fails with that error, removing its
+	// temporary files and lock. (The channel is never read: a full one
+	// drops the signal.)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	go func() {
 		s, ok := <-ch
 		if !ok {

@@ -83,12 +83,18 @@ func main() {
 		}
 		return
 	}
+	// A flag's mistake is returned, not printed with every runner's flags.
+	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
 	if len(os.Args) < 2 || os.Args[1] != "dedup" {
 		// A worker, started by a runner with its own flags; or a mistake.
-		flag.Parse()
-		beam.Init()
-		fmt.Fprint(os.Stderr, usage)
-		flag.PrintDefaults()
+		flag.CommandLine.SetOutput(io.Discard)
+		err := flag.CommandLine.Parse(os.Args[1:])
+		if err == nil {
+			beam.Init() // a worker runs here and never returns
+		}
+		for _, l := range strings.Split(commandMistake(os.Args[1:], err), "\n") {
+			fmt.Fprintln(os.Stderr, "neardup-beam:", l)
+		}
 		os.Exit(2)
 	}
 	ctx, stopped := onStop(context.Background())
@@ -110,6 +116,56 @@ func main() {
 	}
 }
 
+// commandMistake says what is wrong with a command line that names neither
+// a run (dedup) nor a merge of one directory and is no worker's, whose
+// flags Beam's packages define: flagErr is the error of parsing those
+// flags, nil when they parsed. Its last line points to --help.
+func commandMistake(args []string, flagErr error) string {
+	var msg string
+	switch {
+	case flagErr != nil:
+		msg = undefinedFlag(flagErr).Error()
+	case len(args) == 0:
+		msg = "no command: give dedup INPUT... -o DIR (a run) or merge DIR"
+	case args[0] == "merge" && len(args) == 1:
+		msg = "merge: no directory: give the output directory whose shards to join (neardup-beam merge DIR)"
+	case args[0] == "merge":
+		msg = fmt.Sprintf("merge: one directory, not %d arguments (%s)", len(args)-1, strings.Join(args[1:], " "))
+	default:
+		msg = fmt.Sprintf("%s: not a command: dedup (a run) or merge", args[0])
+	}
+	return msg + "\nRun neardup-beam --help for its commands."
+}
+
+// undefinedFlag is the error of a flag the flag package does not know,
+// "flag provided but not defined: -bogus", as neardup says it: "unknown
+// flag --bogus"; another error as it is.
+func undefinedFlag(err error) error {
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		return fmt.Errorf("unknown flag --%s", name)
+	}
+	return err
+}
+
+// flagMistake is the error of parsing a run's flags, for the method c: an
+// option of the other method the pipeline runs, as neardup dedup says it
+// ("--bands is an option of minhash, not of simhash"), or the error with a
+// pointer to --help on the line after.
+func flagMistake(err error, c engine.Config) error {
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		var owners []string
+		for _, d := range []engine.Config{minhash.Defaults(), simhash.Defaults()} {
+			if _, has := flagopts.Get(d, name); has {
+				owners = append(owners, d.Method())
+			}
+		}
+		if len(owners) > 0 {
+			return fmt.Errorf("--%s is an option of %s, not of %s", name, strings.Join(owners, ", "), c.Method())
+		}
+	}
+	return fmt.Errorf("%w\nRun neardup-beam dedup --help for the options of a run.", undefinedFlag(err))
+}
+
 // onStop returns a context cancelled at the first SIGINT or SIGTERM, so
 // that the run stops and removes its temporary files, and a func that
 // returns that signal once it came (0 before).
@@ -118,6 +174,10 @@ func onStop(parent context.Context) (context.Context, func() syscall.Signal) {
 	var got atomic.Value
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	// A pipe closed under stderr (2>&1 | head -1) makes a write to it fail
+	// with EPIPE, dropped, instead of killing the run with its lock and
+	// stage left. (The channel is never read: a full one drops the signal.)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	go func() {
 		sig := <-c
 		got.Store(sig.(syscall.Signal))
@@ -213,7 +273,7 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		"decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. "+
 		"Method options given win")
 	fs.StringVar(&o.Out, "o", "", "Output directory (local, gs://, s3://)")
-	fs.StringVar(&o.Kept, "kept", output.KeptFile, "Name of the de-duplicated corpus in the output directory; its extension says its format: kept.jsonl, kept.jsonl.gz or kept.jsonl.zst")
+	fs.StringVar(&o.Kept, "kept", output.KeptFile, "File of the de-duplicated corpus in the output directory, one of three names, each saying its format: kept.jsonl, kept.jsonl.gz or kept.jsonl.zst")
 	fs.IntVar(&o.Shards, "shards", 0, "Write each JSON Lines file as this many shards, each by a worker of its own (0: one file of each, written by one worker)")
 	keep := fs.String("keep", "", "Which member represents a cluster: longest (the default), earliest, first or central")
 	link := fs.String("link", string(cluster.Any), "How a document joins a cluster: any, anchor or majority")
@@ -234,9 +294,13 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	for _, name := range []string{"q", "quiet"} {
 		fs.BoolVar(&c.Quiet, name, false, "No progress output on stderr: the runner's log lines below WARN (prism's INFO lines) and the summary left out, errors and warnings kept")
 	}
+	out := fs.Output()
 	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return c, usageError{err}
+		fs.SetOutput(io.Discard) // its mistake returned, said once
+		err := fs.Parse(args)
+		fs.SetOutput(out)
+		if err != nil {
+			return c, usageError{flagMistake(err, method)}
 		}
 		if help {
 			printUsage(fs, runner)

@@ -986,7 +986,8 @@ func TestHelpPutsRunOptionsFirst(t *testing.T) {
 
 // TestMistakeNotDrownedInUsage wants a mistake in the command line said
 // with one line of hint after it: the flag package printed every flag of
-// the Beam runners after it, about two hundred lines.
+// the Beam runners after it, about two hundred lines. The error carries
+// both lines, which main prints, each after neardup-beam's name.
 func TestMistakeNotDrownedInUsage(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) }) // Beam's
@@ -996,8 +997,8 @@ func TestMistakeNotDrownedInUsage(t *testing.T) {
 	if !errors.As(err, new(usageError)) || !strings.Contains(err.Error(), "-window") {
 		t.Fatalf("parse(--window 2m) = %v, want a usage error naming -window", err)
 	}
-	if lines := strings.Split(strings.TrimSpace(b.String()), "\n"); len(lines) > 3 || !strings.Contains(b.String(), "neardup-beam dedup --help") {
-		t.Errorf("printed %d lines, want the mistake and a hint to --help:\n%s", len(lines), b.String())
+	if lines := strings.Split(err.Error(), "\n"); len(lines) != 2 || !strings.Contains(lines[1], "neardup-beam dedup --help") || b.Len() > 0 {
+		t.Errorf("parse(--window 2m) = %q, printing %q; want the mistake and a hint to --help, printed once, by main", err, b.String())
 	}
 }
 
@@ -1031,5 +1032,67 @@ func TestMergeHoldsTheLock(t *testing.T) {
 	release()
 	if files, err := merge(context.Background(), dir); err != nil || len(files) != 1 {
 		t.Errorf("merge: %v, %v; want pairs.jsonl", files, err)
+	}
+}
+
+// TestCommandMistakes is the regression test of a command line naming no
+// run: neardup-beam alone, neardup-beam bogus and neardup-beam merge
+// without its directory printed 130 lines of usage whose options were the
+// runners' flags alone, and merge did not say its directory was missing.
+// Each now says what is wrong, and points to --help on the line after.
+func TestCommandMistakes(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		flagErr error
+		want    string
+	}{
+		{"no command", nil, nil, "no command: give dedup INPUT... -o DIR (a run) or merge DIR"},
+		{"not a command", []string{"bogus"}, nil, "bogus: not a command: dedup (a run) or merge"},
+		{"merge without its directory", []string{"merge"}, nil, "merge: no directory: give the output directory whose shards to join (neardup-beam merge DIR)"},
+		{"merge of two", []string{"merge", "a", "b"}, nil, "merge: one directory, not 2 arguments (a b)"},
+		{"unknown flag", []string{"--bogus"}, errors.New("flag provided but not defined: -bogus"), "unknown flag --bogus"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := tt.want + "\nRun neardup-beam --help for its commands."
+			if got := commandMistake(tt.args, tt.flagErr); got != want {
+				t.Errorf("commandMistake(%q) = %q, want %q", tt.args, got, want)
+			}
+		})
+	}
+}
+
+// TestFlagMistakes is the regression test of a flag parse refused as the
+// flag package says it, without neardup-beam's name: --bands with --method
+// simhash was "flag provided but not defined: -bands", where neardup dedup
+// says whose option it is.
+func TestFlagMistakes(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"option of the other method", []string{"in.jsonl", "--bands", "10x2", "--method", "simhash", "-o", out},
+			"--bands is an option of minhash, not of simhash"},
+		{"option of the other method, default minhash", []string{"in.jsonl", "--distance", "3", "-o", out},
+			"--distance is an option of simhash, not of minhash"},
+		{"unknown flag", []string{"in.jsonl", "--bogus", "-o", out},
+			"unknown flag --bogus\nRun neardup-beam dedup --help for the options of a run."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			var printed strings.Builder
+			fs.SetOutput(&printed)
+			_, err := parse(fs, tt.args)
+			if err == nil || err.Error() != tt.want || exitCode(err) != 2 {
+				t.Fatalf("parse(%q) = %v, want %q, exit 2", tt.args, err, tt.want)
+			}
+			if printed.Len() > 0 {
+				t.Errorf("parse(%q) printed %q, want the error alone", tt.args, printed.String())
+			}
+		})
 	}
 }
