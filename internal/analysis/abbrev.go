@@ -91,11 +91,11 @@ var tables = sync.OnceValue(func() *sentenceTables {
 // abbrevKindOf classifies the word token tok of text (followed by a
 // period): listed abbreviations by their hash, then single capital
 // letters (initials: "J. R. Smith") and dotted short forms ("U.S.A",
-// "Ph.D") as abbrevFinal. A figure with a decimal point ("9.35", "9.3bn",
-// "12.5km") is no dotted short form unless decimals, as the sketch
-// formats before sentences 5 read it (Analyzer.DecimalAbbreviates); one
-// that reads as a day and a month ("5.3", "31.12": "am 5.3. Gericht …")
-// still is.
+// "Ph.D") as abbrevFinal. A figure with a decimal point ("9.3", "9.3bn",
+// "12.5km") is no dotted short form unless decimals: as the sketch
+// formats before sentences 5 read it (Analyzer.DecimalAbbreviates), or a
+// day and a month after a word that introduces a date ("am 5.3. Gericht",
+// see datedFigure).
 func abbrevKindOf(text string, tok Token, decimals bool) abbrevKind {
 	if k, ok := tables().abbrevs[tok.Hash]; ok {
 		return k
@@ -104,10 +104,31 @@ func abbrevKindOf(text string, tok Token, decimals bool) abbrevKind {
 	if r, size := utf8.DecodeRuneInString(w); size == len(w) && isUpper(r) {
 		return abbrevFinal
 	}
-	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) && (decimals || !isNumberToken(text, tok) || dayAndMonth(w)) {
+	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) && (decimals || !isNumberToken(text, tok)) {
 		return abbrevFinal
 	}
 	return notAbbrev
+}
+
+// dateWords introduce a date written as a day and a month with periods,
+// in German and Polish ("am 5.3.", "seit 31.12.", "od 5.3.", "dnia 5.3.").
+var dateWords = []string{"am", "vom", "zum", "bis", "seit", "ab", "od", "do", "dnia", "dniu"}
+
+// datedFigure reports whether tok, a figure followed by a period, is a
+// day and a month that the word before it, before, introduces as a date
+// ("am 5.3. Gericht …"), so that the period ends no sentence as after
+// any dotted short form; "rose 2.5. Analysts" ends one.
+func datedFigure(text string, before, tok Token) bool {
+	if !dayAndMonth(text[tok.Start:tok.End]) {
+		return false
+	}
+	w := text[before.Start:before.End]
+	for _, d := range dateWords {
+		if strings.EqualFold(w, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // dayAndMonth reports whether w is a day and a month written with a

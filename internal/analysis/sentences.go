@@ -213,7 +213,8 @@ func (a *Analyzer) terminatorEnds(text string, i, s int, g *gapInfo) bool {
 		return true // "?!", "...", "…", or a period after punctuation
 	}
 	prev := a.tokens[i-1]
-	switch abbrevKindOf(text, prev, a.DecimalAbbreviates) {
+	decimals := a.DecimalAbbreviates || i >= 2 && datedFigure(text, a.tokens[i-2], prev)
+	switch abbrevKindOf(text, prev, decimals) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:

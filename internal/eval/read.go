@@ -122,7 +122,10 @@ func clusterOf(raw json.RawMessage) (c string, ok bool, err error) {
 	if i, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
 		return strconv.FormatInt(i, 10), true, nil
 	}
-	if r, ok := new(big.Rat).SetString(string(raw)); ok && smallExponent(raw) && r.IsInt() {
+	if !smallExponent(raw) {
+		return string(raw), true, nil
+	}
+	if r, ok := new(big.Rat).SetString(string(raw)); ok && r.IsInt() {
 		return r.Num().String(), true, nil
 	}
 	return string(raw), true, nil
