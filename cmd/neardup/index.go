@@ -34,7 +34,7 @@ import (
 
 // indexCmd is `neardup index`: the persistent index.
 type indexCmd struct {
-	Add     indexAddCmd     `cmd:"" set:"db_file=created when missing, removed again when the add stores no document" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
+	Add     indexAddCmd     `cmd:"" set:"db_file=created when missing" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
 	Query   indexQueryCmd   `cmd:"" help:"Check documents against everything stored without storing them."`
 	Remove  indexRemoveCmd  `cmd:"" help:"Remove documents by id, with their sketches and marks."`
 	Expire  indexExpireCmd  `cmd:"" help:"Remove the documents older than a window: their own date, else when they were stored."`
@@ -202,7 +202,6 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	if apply := applyFlags(c.flags); apply != nil {
 		o.Configure = func(base neardup.MethodOptions) (neardup.MethodOptions, error) { return apply(base) }
 	}
-	created := createsFile(c.DB)
 	x, err := c.openAPI(g.ctx, o)
 	if err != nil {
 		return err
@@ -222,65 +221,12 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	}
 	x.SetWindow(window)
 	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
-	if created && discardBlank(g, x, c.DB) {
-		return err // the options are chosen again by the next add
-	}
 	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) && se.Source == "" {
 		// The refusal's --same-source is an option of a new index: this
 		// one, made by this add or before it, keeps its own.
 		err = fmt.Errorf("%w (%s keeps the options it was made with: --same-source is an option of a new index)", err, store.Redacted(c.DB))
 	}
 	return err
-}
-
-// createsFile reports whether opening db creates a file: a SQLite index
-// whose file is not there, nor a log or shared-memory file of that name.
-func createsFile(db string) bool {
-	if store.IsPostgres(db) {
-		return false
-	}
-	for _, name := range []string{db, db + "-wal", db + "-shm"} {
-		if _, err := os.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
-			return false
-		}
-	}
-	return true
-}
-
-// discardBlank closes x, the index at db that this add created, and
-// removes its file when it holds nothing: no document was stored (an add
-// that failed, was stopped or read no document), no feed either, and no
-// other process has it open, which SQLite's log beside it, removed when
-// the last connection closes, would say. So a failed first add does not
-// fix the method and options it was given. It reports whether it removed
-// the file; an index it cannot check is left as it is.
-func discardBlank(g *globals, x *apiIndex, db string) bool {
-	ctx := context.WithoutCancel(g.ctx) // a signal stops the add, not this
-	st, err := x.Stats(ctx)
-	if err != nil || st.Documents > 0 {
-		return false
-	}
-	feeds := 0
-	err = x.ViewFeeds(ctx, func(r neardup.FeedReader) error {
-		fs, err := r.Feeds()
-		feeds = len(fs)
-		return err
-	})
-	if err != nil || feeds > 0 || x.Close() != nil {
-		return false
-	}
-	if _, err := os.Lstat(db + "-wal"); !errors.Is(err, fs.ErrNotExist) {
-		return false // another process has it open
-	}
-	if os.Remove(db) != nil {
-		return false
-	}
-	os.Remove(db + "-shm") // not there before the add (createsFile)
-	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "note: no document stored: %s, which this add created, is removed, so that the next add "+
-			"chooses the method and its options again\n", db)
-	}
-	return true
 }
 
 // linkFlag is --link of the commands that may create an index.
