@@ -233,7 +233,14 @@ func linkEnd(path string) string {
 			return path
 		}
 		if !filepath.IsAbs(to) {
-			to = filepath.Join(filepath.Dir(p), to)
+			// Relative to the link's directory as the file system finds
+			// it: through a linked directory, ".." is that directory's
+			// parent, not the parent the path spells.
+			dir := filepath.Dir(p)
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dir = real
+			}
+			to = filepath.Join(dir, to)
 		}
 		p = to
 	}

@@ -147,6 +147,33 @@ func TestOpenThroughALinkIntoAMissingDirectory(t *testing.T) {
 	}
 }
 
+// TestOpenThroughALinkInALinkedDirectory pins the bug where a new index
+// through a relative link ("../x/t.db") in a directory reached through
+// another link was refused, "no directory": the link's ".." was taken for
+// the parent the path spells, not the linked directory's own.
+func TestOpenThroughALinkInALinkedDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"real/sub", "real/x"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "real", "sub"), filepath.Join(dir, "a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "x", "t.db"), filepath.Join(dir, "real", "sub", "l")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(t.Context(), filepath.Join(dir, "a", "l"), store.Options{})
+	if err != nil {
+		t.Fatalf("a new index through a/l: %v", err)
+	}
+	st.Close()
+	if _, err := os.Stat(filepath.Join(dir, "real", "x", "t.db")); err != nil {
+		t.Errorf("the index is not where the link leads: %v", err)
+	}
+}
+
 // TestCutShortFileNotWritten pins a writable open of an index file cut
 // short under its log (the -wal file beside it holds the latest commits, as
 // a copy of a file in use holds them), which succeeded: SQLite reads the
