@@ -372,7 +372,8 @@ func markRows(rs []row, ps []punct) []row {
 }
 
 // markSpelt marks the words of op, of kind Equal, that the two sides
-// spell otherwise, on the side of the cells.
+// spell otherwise, on the side of the cells: a run of them in one mark,
+// cut where the gaps between them differ, whose marks stand between.
 func (c *cells) markSpelt(d *Diff, op unitOp, isA bool) {
 	s, first := &d.B, op.b0
 	if isA {
@@ -383,7 +384,7 @@ func (c *cells) markSpelt(d *Diff, op unitOp, isA bool) {
 		ua, ub := d.A.units[op.a0+k].span, d.B.units[op.b0+k].span
 		spelt := d.A.Text[ua.Start:ua.End] != d.B.Text[ub.Start:ub.End]
 		if spelt {
-			c.add(s, first+k, prev, true)
+			c.add(s, first+k, prev && !d.gapDiffers(op.a0+k, op.b0+k), true)
 		}
 		prev = spelt
 	}

@@ -73,19 +73,11 @@ func (d *Diff) puncts() []punct {
 }
 
 // innerPuncts appends the differences of the gaps between the words of op
-// i, an Equal op by word, that WriteText marks: not those inside a run of
-// words spelt otherwise, which it writes whole with the run (see
-// equalWords).
+// i, an Equal op by word, that WriteText marks: every one, inside a run of
+// words spelt otherwise too, which then ends there (see equalWords).
 func (d *Diff) innerPuncts(ps []punct, i int) []punct {
 	u := d.spans[i]
-	spelt := func(k int) bool {
-		ua, ub := d.A.units[u.a0+k].span, d.B.units[u.b0+k].span
-		return d.A.Text[ua.Start:ua.End] != d.B.Text[ub.Start:ub.End]
-	}
 	for k := 1; k < u.a1-u.a0; k++ {
-		if spelt(k-1) && spelt(k) {
-			continue
-		}
 		ga := Span{d.A.units[u.a0+k-1].span.End, d.A.units[u.a0+k].span.Start}
 		gb := Span{d.B.units[u.b0+k-1].span.End, d.B.units[u.b0+k].span.Start}
 		if a, b, ok := gapCores(d.A.Text[ga.Start:ga.End], d.B.Text[gb.Start:gb.End]); ok {
@@ -93,6 +85,12 @@ func (d *Diff) innerPuncts(ps []punct, i int) []punct {
 		}
 	}
 	return ps
+}
+
+// gapDiffers reports whether the gaps before unit ua of A and ub of B, two
+// words of an Equal op past its first, differ but for white space.
+func (d *Diff) gapDiffers(ua, ub int) bool {
+	return withoutSpace(d.A.gapBefore(ua)) != withoutSpace(d.B.gapBefore(ub))
 }
 
 // gapSpans returns the spans of A and B that gapText returns the text of:

@@ -69,6 +69,27 @@ var punctCases = []struct {
 		marked: [][]string{{"the"}, {"a", "$"}},
 		edits:  [][3]string{{"replace", "the", "a"}, {"insert", "", "$"}},
 	},
+	{
+		// Regression: punctuation between two words spelt otherwise was
+		// written whole with them, never marked: the row was nd-same and
+		// the JSON one "equal" op.
+		name:   "punctuation between words spelt otherwise",
+		a:      "We met in PARIS, LONDON and Rome.",
+		b:      "We met in paris; london and Rome.",
+		text:   "We met in [-PARIS-] {+paris+}[-,-]{+;+} [-LONDON-] {+london+} and Rome.",
+		marked: [][]string{{","}, {";"}},
+		edits:  [][3]string{{"replace", ",", ";"}},
+		spelt:  true,
+	},
+	{
+		name:   "minus between words spelt otherwise",
+		a:      "The temperature fell TO -15 degrees.",
+		b:      "The temperature fell to \uff11\uff15 degrees.",
+		text:   "The temperature fell [-TO-] {+to+} [---][-15-] {+\uff11\uff15+} degrees.",
+		marked: [][]string{{"-"}, nil},
+		edits:  [][3]string{{"delete", "-", ""}},
+		spelt:  true,
+	},
 }
 
 // TestHTMLAndJSONMarkPunctuationTheTextMarks wants --html and --json to

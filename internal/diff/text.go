@@ -211,7 +211,8 @@ func (t *textWriter) gap(gapA, gapB string, fromB bool) {
 // equalWords writes the words of op i, of kind Equal, with the spacing
 // and punctuation between two of them marked where the sides differ (see
 // gap): a word the sides spell alike once, a run of words they spell
-// otherwise as A's spelling, then B's (see respelt).
+// otherwise as A's spelling, then B's (see respelt). A gap that differs
+// ends such a run, so that its mark stands between the runs.
 func (t *textWriter) equalWords(d *Diff, i int) {
 	op := d.Ops[i]
 	ua, ub := d.A.unitsIn(op.A), d.B.unitsIn(op.B)
@@ -233,6 +234,12 @@ func (t *textWriter) equalWords(d *Diff, i int) {
 		}
 		return d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start]
 	}
+	// gapDiffers reports whether the gaps before word k, inside the op,
+	// differ, and end a run of words spelt otherwise.
+	gapDiffers := func(k int) bool {
+		ga, gb := gaps(k)
+		return withoutSpace(ga) != withoutSpace(gb)
+	}
 	for k := 0; k < len(ua); {
 		if k > 0 {
 			gapA, gapB := gaps(k)
@@ -244,7 +251,7 @@ func (t *textWriter) equalWords(d *Diff, i int) {
 			continue
 		}
 		n := 1
-		for k+n < len(ua) && word(&d.A, ua[k+n]) != word(&d.B, ub[k+n]) {
+		for k+n < len(ua) && word(&d.A, ua[k+n]) != word(&d.B, ub[k+n]) && !gapDiffers(k+n) {
 			n++
 		}
 		beforeA, beforeB := gaps(k)
