@@ -77,7 +77,9 @@ func WriteHTML(w io.Writer, d *Diff) error {
 // is not of class nd-same; by word, so is a word both hold but spell otherwise (another case,
 // full-width digits, an accent composed or apart, a curly apostrophe),
 // which counts as shared, in a milder style (nd-a-spelt, nd-b-spelt).
-// Text is escaped; the table has no scripts.
+// Text is escaped; a mark writes a control or format character, which
+// would show as nothing (a direction mark, a zero width space), as Visible
+// does (\u200f), so that no mark looks empty. The table has no scripts.
 func WriteHTMLFragment(w io.Writer, d *Diff) error {
 	bw := bufio.NewWriter(w)
 	if err := writeTable(bw, d); err != nil {
@@ -421,7 +423,9 @@ func (c *cells) write(w *bufio.Writer, sp Span) {
 			if m.spelt {
 				class += "-spelt"
 			}
-			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", class, html.EscapeString(c.text[s:e]))
+			// A mark shows what it marks: a format character that shows
+			// as nothing is escaped, as WriteText escapes it (see Visible).
+			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", class, html.EscapeString(Visible(c.text[s:e])))
 			pos = e
 		}
 		if m.End > sp.End {
