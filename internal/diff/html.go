@@ -291,8 +291,8 @@ type cellMark struct {
 }
 
 // newCells returns the cells of A's side, or of B's, marking what only it
-// holds: the units of the edits and its side of the differences of the gaps
-// (ps, see puncts).
+// holds: the text of each edit, from its first unit to its last, line by
+// line, and its side of the differences of the gaps (ps, see puncts).
 func newCells(d *Diff, ps []punct, isA bool) *cells {
 	s, class := &d.B, "nd-b"
 	if isA {
@@ -310,8 +310,8 @@ func newCells(d *Diff, ps []punct, isA bool) *cells {
 			}
 			continue
 		}
-		for k := i; k < j; k++ {
-			c.add(s, k, k > i, false)
+		if i < j {
+			c.addLines(s.span(i, j))
 		}
 	}
 	if len(ps) > 0 {
@@ -329,16 +329,7 @@ func (c *cells) addPuncts(ps []punct, isA bool) {
 		if isA {
 			sp = p.a
 		}
-		for sp.Start < sp.End {
-			end := sp.End
-			if nl := strings.IndexByte(c.text[sp.Start:sp.End], '\n'); nl >= 0 {
-				end = sp.Start + nl
-			}
-			if s := core(c.text, sp.Start, end); !s.empty() {
-				c.marks = append(c.marks, cellMark{Span: s})
-			}
-			sp.Start = end + 1
-		}
+		c.addLines(sp)
 	}
 	slices.SortStableFunc(c.marks, func(x, y cellMark) int { return cmp.Compare(x.Start, y.Start) })
 	out := c.marks[:0]
@@ -350,6 +341,22 @@ func (c *cells) addPuncts(ps []punct, isA bool) {
 		out = append(out, m)
 	}
 	c.marks = out
+}
+
+// addLines adds to the marks sp, text only the side holds, cut at its line
+// breaks, each line's part without the white space at its ends: the
+// punctuation between its words too, where an edit spans lines.
+func (c *cells) addLines(sp Span) {
+	for sp.Start < sp.End {
+		end := sp.End
+		if nl := strings.IndexByte(c.text[sp.Start:sp.End], '\n'); nl >= 0 {
+			end = sp.Start + nl
+		}
+		if s := core(c.text, sp.Start, end); !s.empty() {
+			c.marks = append(c.marks, cellMark{Span: s})
+		}
+		sp.Start = end + 1
+	}
 }
 
 // markRows returns rs with every row that holds a side's part of a

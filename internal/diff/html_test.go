@@ -179,3 +179,21 @@ func TestWriteHTMLShowsInvisibleMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteHTMLMarksEditsAcrossLines: an edit that spans lines is marked
+// whole on each, the punctuation between its words too. Regression: the
+// ")," that ends a line inside a replacement was left unmarked, where the
+// text output marks it.
+func TestWriteHTMLMarksEditsAcrossLines(t *testing.T) {
+	d := Compare("We will meet on Monday at noon.", "We will meet on Tuesday ($5 entry),\nFriday at noon.", Options{})
+	var got [][2]string
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type == html.ElementNode && n.Data == "span" && n.Parent.Data == "td" {
+			got = append(got, [2]string{attr(n, "class"), n.FirstChild.Data})
+		}
+	}
+	want := [][2]string{{"nd-a", "Monday"}, {"nd-b", "Tuesday ($5 entry),"}, {"nd-b", "Friday"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("marks (-want +got):\n%s", diff)
+	}
+}
