@@ -36,8 +36,9 @@ const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a
 	`Red facing green was replaced. A passage moved is red where the left text has it and green where the right one ` +
 	`does, and counts as shared. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
 	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
-	`by sentence or line such a difference is shared and unmarked. Punctuation and symbols only one side holds ` +
-	`(a minus sign, "$" facing "€") are red and green too, though only words count; spacing is not compared.</p>`
+	`by sentence or line such a difference is shared and unmarked. By word, punctuation and symbols only one side ` +
+	`holds (a minus sign, "$" facing "€") are red and green too, though only words count; by sentence or line, ` +
+	`those inside a shared sentence or line are not compared. Spacing is not compared.</p>`
 
 // rowBytes is the length above which a row of the side-by-side view ends at
 // the next sentence end; rows also end at every line break.
@@ -72,11 +73,14 @@ func WriteHTML(w io.Writer, d *Diff) error {
 // HTMLStyle): A in the left column, B in the right, in rows that end at line
 // breaks and at sentence ends inside shared text, so shared passages face
 // each other. Text only one side holds is marked (class nd-a, nd-b), the
-// punctuation and symbols between words too, as WriteText marks them (a
-// minus sign, "$" facing "€", "," facing ";"), and a row holding any of it
-// is not of class nd-same; by word, so is a word both hold but spell otherwise (another case,
-// full-width digits, an accent composed or apart, a curly apostrophe),
-// which counts as shared, in a milder style (nd-a-spelt, nd-b-spelt).
+// punctuation and symbols between the units too, as WriteText marks them
+// (a minus sign, "$" facing "€", "," facing ";"), and a row holding any of
+// it is not of class nd-same; by word, so is a word both hold but spell
+// otherwise (another case, full-width digits, an accent composed or apart,
+// a curly apostrophe), which counts as shared, in a milder style
+// (nd-a-spelt, nd-b-spelt). By sentence or line a unit is a whole sentence
+// or line, matched by its words: the punctuation inside a shared one, and
+// its spelling, are not compared, and it is neither marked nor a row apart.
 // Text is escaped; a mark writes a control or format character, which
 // would show as nothing (a direction mark, a zero width space), as Visible
 // does (\u200f), so that no mark looks empty. The table has no scripts.

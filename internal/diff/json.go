@@ -47,10 +47,13 @@ type jsonOp struct {
 // B replaced becomes a "replace"), unless punctuation both texts hold lies
 // between the two ("$" of "rose$ - a" facing "rose - the"); that one, and
 // one between two "equal" ops, is an op of its own. So the text between
-// the ops is the same in both texts but for white space, and an "equal"
-// op's texts differ only in spacing and, by word, in the spelling of its
+// the ops is the same in both texts but for white space, and by word an
+// "equal" op's texts differ only in spacing and in the spelling of its
 // words (another case, full-width digits, an accent composed or apart),
-// which the comparison does not tell apart. Words, Shared and Moved are the
+// which the comparison does not tell apart. By sentence or line the ops'
+// units are whole sentences or lines, matched by their words alone: an
+// "equal" op's texts may differ in the punctuation and symbols inside them
+// too, which are not compared. Words, Shared and Moved are the
 // Side's counts; overlap is Shared/Words rounded to four decimals, never 1
 // unless every word is shared nor 0 unless none is (0.9999 and 0.0001
 // then).

@@ -165,3 +165,26 @@ func TestHTMLAndJSONMarkPunctuationTheTextMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestSentencePunctuationIsNotCompared pins what the docs say of --by
+// sentence and --by line: a sentence or line is matched by its words
+// alone, so one that differs only in its punctuation and symbols is shared,
+// its row in the HTML of class nd-same and its JSON op "equal".
+func TestSentencePunctuationIsNotCompared(t *testing.T) {
+	a := "Snow came early. It fell to -15 degrees, costing $5 million. Roads shut."
+	b := "Snow came early. It fell to 15 degrees; costing €5 million. Roads shut."
+	for _, by := range []By{BySentence, ByLine} {
+		t.Run(by.String(), func(t *testing.T) {
+			d := Compare(a, b, Options{By: by})
+			checkMarkedOps(t, d)
+			if ops := d.markedOps(); len(ops) != 1 || ops[0].Kind != Equal {
+				t.Errorf("marked ops %v, want one equal op", ops)
+			}
+			for n := range parseHTML(t, d).Descendants() {
+				if n.Type == html.ElementNode && n.Data == "tr" && n.Parent.Data == "tbody" && attr(n, "class") != "nd-same" {
+					t.Errorf("a row is not of class nd-same")
+				}
+			}
+		})
+	}
+}
