@@ -150,12 +150,12 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 // no JSON, page or other format, see plainText) is the document whole, its
 // first line too (where dedup takes it for the title), its path the id; so
 // is one compressed or in an archive (a.txt.gz, gzipped standard input, a
-// zip holding a.txt alone: ro.TextWhole), as the reader finds it, in ro.Charset or UTF-8 or converted from the charset
-// detected as neardup dedup converts a text file, and refused when larger
-// than ro.MaxBytes as dedup skips it; any other file is read
-// as neardup dedup reads it (an HTML page's article, a JSON object's
-// fields, a feed's item …, in the format ro.Format names if any) and must
-// hold exactly one document.
+// zip holding a.txt alone: ro.TextWhole), as the reader finds it, in
+// ro.Charset or UTF-8 or converted from the charset detected as neardup
+// dedup converts a text file, and refused when larger than ro.MaxBytes as
+// dedup skips it; any other file is read as neardup dedup reads it (an
+// HTML page's article, a JSON object's fields, a feed's item …, in the
+// format ro.Format names if any) and must hold exactly one document.
 func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.Reader) (core.Document, error) {
 	// At most limit+1 bytes are read here, so that a file too large is
 	// refused without being held: a text file over the limit is, and any

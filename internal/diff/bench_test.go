@@ -241,3 +241,58 @@ func TestSentenceLinesAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWriteHTML writes the diff of BenchmarkSentenceLines as an HTML
+// page, by sentence, and a diff by word of texts of 20,000 words with a
+// tenth of them edited, spelt otherwise or repunctuated.
+func BenchmarkWriteHTML(b *testing.B) {
+	benchWrite(b, WriteHTML)
+}
+
+// BenchmarkWriteJSON writes the diffs of BenchmarkWriteHTML as JSON.
+func BenchmarkWriteJSON(b *testing.B) {
+	benchWrite(b, WriteJSON)
+}
+
+func benchWrite(b *testing.B, write func(io.Writer, *Diff) error) {
+	for _, tc := range []struct {
+		name string
+		d    *Diff
+	}{{"sentence", sentenceDiff(10000)}, {"word", wordDiff(20000)}} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tc.d.A.Text) + len(tc.d.B.Text)))
+			for b.Loop() {
+				if err := write(io.Discard, tc.d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// wordDiff returns the diff by word of a text of n words of prose and a
+// copy with one word in ten replaced, upper-cased or followed by a comma
+// or semicolon the other lacks.
+func wordDiff(n int) *Diff {
+	rng := rand.New(rand.NewPCG(5, 6))
+	words := []string{"the", "council", "said", "on", "Monday", "bridge", "will", "close", "for", "six", "weeks",
+		"while", "engineers", "replace", "cables", "traffic", "tunnel", "tolls"}
+	var a, b strings.Builder
+	for i := range n {
+		w := words[rng.IntN(len(words))]
+		wb, sepA, sepB := w, " ", " "
+		if i%10 == 0 {
+			switch rng.IntN(3) {
+			case 0:
+				wb = words[rng.IntN(len(words))]
+			case 1:
+				wb = strings.ToUpper(w)
+			default:
+				sepA, sepB = ", ", "; "
+			}
+		}
+		a.WriteString(w + sepA)
+		b.WriteString(wb + sepB)
+	}
+	return Compare(a.String(), b.String(), Options{})
+}

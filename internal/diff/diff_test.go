@@ -620,15 +620,51 @@ func TestJSONOverlapNeverRoundsToAllOrNone(t *testing.T) {
 }
 
 // checkMarkedOps checks the ops WriteJSON writes: in order on both sides,
-// none overlapping the next, each span within its text.
+// none overlapping the next, each span within its text, each of the kind
+// of the sides that hold text; the text outside the ops, and by word the
+// text between the words of an "equal" op, the same on both sides but for
+// white space, so that the ops and the shared text between them rebuild
+// both texts.
 func checkMarkedOps(t *testing.T, d *Diff) {
 	t.Helper()
 	endA, endB := 0, 0
+	var outA, outB strings.Builder
 	for _, op := range d.markedOps() {
 		if op.A.Start < endA || op.B.Start < endB || op.A.End < op.A.Start || op.B.End < op.B.Start ||
 			op.A.End > len(d.A.Text) || op.B.End > len(d.B.Text) {
 			t.Fatalf("marked op %v %v %v after A %d, B %d: out of order", op.Kind, op.A, op.B, endA, endB)
 		}
+		if want := map[[2]bool]Kind{{true, true}: Replace, {true, false}: Delete, {false, true}: Insert}[[2]bool{!op.A.empty(), !op.B.empty()}]; op.Kind != Equal && op.Kind != want {
+			t.Errorf("marked op %v %q %q: not of the kind of its sides", op.Kind, d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End])
+		}
+		outA.WriteString(d.A.Text[endA:op.A.Start])
+		outB.WriteString(d.B.Text[endB:op.B.Start])
+		if op.Kind == Equal && d.By == ByWord {
+			checkEqualGaps(t, d, op)
+		}
 		endA, endB = op.A.End, op.B.End
+	}
+	outA.WriteString(d.A.Text[endA:])
+	outB.WriteString(d.B.Text[endB:])
+	if withoutSpace(outA.String()) != withoutSpace(outB.String()) {
+		t.Errorf("text outside the marked ops differs: %q, %q", outA.String(), outB.String())
+	}
+}
+
+// checkEqualGaps checks that op, an "equal" op by word, pairs its words
+// and that the text between two of them is the same on both sides but for
+// white space.
+func checkEqualGaps(t *testing.T, d *Diff, op Op) {
+	t.Helper()
+	ua, ub := d.A.unitsIn(op.A), d.B.unitsIn(op.B)
+	if len(ua) != len(ub) {
+		t.Fatalf("equal op %v %v: %d words facing %d", op.A, op.B, len(ua), len(ub))
+	}
+	for k := 1; k < len(ua); k++ {
+		ga, gb := d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start]
+		if withoutSpace(ga) != withoutSpace(gb) {
+			t.Errorf("equal op %q, %q: %q facing %q between its words", d.A.Text[op.A.Start:op.A.End],
+				d.B.Text[op.B.Start:op.B.End], ga, gb)
+		}
 	}
 }

@@ -36,8 +36,9 @@ const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a
 	`Red facing green was replaced. A passage moved is red where the left text has it and green where the right one ` +
 	`does, and counts as shared. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
 	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
-	`by sentence or line such a difference is shared and unmarked. Punctuation and symbols only one side holds ` +
-	`(a minus sign, "$" facing "€") are red and green too, though only words count; spacing is not compared.</p>`
+	`by sentence or line such a difference is shared and unmarked. By word, punctuation and symbols only one side ` +
+	`holds (a minus sign, "$" facing "€") are red and green too, though only words count; by sentence or line, ` +
+	`those inside a shared sentence or line are not compared. Spacing is not compared.</p>`
 
 // rowBytes is the length above which a row of the side-by-side view ends at
 // the next sentence end; rows also end at every line break.
@@ -72,12 +73,17 @@ func WriteHTML(w io.Writer, d *Diff) error {
 // HTMLStyle): A in the left column, B in the right, in rows that end at line
 // breaks and at sentence ends inside shared text, so shared passages face
 // each other. Text only one side holds is marked (class nd-a, nd-b), the
-// punctuation and symbols between words too, as WriteText marks them (a
-// minus sign, "$" facing "€", "," facing ";"), and a row holding any of it
-// is not of class nd-same; by word, so is a word both hold but spell otherwise (another case,
-// full-width digits, an accent composed or apart, a curly apostrophe),
-// which counts as shared, in a milder style (nd-a-spelt, nd-b-spelt).
-// Text is escaped; the table has no scripts.
+// punctuation and symbols between the units too, as WriteText marks them
+// (a minus sign, "$" facing "€", "," facing ";"), and a row holding any of
+// it is not of class nd-same; by word, so is a word both hold but spell
+// otherwise (another case, full-width digits, an accent composed or apart,
+// a curly apostrophe), which counts as shared, in a milder style
+// (nd-a-spelt, nd-b-spelt). By sentence or line a unit is a whole sentence
+// or line, matched by its words: the punctuation inside a shared one, and
+// its spelling, are not compared, and it is neither marked nor a row apart.
+// Text is escaped; a mark writes a control or format character, which
+// would show as nothing (a direction mark, a zero width space), as Visible
+// does (\u200f), so that no mark looks empty. The table has no scripts.
 func WriteHTMLFragment(w io.Writer, d *Diff) error {
 	bw := bufio.NewWriter(w)
 	if err := writeTable(bw, d); err != nil {
@@ -289,8 +295,8 @@ type cellMark struct {
 }
 
 // newCells returns the cells of A's side, or of B's, marking what only it
-// holds: the units of the edits and its side of the differences of the gaps
-// (ps, see puncts).
+// holds: the text of each edit, from its first unit to its last, line by
+// line, and its side of the differences of the gaps (ps, see puncts).
 func newCells(d *Diff, ps []punct, isA bool) *cells {
 	s, class := &d.B, "nd-b"
 	if isA {
@@ -308,8 +314,8 @@ func newCells(d *Diff, ps []punct, isA bool) *cells {
 			}
 			continue
 		}
-		for k := i; k < j; k++ {
-			c.add(s, k, k > i, false)
+		if i < j {
+			c.addLines(s.span(i, j))
 		}
 	}
 	if len(ps) > 0 {
@@ -327,16 +333,7 @@ func (c *cells) addPuncts(ps []punct, isA bool) {
 		if isA {
 			sp = p.a
 		}
-		for sp.Start < sp.End {
-			end := sp.End
-			if nl := strings.IndexByte(c.text[sp.Start:sp.End], '\n'); nl >= 0 {
-				end = sp.Start + nl
-			}
-			if s := core(c.text, sp.Start, end); !s.empty() {
-				c.marks = append(c.marks, cellMark{Span: s})
-			}
-			sp.Start = end + 1
-		}
+		c.addLines(sp)
 	}
 	slices.SortStableFunc(c.marks, func(x, y cellMark) int { return cmp.Compare(x.Start, y.Start) })
 	out := c.marks[:0]
@@ -348,6 +345,22 @@ func (c *cells) addPuncts(ps []punct, isA bool) {
 		out = append(out, m)
 	}
 	c.marks = out
+}
+
+// addLines adds to the marks sp, text only the side holds, cut at its line
+// breaks, each line's part without the white space at its ends: the
+// punctuation between its words too, where an edit spans lines.
+func (c *cells) addLines(sp Span) {
+	for sp.Start < sp.End {
+		end := sp.End
+		if nl := strings.IndexByte(c.text[sp.Start:sp.End], '\n'); nl >= 0 {
+			end = sp.Start + nl
+		}
+		if s := core(c.text, sp.Start, end); !s.empty() {
+			c.marks = append(c.marks, cellMark{Span: s})
+		}
+		sp.Start = end + 1
+	}
 }
 
 // markRows returns rs with every row that holds a side's part of a
@@ -372,7 +385,8 @@ func markRows(rs []row, ps []punct) []row {
 }
 
 // markSpelt marks the words of op, of kind Equal, that the two sides
-// spell otherwise, on the side of the cells.
+// spell otherwise, on the side of the cells: a run of them in one mark,
+// cut where the gaps between them differ, whose marks stand between.
 func (c *cells) markSpelt(d *Diff, op unitOp, isA bool) {
 	s, first := &d.B, op.b0
 	if isA {
@@ -383,7 +397,7 @@ func (c *cells) markSpelt(d *Diff, op unitOp, isA bool) {
 		ua, ub := d.A.units[op.a0+k].span, d.B.units[op.b0+k].span
 		spelt := d.A.Text[ua.Start:ua.End] != d.B.Text[ub.Start:ub.End]
 		if spelt {
-			c.add(s, first+k, prev, true)
+			c.add(s, first+k, prev && !d.gapDiffers(op.a0+k, op.b0+k), true)
 		}
 		prev = spelt
 	}
@@ -420,7 +434,9 @@ func (c *cells) write(w *bufio.Writer, sp Span) {
 			if m.spelt {
 				class += "-spelt"
 			}
-			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", class, html.EscapeString(c.text[s:e]))
+			// A mark shows what it marks: a format character that shows
+			// as nothing is escaped, as WriteText escapes it (see Visible).
+			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", class, html.EscapeString(Visible(c.text[s:e])))
 			pos = e
 		}
 		if m.End > sp.End {

@@ -146,3 +146,54 @@ func TestWriteHTMLMarksOtherSpellings(t *testing.T) {
 		t.Errorf("by sentence, marks (-want +got):\n%s", diff)
 	}
 }
+
+// TestWriteHTMLShowsInvisibleMarks: a mark holds a format character, which
+// shows as nothing, written as a Go escape as the text output writes it;
+// the shared text keeps those that writing uses. Regression: a right-to-left
+// mark only one text held was an empty-looking span.
+func TestWriteHTMLShowsInvisibleMarks(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       [][2]string // class and text of each mark, in order
+	}{
+		{"a mark alone", "The minister said \u200fnothing today.", "The minister said nothing today.",
+			[][2]string{{"nd-a", `\u200f`}}},
+		{"a word only one holds", "The minister said wi\u200bdth today.", "The minister said nothing today.",
+			[][2]string{{"nd-a", `wi\u200bdth`}, {"nd-b", "nothing"}}},
+		{"a word spelt otherwise", "a co\u00adoperative bank", "a cooperative bank",
+			[][2]string{{"nd-a-spelt", `co\u00adoperative`}, {"nd-b-spelt", "cooperative"}}},
+		{"shared text keeps it", "a \u200fco\u00adoperative bank", "a \u200fco\u00adoperative farm",
+			[][2]string{{"nd-a", "bank"}, {"nd-b", "farm"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [][2]string
+			for n := range parseHTML(t, Compare(tc.a, tc.b, Options{})).Descendants() {
+				if n.Type == html.ElementNode && n.Data == "span" && n.Parent.Data == "td" {
+					got = append(got, [2]string{attr(n, "class"), n.FirstChild.Data})
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("marks (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWriteHTMLMarksEditsAcrossLines: an edit that spans lines is marked
+// whole on each, the punctuation between its words too. Regression: the
+// ")," that ends a line inside a replacement was left unmarked, where the
+// text output marks it.
+func TestWriteHTMLMarksEditsAcrossLines(t *testing.T) {
+	d := Compare("We will meet on Monday at noon.", "We will meet on Tuesday ($5 entry),\nFriday at noon.", Options{})
+	var got [][2]string
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type == html.ElementNode && n.Data == "span" && n.Parent.Data == "td" {
+			got = append(got, [2]string{attr(n, "class"), n.FirstChild.Data})
+		}
+	}
+	want := [][2]string{{"nd-a", "Monday"}, {"nd-b", "Tuesday ($5 entry),"}, {"nd-b", "Friday"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("marks (-want +got):\n%s", diff)
+	}
+}

@@ -44,13 +44,19 @@ type jsonOp struct {
 // Diff's Ops with the punctuation and symbols that WriteText marks (a minus
 // sign, "$" against "€", "," against ";") in ops that are not "equal": one
 // beside an edit widens its spans (a "delete" of words whose punctuation
-// B replaced becomes a "replace"), another is an op of its own, between
-// two "equal" ops; so an "equal" op's texts differ only in spacing and, by
-// word, in the spelling of its words (another case, full-width digits, an
-// accent composed or apart), which the comparison does not tell apart. Words, Shared and Moved
-// are the Side's counts; overlap is Shared/Words rounded to four decimals,
-// never 1 unless every word is shared nor 0 unless none is (0.9999 and
-// 0.0001 then).
+// B replaced becomes a "replace"), unless punctuation both texts hold lies
+// between the two ("$" of "rose$ - a" facing "rose - the"); that one, and
+// one between two "equal" ops, is an op of its own. So the text between
+// the ops is the same in both texts but for white space, and by word an
+// "equal" op's texts differ only in spacing and in the spelling of its
+// words (another case, full-width digits, an accent composed or apart),
+// which the comparison does not tell apart. By sentence or line the ops'
+// units are whole sentences or lines, matched by their words alone: an
+// "equal" op's texts may differ in the punctuation and symbols inside them
+// too, which are not compared. Words, Shared and Moved are the
+// Side's counts; overlap is Shared/Words rounded to four decimals, never 1
+// unless every word is shared nor 0 unless none is (0.9999 and 0.0001
+// then).
 // Incomplete is the Diff's: true when the alignment ran out of its work
 // budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {

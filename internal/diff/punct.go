@@ -73,19 +73,11 @@ func (d *Diff) puncts() []punct {
 }
 
 // innerPuncts appends the differences of the gaps between the words of op
-// i, an Equal op by word, that WriteText marks: not those inside a run of
-// words spelt otherwise, which it writes whole with the run (see
-// equalWords).
+// i, an Equal op by word, that WriteText marks: every one, inside a run of
+// words spelt otherwise too, which then ends there (see equalWords).
 func (d *Diff) innerPuncts(ps []punct, i int) []punct {
 	u := d.spans[i]
-	spelt := func(k int) bool {
-		ua, ub := d.A.units[u.a0+k].span, d.B.units[u.b0+k].span
-		return d.A.Text[ua.Start:ua.End] != d.B.Text[ub.Start:ub.End]
-	}
 	for k := 1; k < u.a1-u.a0; k++ {
-		if spelt(k-1) && spelt(k) {
-			continue
-		}
 		ga := Span{d.A.units[u.a0+k-1].span.End, d.A.units[u.a0+k].span.Start}
 		gb := Span{d.B.units[u.b0+k-1].span.End, d.B.units[u.b0+k].span.Start}
 		if a, b, ok := gapCores(d.A.Text[ga.Start:ga.End], d.B.Text[gb.Start:gb.End]); ok {
@@ -93,6 +85,12 @@ func (d *Diff) innerPuncts(ps []punct, i int) []punct {
 		}
 	}
 	return ps
+}
+
+// gapDiffers reports whether the gaps before unit ua of A and ub of B, two
+// words of an Equal op past its first, differ but for white space.
+func (d *Diff) gapDiffers(ua, ub int) bool {
+	return withoutSpace(d.A.gapBefore(ua)) != withoutSpace(d.B.gapBefore(ub))
 }
 
 // gapSpans returns the spans of A and B that gapText returns the text of:
@@ -149,8 +147,11 @@ func (s Span) empty() bool { return s.End <= s.Start }
 // markedOps returns the ops of d as WriteJSON writes them, each difference
 // of the gaps that WriteText marks (see puncts) in an op that is not Equal:
 // one beside an edit widens it (a deletion that B's punctuation faces
-// becomes a replacement), one between shared text is an op of its own, and
-// an Equal op holding one is cut there.
+// becomes a replacement), unless it lies beside a replacement with
+// punctuation both texts hold between the two ("$ - a" facing " - the");
+// that one, and one between shared text, is an op of its own; an Equal op
+// holding one is cut there. So the text between the ops is the same on
+// both sides but for white space.
 func (d *Diff) markedOps() []Op {
 	ps := d.puncts()
 	out := make([]Op, 0, len(d.Ops)+len(ps))
@@ -171,10 +172,18 @@ func (d *Diff) markedOps() []Op {
 		}
 		op := d.Ops[i]
 		if op.Kind != Equal {
+			var after []Op
 			for p, ok := take(beside, i); ok; p, ok = take(beside, i) {
-				op = widen(op, p)
+				switch {
+				case op.Kind != Replace || d.touches(op, p):
+					op = widen(op, p)
+				case p.a.End <= op.A.Start && p.b.End <= op.B.Start:
+					out = append(out, widen(Op{A: Span{p.a.Start, p.a.Start}, B: Span{p.b.Start, p.b.Start}}, p))
+				default:
+					after = append(after, widen(Op{A: Span{p.a.Start, p.a.Start}, B: Span{p.b.Start, p.b.Start}}, p))
+				}
 			}
-			out = append(out, op)
+			out = append(append(out, op), after...)
 			continue
 		}
 		u, start := d.spans[i], 0
@@ -186,6 +195,21 @@ func (d *Diff) markedOps() []Op {
 		out = append(out, Op{Kind: Equal, A: d.A.span(u.a0+start, u.a1), B: d.B.span(u.b0+start, u.b1)})
 	}
 	return out
+}
+
+// touches reports whether nothing but white space lies between p and op,
+// a replacement beside it, on either side.
+func (d *Diff) touches(op Op, p punct) bool {
+	near := func(text string, op, p Span) bool {
+		if p.empty() {
+			return true
+		}
+		if p.End <= op.Start {
+			return strings.TrimFunc(text[p.End:op.Start], isSpace) == ""
+		}
+		return strings.TrimFunc(text[op.End:p.Start], isSpace) == ""
+	}
+	return near(d.A.Text, op.A, p.a) && near(d.B.Text, op.B, p.b)
 }
 
 // widen returns op, its spans widened to take in p's, of the kind of the

@@ -17,6 +17,7 @@ var punctCases = []struct {
 	text       string     // WriteText's rendering
 	marked     [][]string // the texts WriteHTML marks nd-a, nd-b, in order
 	edits      [][3]string
+	spelt      bool // words spelt otherwise, in which "equal" ops differ
 }{
 	{
 		name:   "minus and currency",
@@ -50,6 +51,45 @@ var punctCases = []struct {
 		marked: [][]string{{":", "red,"}, {";", "blue!"}},
 		edits:  [][3]string{{"replace", ": red,", "; blue!"}},
 	},
+	{
+		// Regression: the JSON replace took in B's " - " before it but not
+		// A's, so the text outside the ops differed.
+		name:   "symbol before punctuation both hold before a replacement",
+		a:      "The price rose - the council said.",
+		b:      "The price rose$ - a council said.",
+		text:   "The price rose{+$+} - [-the-] {+a+} council said.",
+		marked: [][]string{{"the"}, {"$", "a"}},
+		edits:  [][3]string{{"insert", "", "$"}, {"replace", "the", "a"}},
+	},
+	{
+		name:   "replacement before punctuation both hold before a symbol",
+		a:      "The council said the - price rose.",
+		b:      "The council said a - $price rose.",
+		text:   "The council said [-the-] {+a+} - {+$+}price rose.",
+		marked: [][]string{{"the"}, {"a", "$"}},
+		edits:  [][3]string{{"replace", "the", "a"}, {"insert", "", "$"}},
+	},
+	{
+		// Regression: punctuation between two words spelt otherwise was
+		// written whole with them, never marked: the row was nd-same and
+		// the JSON one "equal" op.
+		name:   "punctuation between words spelt otherwise",
+		a:      "We met in PARIS, LONDON and Rome.",
+		b:      "We met in paris; london and Rome.",
+		text:   "We met in [-PARIS-] {+paris+}[-,-]{+;+} [-LONDON-] {+london+} and Rome.",
+		marked: [][]string{{","}, {";"}},
+		edits:  [][3]string{{"replace", ",", ";"}},
+		spelt:  true,
+	},
+	{
+		name:   "minus between words spelt otherwise",
+		a:      "The temperature fell TO -15 degrees.",
+		b:      "The temperature fell to \uff11\uff15 degrees.",
+		text:   "The temperature fell [-TO-] {+to+} [---][-15-] {+\uff11\uff15+} degrees.",
+		marked: [][]string{{"-"}, nil},
+		edits:  [][3]string{{"delete", "-", ""}},
+		spelt:  true,
+	},
 }
 
 // TestHTMLAndJSONMarkPunctuationTheTextMarks wants --html and --json to
@@ -63,6 +103,7 @@ func TestHTMLAndJSONMarkPunctuationTheTextMarks(t *testing.T) {
 	for _, tc := range punctCases {
 		t.Run(tc.name, func(t *testing.T) {
 			d := Compare(tc.a, tc.b, Options{})
+			checkMarkedOps(t, d)
 			var out strings.Builder
 			if err := WriteText(&out, d, TextOptions{}); err != nil {
 				t.Fatal(err)
@@ -108,7 +149,7 @@ func TestHTMLAndJSONMarkPunctuationTheTextMarks(t *testing.T) {
 			var edits [][3]string
 			for _, op := range j.Ops {
 				if op.Op == "equal" {
-					if op.AText != op.BText {
+					if op.AText != op.BText && !tc.spelt {
 						t.Errorf("equal op of %q and %q", op.AText, op.BText)
 					}
 					continue
@@ -120,6 +161,29 @@ func TestHTMLAndJSONMarkPunctuationTheTextMarks(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.edits, edits); diff != "" {
 				t.Errorf("JSON edits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSentencePunctuationIsNotCompared pins what the docs say of --by
+// sentence and --by line: a sentence or line is matched by its words
+// alone, so one that differs only in its punctuation and symbols is shared,
+// its row in the HTML of class nd-same and its JSON op "equal".
+func TestSentencePunctuationIsNotCompared(t *testing.T) {
+	a := "Snow came early. It fell to -15 degrees, costing $5 million. Roads shut."
+	b := "Snow came early. It fell to 15 degrees; costing €5 million. Roads shut."
+	for _, by := range []By{BySentence, ByLine} {
+		t.Run(by.String(), func(t *testing.T) {
+			d := Compare(a, b, Options{By: by})
+			checkMarkedOps(t, d)
+			if ops := d.markedOps(); len(ops) != 1 || ops[0].Kind != Equal {
+				t.Errorf("marked ops %v, want one equal op", ops)
+			}
+			for n := range parseHTML(t, d).Descendants() {
+				if n.Type == html.ElementNode && n.Data == "tr" && n.Parent.Data == "tbody" && attr(n, "class") != "nd-same" {
+					t.Errorf("a row is not of class nd-same")
+				}
 			}
 		})
 	}

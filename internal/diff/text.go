@@ -45,27 +45,28 @@ const (
 )
 
 // WriteText writes d for a terminal: a header line per side with its word
-// count, overlap and words moved, then one inline text that reads as A with B's edits in
-// place. Shared text appears once, a replacement as A's words then B's, text
-// only in A or only in B where it stands, with the punctuation around it
-// that only its side holds: without the marks of B, the text reads as A,
-// without those of A as B, but for white space. By word, the words both
-// texts hold, which the comparison matches by their normalised form, are
-// written once where the texts spell them alike; a run of them spelt
-// otherwise (another case, full-width digits, an accent composed or
-// apart, a curly apostrophe) is written as a replacement is, A's spelling
-// then B's, in the milder style of speltA and speltB (faint in colour,
-// the same marks without), so that it reads as either text too; it still
-// counts as shared. By sentence or line, a shared sentence or line is
-// written as A has it. Control and format characters of the texts are
-// written visibly (see Visible), but for the format characters writing
-// uses in text both share, unmarked (see visibleText), those of the ids with their tabs and line ends
-// too (see VisibleLine), the title quoted as %q quotes it, so that a
-// document can neither drive the terminal nor forge a header line. The texts' own line breaks are
-// kept and lines are not wrapped, so the terminal wraps at its width; inline
-// reads better than two columns in 80–120 columns, where each column would
-// be too narrow for prose and a side that moved on would leave the other
-// column blank.
+// count, overlap and words moved, then one inline text that reads as A
+// with B's edits in place. Shared text appears once, a replacement as A's
+// words then B's, text only in A or only in B where it stands, with the
+// punctuation around it that only its side holds: without the marks of B,
+// the text reads as A, without those of A as B, but for white space. By
+// word, the words both texts hold, which the comparison matches by their
+// normalised form, are written once where the texts spell them alike; a
+// run of them spelt otherwise (another case, full-width digits, an accent
+// composed or apart, a curly apostrophe) is written as a replacement is,
+// A's spelling then B's, in the milder style of speltA and speltB (faint
+// in colour, the same marks without), so that it reads as either text
+// too; it still counts as shared. By sentence or line, a shared sentence
+// or line is written as A has it. Control and format characters are
+// written visibly (see Visible): those of the texts, but for the format
+// characters that writing uses in the text both share, which are written
+// as they are (see visibleText), and those of the ids, their tabs and line
+// ends too (see VisibleLine); the title is quoted as %q quotes it. So a
+// document can neither drive the terminal nor forge a header line. The
+// texts' own line breaks are kept and lines are not wrapped, so the
+// terminal wraps at its width; inline reads better than two columns in
+// 80–120 columns, where each column would be too narrow for prose and a
+// side that moved on would leave the other column blank.
 func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 	t := &textWriter{w: bufio.NewWriter(w), color: o.Color}
 	t.header("---", "a", &d.A, ansiRed)
@@ -211,7 +212,8 @@ func (t *textWriter) gap(gapA, gapB string, fromB bool) {
 // equalWords writes the words of op i, of kind Equal, with the spacing
 // and punctuation between two of them marked where the sides differ (see
 // gap): a word the sides spell alike once, a run of words they spell
-// otherwise as A's spelling, then B's (see respelt).
+// otherwise as A's spelling, then B's (see respelt). A gap that differs
+// ends such a run, so that its mark stands between the runs.
 func (t *textWriter) equalWords(d *Diff, i int) {
 	op := d.Ops[i]
 	ua, ub := d.A.unitsIn(op.A), d.B.unitsIn(op.B)
@@ -233,6 +235,12 @@ func (t *textWriter) equalWords(d *Diff, i int) {
 		}
 		return d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start]
 	}
+	// gapDiffers reports whether the gaps before word k, inside the op,
+	// differ, and end a run of words spelt otherwise.
+	gapDiffers := func(k int) bool {
+		ga, gb := gaps(k)
+		return withoutSpace(ga) != withoutSpace(gb)
+	}
 	for k := 0; k < len(ua); {
 		if k > 0 {
 			gapA, gapB := gaps(k)
@@ -244,7 +252,7 @@ func (t *textWriter) equalWords(d *Diff, i int) {
 			continue
 		}
 		n := 1
-		for k+n < len(ua) && word(&d.A, ua[k+n]) != word(&d.B, ub[k+n]) {
+		for k+n < len(ua) && word(&d.A, ua[k+n]) != word(&d.B, ub[k+n]) && !gapDiffers(k+n) {
 			n++
 		}
 		beforeA, beforeB := gaps(k)
@@ -475,8 +483,9 @@ func lineGap(gap string, between bool) string {
 }
 
 // write writes one piece of text in style st, its control characters
-// visible: shared text as visibleText writes it, a mark as Visible does. A piece marked as the one before it joins its
-// mark ([-<script>-], not [-<-][-script>-]); flush ends the mark.
+// visible: shared text as visibleText writes it, a mark as Visible does.
+// A piece marked as the one before it joins its mark ([-<script>-], not
+// [-<-][-script>-]); flush ends the mark.
 func (t *textWriter) write(s string, st style) {
 	if s == "" {
 		return
