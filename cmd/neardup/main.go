@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"reflect"
@@ -128,6 +129,14 @@ func signalContext() (context.Context, func()) {
 		}
 	}()
 	return ctx, func() { signal.Stop(ch); close(ch); cancel(nil) }
+}
+
+// stdoutGone reports whether err is a write to standard output that failed
+// because the pipe under it was closed (neardup … | head -1). A broken pipe
+// elsewhere, a database connection's, is an error like any other.
+func stdoutGone(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Path == os.Stdout.Name() && errors.Is(pe.Err, syscall.EPIPE)
 }
 
 // run parses args, runs the chosen command and returns the exit code:
@@ -351,6 +360,12 @@ type helpExit int
 func exitCode(err error) int {
 	if err == nil {
 		return 0
+	}
+	if stdoutGone(err) {
+		// The reader of the results went away (| head): the command has
+		// stopped and cleaned up, and ends as SIGPIPE would have ended it,
+		// without a word.
+		return 128 + int(syscall.SIGPIPE)
 	}
 	msg := diff.VisibleLine(flagWords(err))
 	var ml multiLine
