@@ -122,7 +122,16 @@ func main() {
 // flags, nil when they parsed. Its last line points to --help.
 func commandMistake(args []string, flagErr error) string {
 	var msg string
+	cmd := ""
+	for _, a := range args {
+		if a == "dedup" || a == "merge" {
+			cmd = a
+			break
+		}
+	}
 	switch {
+	case cmd != "" && strings.HasPrefix(args[0], "-"):
+		msg = fmt.Sprintf("%s comes before the command: flags follow it (neardup-beam %s %s ...)", args[0], cmd, args[0])
 	case flagErr != nil:
 		msg = undefinedFlag(flagErr).Error()
 	case len(args) == 0:

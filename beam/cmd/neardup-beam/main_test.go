@@ -1052,6 +1052,13 @@ func TestCommandMistakes(t *testing.T) {
 		{"merge without its directory", []string{"merge"}, nil, "merge: no directory: give the output directory whose shards to join (neardup-beam merge DIR)"},
 		{"merge of two", []string{"merge", "a", "b"}, nil, "merge: one directory, not 2 arguments (a b)"},
 		{"unknown flag", []string{"--bogus"}, errors.New("flag provided but not defined: -bogus"), "unknown flag --bogus"},
+		// Regression: a flag before the command was "--runner=direct: not
+		// a command", or a run's own flag before dedup "unknown flag
+		// --quiet".
+		{"a Beam flag before the command", []string{"--runner=direct", "merge", "out"}, nil,
+			"--runner=direct comes before the command: flags follow it (neardup-beam merge --runner=direct ...)"},
+		{"a run's flag before dedup", []string{"--quiet", "dedup", "in.jsonl"}, errors.New("flag provided but not defined: -quiet"),
+			"--quiet comes before the command: flags follow it (neardup-beam dedup --quiet ...)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
