@@ -642,11 +642,14 @@ func unsignedBits(t parquet.Type) (bits int, ok bool) {
 	return int(it.BitWidth), true
 }
 
-// appendFloat appends f as a JSON number; NaN and the infinities, which
-// JSON has no number for, as null.
+// appendFloat appends f as a JSON number, the text floatText gives it as
+// an id (1000000, not 1e+06; 0, not -0), so that a record of kept.jsonl
+// read again as JSON Lines has the id it had; NaN and the infinities,
+// which JSON has no number for, as null.
 func appendFloat(dst []byte, f float64, bits int) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	s := floatText(f, bits)
+	if s == "" {
 		return append(dst, "null"...)
 	}
-	return strconv.AppendFloat(dst, f, 'g', -1, bits)
+	return append(dst, s...)
 }
