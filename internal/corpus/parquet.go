@@ -434,17 +434,24 @@ func parquetString(v parquet.Value, t parquet.Type) string {
 }
 
 // floatText is a FLOAT (bits 32) or DOUBLE (64) value as an id takes it:
-// the shortest decimal that reads back as the value, without an exponent
-// from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not 1e+06), with one
-// beyond (1e+21, 1e-07), the bounds JavaScript writes numbers within;
-// "" for NaN and the infinities, which JSON has no number for.
+// the shortest decimal that reads back as the value in its own bits,
+// without an exponent from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not
+// 1e+06), with one beyond (1e+21, 1e-07), the bounds JavaScript writes
+// numbers within; "" for NaN and the infinities, which JSON has no number
+// for. The bounds are the nearest values of those bits, so that they
+// bound the decimal written: float32(1e-6), which is under 1e-6 as a
+// float64, is written 0.000001.
 func floatText(f float64, bits int) string {
+	lo, hi := 1e-6, 1e21
+	if bits == 32 {
+		lo, hi = float64(float32(1e-6)), float64(float32(1e21))
+	}
 	switch a := math.Abs(f); {
 	case math.IsNaN(f) || math.IsInf(f, 0):
 		return ""
 	case a == 0:
 		return "0" // -0 too
-	case a >= 1e-6 && a < 1e21:
+	case a >= lo && a < hi:
 		return strconv.FormatFloat(f, 'f', -1, bits)
 	}
 	return strconv.FormatFloat(f, 'g', -1, bits)

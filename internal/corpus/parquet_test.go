@@ -235,7 +235,9 @@ func TestParquetNonFiniteDatesNotRead(t *testing.T) {
 // column (pandas writes integer ids as float64 when the column holds a
 // null) written with an exponent: 1e+06, 2.0240105e+07. An integral value
 // is written as an integer, another as its shortest decimal, with an
-// exponent only from 10²¹ or under 10⁻⁶.
+// exponent only from 10²¹ or under 10⁻⁶: for a FLOAT, of its own 32 bits
+// (float32(1e-6) was written 1e-06, tested as the float64 9.99999997e-07).
+// A NaN or an infinity is no id.
 func TestParquetFloatIDs(t *testing.T) {
 	type row struct {
 		ID   *float64 `parquet:"id,optional"`
@@ -249,6 +251,7 @@ func TestParquetFloatIDs(t *testing.T) {
 		{num(20240105), 16777216, "4"}, {num(0.5), 0.5, "5"}, {num(-12.25), -12.25, "6"},
 		{num(1e21), 1e21, "7"}, {num(1e-7), 1e-7, "8"}, {num(math.Copysign(0, -1)), 0.1, "9"},
 		{nil, 0, "10"}, {num(math.NaN()), float32(math.NaN()), "11"},
+		{num(math.Inf(1)), float32(math.Inf(-1)), "12"}, {num(1e-6), 1e-6, "13"}, {num(123456789), 123456789, "14"},
 	}, 10)})
 	o := filepath.Join(dir, "a.parquet")
 	for _, tc := range []struct {
@@ -256,9 +259,11 @@ func TestParquetFloatIDs(t *testing.T) {
 		want []string
 	}{
 		{"id", []string{"999999", "1000000", "1234567", "20240105", "0.5", "-12.25", "1e+21", "1e-07", "0",
-			"a.parquet:10", "a.parquet:11"}},
+			"a.parquet:10", "a.parquet:11", "a.parquet:12", "0.000001", "123456789"}},
+		// float32(1e-6) is 9.99999997e-07 as a float64, and 123456789 is
+		// stored as 123456792, the shortest decimal of which is 123456790.
 		{"f", []string{"999999", "1000000", "1234567", "16777216", "0.5", "-12.25", "1e+21", "1e-07", "0.1",
-			"0", "a.parquet:11"}},
+			"0", "a.parquet:11", "a.parquet:12", "0.000001", "123456790"}},
 	} {
 		t.Run(tc.col, func(t *testing.T) {
 			got, err := readAll(t, []string{o}, Options{IDField: tc.col}, config{})
