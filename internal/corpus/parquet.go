@@ -181,7 +181,8 @@ func (s *parquetSource) read() (Raw, error) {
 	if size := rowBytes(row); size > s.limit {
 		// Read whole with its page, the row is not kept: only its id,
 		// which names it in the rejects as it would name its document.
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: s.h.idOnly(row)}, nil
+		id, note := s.h.idOnly(row)
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: id, note: note}, nil
 	}
 	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
@@ -387,14 +388,28 @@ func (h *parquetHeader) nonFinite(row parquet.Row, f field) string {
 }
 
 // idOnly returns a copy of row's value of the id column, the one value of
-// it a row skipped as too large keeps; nil when there is no id column.
-func (h *parquetHeader) idOnly(row parquet.Row) parquet.Row {
-	if c := h.col[fID]; c >= 0 {
-		if v, ok := leafValue(row, c); ok {
-			return parquet.Row{v.Clone()}
+// it a row skipped as too large keeps; nil when there is no id column, or
+// when the id is longer than core.MaxIDBytes, which note then says: such
+// a row is named by its origin, its id not copied.
+func (h *parquetHeader) idOnly(row parquet.Row) (id parquet.Row, note string) {
+	c := h.col[fID]
+	if c < 0 {
+		return nil, ""
+	}
+	v, ok := leafValue(row, c)
+	if !ok {
+		return nil, ""
+	}
+	n := 0
+	if k := v.Kind(); !v.IsNull() && (k == parquet.ByteArray || k == parquet.FixedLenByteArray) {
+		if n = len(v.ByteArray()); n <= core.MaxIDBytes {
+			n = len(parquetString(v, h.ftype[fID])) // a decimal's digits, a UUID's text
 		}
 	}
-	return nil
+	if n > core.MaxIDBytes {
+		return nil, fmt.Sprintf("its id of %d bytes is longer than %d bytes, so the row is named by its origin", n, core.MaxIDBytes)
+	}
+	return parquet.Row{v.Clone()}, ""
 }
 
 // parquetID is the id of a Parquet row's document: its id column's value,

@@ -147,6 +147,9 @@ func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
 // was read: such a row is read whole with its page, so it keeps the id it
 // holds (a row without one is named as any is), and its message says its
 // size and the limit.
+//
+// A row over the limit by an id longer than core.MaxIDBytes is named by
+// its origin, and its message says why.
 func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	type row struct {
 		ID   *string `parquet:"id,optional"`
@@ -156,6 +159,7 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
 		{str("d1"), "Short."}, {str("d2"), long}, {nil, long}, {str(""), long},
+		{str(strings.Repeat("x", core.MaxIDBytes+1)), "Short."}, {str(strings.Repeat("y", core.MaxIDBytes)), "Short."},
 	}, 10)})
 	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{MaxBytes: 100}, config{})
 	if err != nil {
@@ -170,6 +174,11 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 		{ID: "d2", Origin: o + ":2", Skip: "too-large", Err: over(2, 218)},
 		{ID: "a.parquet:3", Origin: o + ":3", Skip: "too-large", Err: over(3, 216)},
 		{ID: "a.parquet:4", Origin: o + ":4", Skip: "too-large", Err: over(4, 216)},
+		// Over the limit by its id, longer than an id is kept: the id
+		// was written whole into rejects.jsonl, of any length.
+		{ID: "a.parquet:5", Origin: o + ":5", Skip: "too-large", Err: over(5, 535) +
+			"; its id of 513 bytes is longer than 512 bytes, so the row is named by its origin"},
+		{ID: strings.Repeat("y", core.MaxIDBytes), Origin: o + ":6", Skip: "too-large", Err: over(6, 534)},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
