@@ -45,6 +45,11 @@ func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 		Text string `parquet:"text"`
 		Date bool   `parquet:"date"`
 	}
+	type clockDate struct {
+		ID   string `parquet:"id"`
+		Text string `parquet:"text"`
+		Date int32  `parquet:"date,time(millisecond)"`
+	}
 	i64 := func(n int64) *int64 { return &n }
 	f64 := func(f float64) *float64 { return &f }
 	for _, tc := range []struct {
@@ -71,6 +76,8 @@ func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 		{"struct date", parquetOf(t, []structDate{{Text: "One.", Date: &src{1, "x"}}, {Text: "Two."}}, 10),
 			0, 1, nil, "a Parquet struct"},
 		{"BOOLEAN date", parquetOf(t, []boolDate{{Text: "One.", Date: true}}, 10), 0, 1, nil, "a Parquet BOOLEAN"},
+		{"TIME date", parquetOf(t, []clockDate{{"a", "One.", 37800250}, {"b", "Two.", 0}}, 10),
+			0, 2, nil, "a Parquet TIME"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -375,10 +375,6 @@ func TestParquetUUID(t *testing.T) {
 	}
 }
 
-// TestParquetTimeOfDay is the regression test of TIME columns written to
-// the record as their count of units since midnight (37800000 for 10:30):
-// a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
-// too.
 // TestParquetFixedLengthText pins that bytes of a fixed length that are no
 // UUID are read as a string is, each value for itself: a fixed-width code
 // is its text, and a value holding a NUL skips its row as binary.
@@ -399,6 +395,10 @@ func TestParquetFixedLengthText(t *testing.T) {
 	}
 }
 
+// TestParquetTimeOfDay is the regression test of TIME columns written to
+// the record as their count of units since midnight (37800000 for 10:30):
+// a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
+// too; as an id (--id-col) it is that clock.
 func TestParquetTimeOfDay(t *testing.T) {
 	type at struct {
 		T int64 `parquet:"t,time(microsecond)"`
@@ -422,6 +422,14 @@ func TestParquetTimeOfDay(t *testing.T) {
 		Raw: `{"id":"a","text":"One.","milli":"10:30:00.25","micro":"23:59:59.999999","nano":"00:00:00.000000001","times":[{"t":"00:00:00"},{"t":"01:00:00"}]}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+	// A TIME is an id as its clock.
+	got, err = readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{IDField: "milli"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ID != "10:30:00.25" {
+		t.Errorf("records %+v, want one of the id 10:30:00.25", got)
 	}
 }
 
