@@ -181,7 +181,8 @@ func (s *parquetSource) read() (Raw, error) {
 	if size := rowBytes(row); size > s.limit {
 		// Read whole with its page, the row is not kept: only its id,
 		// which names it in the rejects as it would name its document.
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: s.h.idOnly(row)}, nil
+		id, note := s.h.idOnly(row)
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true, pq: s.h, row: id, note: note}, nil
 	}
 	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
@@ -318,17 +319,14 @@ func isDate(t parquet.Type) bool {
 func (r *Reader) decodeParquet(raw Raw) Record {
 	doc := core.Document{Origin: raw.Origin}
 	h := raw.pq
-	get := func(f field) string { return h.field(raw.row, f) }
+	get := func(f field) string { s, _ := h.field(raw.row, f); return s }
 	doc.ID = r.parquetID(raw)
 	doc.Title = get(fTitle)
 	doc.Text = get(fText)
 	doc.URL = get(fURL)
 	doc.Source = get(fSource)
 	var unread string
-	date := get(fDate)
-	if h.kind[fDate] == pqNumber && date == "" {
-		date = h.nonFinite(raw.row, fDate)
-	}
+	date := get(fDate) // "NaN" for a NaN, a date not read
 	switch {
 	case h.kind[fDate] == pqNumber && date != "":
 		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
@@ -349,59 +347,48 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 
 // field returns the value of field f in row as a document takes it
 // (parquetString), "" when the field has no column or the row's value is
-// null.
-func (h *parquetHeader) field(row parquet.Row, f field) string {
+// null; finite is false for a FLOAT or DOUBLE that JSON has no number
+// for, whose text s is then "NaN", "+Inf" or "-Inf".
+func (h *parquetHeader) field(row parquet.Row, f field) (s string, finite bool) {
 	if c := h.col[f]; c >= 0 {
 		if v, ok := leafValue(row, c); ok && !v.IsNull() {
 			return parquetString(v, h.ftype[f])
 		}
 	}
-	return ""
-}
-
-// nonFinite returns the text of row's value of field f when it is a
-// FLOAT or DOUBLE that JSON has no number for, "NaN", "+Inf" or "-Inf";
-// "" for any other value.
-func (h *parquetHeader) nonFinite(row parquet.Row, f field) string {
-	c := h.col[f]
-	if c < 0 {
-		return ""
-	}
-	v, ok := leafValue(row, c)
-	if !ok || v.IsNull() {
-		return ""
-	}
-	var x float64
-	switch v.Kind() {
-	case parquet.Float:
-		x = float64(v.Float())
-	case parquet.Double:
-		x = v.Double()
-	default:
-		return ""
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return ""
+	return "", true
 }
 
 // idOnly returns a copy of row's value of the id column, the one value of
-// it a row skipped as too large keeps; nil when there is no id column.
-func (h *parquetHeader) idOnly(row parquet.Row) parquet.Row {
-	if c := h.col[fID]; c >= 0 {
-		if v, ok := leafValue(row, c); ok {
-			return parquet.Row{v.Clone()}
+// it a row skipped as too large keeps; nil when there is no id column, or
+// when the id is longer than core.MaxIDBytes, which note then says: such
+// a row is named by its origin, its id not copied.
+func (h *parquetHeader) idOnly(row parquet.Row) (id parquet.Row, note string) {
+	c := h.col[fID]
+	if c < 0 {
+		return nil, ""
+	}
+	v, ok := leafValue(row, c)
+	if !ok {
+		return nil, ""
+	}
+	n := 0
+	if k := v.Kind(); !v.IsNull() && (k == parquet.ByteArray || k == parquet.FixedLenByteArray) {
+		if n = len(v.ByteArray()); n <= core.MaxIDBytes {
+			text, _ := parquetString(v, h.ftype[fID])
+			n = len(text) // a decimal's digits, a UUID's text
 		}
 	}
-	return nil
+	if n > core.MaxIDBytes {
+		return nil, fmt.Sprintf("its id of %d bytes is longer than %d bytes, so the row is named by its origin", n, core.MaxIDBytes)
+	}
+	return parquet.Row{v.Clone()}, ""
 }
 
 // parquetID is the id of a Parquet row's document: its id column's value,
-// or, when that is null or "" (or there is none), its origin as idOf
-// names it.
+// or, when that is null, "", NaN or infinite (or there is none), its
+// origin as idOf names it.
 func (r *Reader) parquetID(raw Raw) string {
-	if id := raw.pq.field(raw.row, fID); id != "" {
+	if id, finite := raw.pq.field(raw.row, fID); finite && id != "" {
 		return id
 	}
 	return r.idOf(raw.Origin)
@@ -410,14 +397,15 @@ func (r *Reader) parquetID(raw Raw) string {
 // parquetString is a mapped column's value as a document takes it: a
 // string's bytes, a UUID's canonical text, a FLOAT or DOUBLE as floatText
 // writes it; another number, a timestamp or a date as kept.jsonl writes
-// it (appendParquetValue); "" for a number JSON has none for (NaN).
-func parquetString(v parquet.Value, t parquet.Type) string {
+// it (appendParquetValue). finite is false for a number JSON has none for
+// (NaN, +Inf, -Inf), which is no id.
+func parquetString(v parquet.Value, t parquet.Type) (s string, finite bool) {
 	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
 		if b := v.ByteArray(); isUUID(t) && len(b) == 16 {
-			return string(appendUUID(nil, b))
+			return string(appendUUID(nil, b)), true
 		}
 		if _, decimal := decimalScale(t); !decimal {
-			return string(v.ByteArray())
+			return string(v.ByteArray()), true
 		}
 	}
 	switch v.Kind() {
@@ -426,28 +414,35 @@ func parquetString(v parquet.Value, t parquet.Type) string {
 	case parquet.Double:
 		return floatText(v.Double(), 64)
 	}
-	s := string(appendParquetValue(nil, v, t))
+	s = string(appendParquetValue(nil, v, t))
 	if s == "null" {
-		return ""
+		return "", true
 	}
-	return strings.Trim(s, `"`)
+	return strings.Trim(s, `"`), true
 }
 
 // floatText is a FLOAT (bits 32) or DOUBLE (64) value as an id takes it:
-// the shortest decimal that reads back as the value, without an exponent
-// from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not 1e+06), with one
-// beyond (1e+21, 1e-07), the bounds JavaScript writes numbers within;
-// "" for NaN and the infinities, which JSON has no number for.
-func floatText(f float64, bits int) string {
+// the shortest decimal that reads back as the value in its own bits,
+// without an exponent from 10⁻⁶ up to 10²¹ (1000000, 20240105, 0.5, not
+// 1e+06), with one beyond (1e+21, 1e-07), the bounds JavaScript writes
+// numbers within. The bounds are the nearest values of those bits, so
+// that they bound the decimal written: float32(1e-6), which is under 1e-6
+// as a float64, is written 0.000001. NaN and the infinities, which JSON
+// has no number for, are "NaN", "+Inf" and "-Inf", finite false.
+func floatText(f float64, bits int) (s string, finite bool) {
+	lo, hi := 1e-6, 1e21
+	if bits == 32 {
+		lo, hi = float64(float32(1e-6)), float64(float32(1e21))
+	}
 	switch a := math.Abs(f); {
 	case math.IsNaN(f) || math.IsInf(f, 0):
-		return ""
+		return strconv.FormatFloat(f, 'g', -1, 64), false
 	case a == 0:
-		return "0" // -0 too
-	case a >= 1e-6 && a < 1e21:
-		return strconv.FormatFloat(f, 'f', -1, bits)
+		return "0", true // -0 too
+	case a >= lo && a < hi:
+		return strconv.FormatFloat(f, 'f', -1, bits), true
 	}
-	return strconv.FormatFloat(f, 'g', -1, bits)
+	return strconv.FormatFloat(f, 'g', -1, bits), true
 }
 
 // parquetTime is a TIMESTAMP value as a time in UTC, or in core.NoZone
@@ -642,11 +637,14 @@ func unsignedBits(t parquet.Type) (bits int, ok bool) {
 	return int(it.BitWidth), true
 }
 
-// appendFloat appends f as a JSON number; NaN and the infinities, which
-// JSON has no number for, as null.
+// appendFloat appends f as a JSON number, the text floatText gives it as
+// an id (1000000, not 1e+06; 0, not -0), so that a record of kept.jsonl
+// read again as JSON Lines has the id it had; NaN and the infinities,
+// which JSON has no number for, as null.
 func appendFloat(dst []byte, f float64, bits int) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	s, finite := floatText(f, bits)
+	if !finite {
 		return append(dst, "null"...)
 	}
-	return strconv.AppendFloat(dst, f, 'g', -1, bits)
+	return append(dst, s...)
 }

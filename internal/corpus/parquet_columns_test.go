@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"errors"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +16,9 @@ import (
 // a list url, a struct date), stopped the run with an error, with no flag
 // to leave the column out. Each file is read as the same rows written as
 // JSON Lines (the records' Raw, as kept.jsonl holds them) are: the same
-// documents, the same dates not read.
+// documents, the same dates not read. A DOUBLE id of 1e6 or -0 was the
+// id "1000000" or "0" but 1e+06 or -0 in kept.jsonl, read again as
+// another id.
 func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 	type src struct {
 		ID   int64  `parquet:"id"`
@@ -42,6 +45,11 @@ func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 		Text string `parquet:"text"`
 		Date bool   `parquet:"date"`
 	}
+	type clockDate struct {
+		ID   string `parquet:"id"`
+		Text string `parquet:"text"`
+		Date int32  `parquet:"date,time(millisecond)"`
+	}
 	i64 := func(n int64) *int64 { return &n }
 	f64 := func(f float64) *float64 { return &f }
 	for _, tc := range []struct {
@@ -62,10 +70,14 @@ func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 			{ID: f64(1), Text: "One.", Date: 1709251200.5, URL: []string{"http://x"}},
 			{ID: f64(0.25), Text: "A quarter.", Date: 1.7e9},
 			{Text: "No id."},
-		}, 10), 2, 1, []IgnoredColumn{{Field: "URL", Name: "url", Type: "a list (a repeated BYTE_ARRAY)"}}, `"0"`},
+			{ID: f64(1e6), Text: "A million.", Date: 1.7e9},                   // kept.jsonl wrote 1e+06
+			{ID: f64(math.Copysign(0, -1)), Text: "Minus zero.", Date: 1.7e9}, // and -0
+		}, 10), 4, 1, []IgnoredColumn{{Field: "URL", Name: "url", Type: "a list (a repeated BYTE_ARRAY)"}}, `"0"`},
 		{"struct date", parquetOf(t, []structDate{{Text: "One.", Date: &src{1, "x"}}, {Text: "Two."}}, 10),
 			0, 1, nil, "a Parquet struct"},
 		{"BOOLEAN date", parquetOf(t, []boolDate{{Text: "One.", Date: true}}, 10), 0, 1, nil, "a Parquet BOOLEAN"},
+		{"TIME date", parquetOf(t, []clockDate{{"a", "One.", 37800250}, {"b", "Two.", 0}}, 10),
+			0, 2, nil, "a Parquet TIME"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

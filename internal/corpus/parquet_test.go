@@ -147,6 +147,9 @@ func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
 // was read: such a row is read whole with its page, so it keeps the id it
 // holds (a row without one is named as any is), and its message says its
 // size and the limit.
+//
+// A row over the limit by an id longer than core.MaxIDBytes is named by
+// its origin, and its message says why.
 func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	type row struct {
 		ID   *string `parquet:"id,optional"`
@@ -156,6 +159,7 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{
 		{str("d1"), "Short."}, {str("d2"), long}, {nil, long}, {str(""), long},
+		{str(strings.Repeat("x", core.MaxIDBytes+1)), "Short."}, {str(strings.Repeat("y", core.MaxIDBytes)), "Short."},
 	}, 10)})
 	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{MaxBytes: 100}, config{})
 	if err != nil {
@@ -170,6 +174,11 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 		{ID: "d2", Origin: o + ":2", Skip: "too-large", Err: over(2, 218)},
 		{ID: "a.parquet:3", Origin: o + ":3", Skip: "too-large", Err: over(3, 216)},
 		{ID: "a.parquet:4", Origin: o + ":4", Skip: "too-large", Err: over(4, 216)},
+		// Over the limit by its id, longer than an id is kept: the id
+		// was written whole into rejects.jsonl, of any length.
+		{ID: "a.parquet:5", Origin: o + ":5", Skip: "too-large", Err: over(5, 535) +
+			"; its id of 513 bytes is longer than 512 bytes, so the row is named by its origin"},
+		{ID: strings.Repeat("y", core.MaxIDBytes), Origin: o + ":6", Skip: "too-large", Err: over(6, 534)},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -235,7 +244,9 @@ func TestParquetNonFiniteDatesNotRead(t *testing.T) {
 // column (pandas writes integer ids as float64 when the column holds a
 // null) written with an exponent: 1e+06, 2.0240105e+07. An integral value
 // is written as an integer, another as its shortest decimal, with an
-// exponent only from 10²¹ or under 10⁻⁶.
+// exponent only from 10²¹ or under 10⁻⁶: for a FLOAT, of its own 32 bits
+// (float32(1e-6) was written 1e-06, tested as the float64 9.99999997e-07).
+// A NaN or an infinity is no id.
 func TestParquetFloatIDs(t *testing.T) {
 	type row struct {
 		ID   *float64 `parquet:"id,optional"`
@@ -249,6 +260,7 @@ func TestParquetFloatIDs(t *testing.T) {
 		{num(20240105), 16777216, "4"}, {num(0.5), 0.5, "5"}, {num(-12.25), -12.25, "6"},
 		{num(1e21), 1e21, "7"}, {num(1e-7), 1e-7, "8"}, {num(math.Copysign(0, -1)), 0.1, "9"},
 		{nil, 0, "10"}, {num(math.NaN()), float32(math.NaN()), "11"},
+		{num(math.Inf(1)), float32(math.Inf(-1)), "12"}, {num(1e-6), 1e-6, "13"}, {num(123456789), 123456789, "14"},
 	}, 10)})
 	o := filepath.Join(dir, "a.parquet")
 	for _, tc := range []struct {
@@ -256,9 +268,11 @@ func TestParquetFloatIDs(t *testing.T) {
 		want []string
 	}{
 		{"id", []string{"999999", "1000000", "1234567", "20240105", "0.5", "-12.25", "1e+21", "1e-07", "0",
-			"a.parquet:10", "a.parquet:11"}},
+			"a.parquet:10", "a.parquet:11", "a.parquet:12", "0.000001", "123456789"}},
+		// float32(1e-6) is 9.99999997e-07 as a float64, and 123456789 is
+		// stored as 123456792, the shortest decimal of which is 123456790.
 		{"f", []string{"999999", "1000000", "1234567", "16777216", "0.5", "-12.25", "1e+21", "1e-07", "0.1",
-			"0", "a.parquet:11"}},
+			"0", "a.parquet:11", "a.parquet:12", "0.000001", "123456790"}},
 	} {
 		t.Run(tc.col, func(t *testing.T) {
 			got, err := readAll(t, []string{o}, Options{IDField: tc.col}, config{})
@@ -361,10 +375,6 @@ func TestParquetUUID(t *testing.T) {
 	}
 }
 
-// TestParquetTimeOfDay is the regression test of TIME columns written to
-// the record as their count of units since midnight (37800000 for 10:30):
-// a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
-// too.
 // TestParquetFixedLengthText pins that bytes of a fixed length that are no
 // UUID are read as a string is, each value for itself: a fixed-width code
 // is its text, and a value holding a NUL skips its row as binary.
@@ -385,6 +395,10 @@ func TestParquetFixedLengthText(t *testing.T) {
 	}
 }
 
+// TestParquetTimeOfDay is the regression test of TIME columns written to
+// the record as their count of units since midnight (37800000 for 10:30):
+// a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
+// too; as an id (--id-col) it is that clock.
 func TestParquetTimeOfDay(t *testing.T) {
 	type at struct {
 		T int64 `parquet:"t,time(microsecond)"`
@@ -408,6 +422,14 @@ func TestParquetTimeOfDay(t *testing.T) {
 		Raw: `{"id":"a","text":"One.","milli":"10:30:00.25","micro":"23:59:59.999999","nano":"00:00:00.000000001","times":[{"t":"00:00:00"},{"t":"01:00:00"}]}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+	// A TIME is an id as its clock.
+	got, err = readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{IDField: "milli"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ID != "10:30:00.25" {
+		t.Errorf("records %+v, want one of the id 10:30:00.25", got)
 	}
 }
 

@@ -36,7 +36,7 @@ type Raw struct {
 	md     bool           // a Markdown text file
 	page   *pageRaw       // a web page: a file or a WARC record (html.go)
 	item   *feedItem      // an item of a web feed (feed.go)
-	note   string         // why a refused member is not read, or a malformed record is malformed
+	note   string         // why a refused member is not read, a malformed record is malformed, or a too-large Parquet row keeps no id
 	row    parquet.Row    // a Parquet row
 	pq     *parquetHeader // the Parquet row's schema and mapping
 	rows   bool           // Origin's number is a Parquet row, not a line
@@ -206,9 +206,13 @@ func (r *Reader) decode(raw Raw) Record {
 	case rawTooLarge:
 		if raw.pq != nil {
 			// A Parquet row is read whole before its size is known: it
-			// keeps its id.
+			// keeps its id, unless that is too long to keep (note).
 			doc := core.Document{ID: r.parquetID(raw), Origin: raw.Origin}
-			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("a row of %d bytes, over the limit of %d bytes a record", raw.size, r.opts.MaxBytes))
+			msg := fmt.Sprintf("a row of %d bytes, over the limit of %d bytes a record", raw.size, r.opts.MaxBytes)
+			if raw.note != "" {
+				msg += "; " + raw.note
+			}
+			return skip(doc, core.SkipTooLarge, "", msg)
 		}
 		doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 		if raw.id != "" {
