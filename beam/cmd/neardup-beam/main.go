@@ -69,7 +69,7 @@ func main() {
 	if len(os.Args) >= 2 && isHelp(os.Args[1]) || len(os.Args) == 3 && os.Args[1] == "merge" && isHelp(os.Args[2]) {
 		// neardup-beam --help, --help dedup, merge --help.
 		fmt.Print(usage[:strings.Index(usage, "\nOptions")+1])
-		fmt.Println("Run neardup-beam dedup --help for the options of a run.")
+		fmt.Println(runHelp)
 		return
 	}
 	if len(os.Args) == 3 && os.Args[1] == "merge" {
@@ -156,6 +156,9 @@ func undefinedFlag(err error) error {
 	return err
 }
 
+// runHelp is the line that points from a mistake to the options of a run.
+const runHelp = "Run neardup-beam dedup --help for the options of a run."
+
 // flagMistake is the error of parsing a run's flags, for the method c: an
 // option of the other method the pipeline runs, as neardup dedup says it
 // ("--bands is an option of minhash, not of simhash"), or the error with a
@@ -172,7 +175,7 @@ func flagMistake(err error, c engine.Config) error {
 			return fmt.Errorf("--%s is an option of %s, not of %s", name, strings.Join(owners, ", "), c.Method())
 		}
 	}
-	return fmt.Errorf("%w\nRun neardup-beam dedup --help for the options of a run.", undefinedFlag(err))
+	return fmt.Errorf("%w\n%s", undefinedFlag(err), runHelp)
 }
 
 // onStop returns a context cancelled at the first SIGINT or SIGTERM, so
@@ -251,7 +254,7 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	for _, n := range []string{"h", "help"} {
 		fs.BoolFunc(n, "Print the options of a run and the flags of the Beam runners", func(string) error { help = true; return nil })
 	}
-	fs.Usage = func() { fmt.Fprintln(fs.Output(), "Run neardup-beam dedup --help for the options of a run.") }
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), runHelp) }
 	var c command
 	o := &c.Options
 	var method engine.Config = minhash.Defaults()
