@@ -22,8 +22,9 @@ const ExactMethod = "exact"
 // ExactEvidence is the evidence of an exact copy: what was equal.
 type ExactEvidence struct {
 	// By is "content" (the same title and text, white space and case
-	// aside), "url" (the same canonical URL) or "slug" (URLs with the same
-	// article slug, AddOptions.Slug).
+	// aside), "url" (the same URL: one address fetched twice, see
+	// AddOptions.Exact) or "slug" (URLs with the same article slug,
+	// AddOptions.Slug).
 	By string `json:"by"`
 	// Slug is the slug the two URLs share, when By is "slug".
 	Slug string `json:"slug,omitempty"`

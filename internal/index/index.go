@@ -130,7 +130,11 @@ type AddOptions struct {
 	Replace bool
 	// Exact checks each document first for an exact copy among the
 	// documents added with Exact: the same title and text (ContentHash) or
-	// the same URL, which should then be canonical (a crawler's documents).
+	// the same URL, which should then be the canonical form of the address
+	// the document was fetched from (a crawler's documents): two documents
+	// of one URL are taken for one page fetched twice, their texts never
+	// compared, so a URL a document names itself (a page's
+	// <link rel="canonical">), which may be any, must not be given as it.
 	// A copy is stored and marked a duplicate of the first (method
 	// "exact") without being sketched or compared, in the first's cluster
 	// by every linking policy (see cluster.Link.Copy). A document the

@@ -1,13 +1,9 @@
 package watch
 
 import (
-	"bytes"
 	"net/url"
 	"slices"
 	"strings"
-
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // trackingParams are query parameters that say how a reader came to a page,
@@ -103,72 +99,4 @@ func withoutUser(raw string) string {
 	}
 	u.User = nil
 	return u.String()
-}
-
-// isRoot reports whether u is a site's home page: no path but "/", no query.
-func isRoot(u *url.URL) bool { return (u.Path == "" || u.Path == "/") && u.RawQuery == "" }
-
-// pageCanonical returns the URL a page names as its own, by
-// <link rel="canonical"> or <meta property="og:url">, resolved against
-// base and made canonical; "" when it names none, or names its site's home
-// page while it is another page. It reads the page's head only.
-func pageCanonical(page []byte, base string) string {
-	z := html.NewTokenizer(bytes.NewReader(page))
-	var canonical, og string
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, hasAttr := z.TagName()
-		a := atom.Lookup(name)
-		if a == atom.Body {
-			break
-		}
-		if !hasAttr || (a != atom.Link && a != atom.Meta) {
-			continue
-		}
-		attrs := map[string]string{}
-		for {
-			k, v, more := z.TagAttr()
-			attrs[strings.ToLower(string(k))] = string(v)
-			if !more {
-				break
-			}
-		}
-		switch {
-		case a == atom.Link && canonical == "" && strings.EqualFold(strings.TrimSpace(attrs["rel"]), "canonical"):
-			canonical = attrs["href"]
-		case a == atom.Meta && og == "" && strings.EqualFold(attrs["property"], "og:url"):
-			og = attrs["content"]
-		}
-	}
-	found := canonical
-	if found == "" {
-		found = og
-	}
-	if found == "" {
-		return ""
-	}
-	b, err := url.Parse(base)
-	ref, err2 := url.Parse(strings.TrimSpace(found))
-	if err != nil || err2 != nil {
-		return ""
-	}
-	abs := b.ResolveReference(ref)
-	if abs.Scheme != "http" && abs.Scheme != "https" {
-		return ""
-	}
-	c := Canonical(abs.String())
-	if cu, err := url.Parse(c); err == nil && isRoot(cu) && !isRoot(b) {
-		// A site's home page named by a page of its own: a template's
-		// fault, which every article of the site shares, not the
-		// article's address. It is judged made canonical, its tracking
-		// parameters left out (https://site.example/?utm_source=site).
-		return ""
-	}
-	return c
 }

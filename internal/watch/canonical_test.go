@@ -60,26 +60,6 @@ func TestCanonicalQuery(t *testing.T) {
 	}
 }
 
-func TestPageCanonical(t *testing.T) {
-	for _, c := range []struct{ page, want string }{
-		{`<html><head><link rel="canonical" href="/news/1?utm_source=x"></head><body></body></html>`, "https://site.example/news/1"},
-		{`<html><head><meta property="og:url" content="https://site.example/news/2"></head></html>`, "https://site.example/news/2"},
-		{`<head><meta property="og:url" content="https://a.example/og"><link rel=CANONICAL href="https://a.example/c"></head>`, "https://a.example/c"},
-		{`<head><link rel="canonical" href="javascript:alert(1)"></head>`, ""},
-		{`<head></head><body><link rel="canonical" href="https://late.example/"></body>`, ""},
-		{`<p>no head at all`, ""},
-		{`<head><link rel="canonical" href="https://site.example/"></head>`, ""}, // every article of a faulty template
-		{`<head><link rel="canonical" href="/"></head>`, ""},
-		{`<head><link rel="canonical" href="https://site.example/?p=7"></head>`, "https://site.example/?p=7"},
-		{`<head><link rel="canonical" href="https://site.example/?utm_source=site"></head>`, ""}, // the home page once its tracking is left out
-		{`<head><meta property="og:url" content="https://site.example/#main"></head>`, ""},
-	} {
-		if got := pageCanonical([]byte(c.page), "https://site.example/story?id=1"); got != c.want {
-			t.Errorf("%s: %q, want %q", c.page, got, c.want)
-		}
-	}
-}
-
 // An IPv6 address keeps its brackets (it lost them: http://::1:9200/x).
 func TestCanonicalIPv6(t *testing.T) {
 	for in, want := range map[string]string{

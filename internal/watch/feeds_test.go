@@ -258,8 +258,7 @@ func TestPasswordShownAsEverywhere(t *testing.T) {
 // fetched with the password its URL holds when its links are relative
 // (they take it from the feed's URL) or carry it themselves, while the
 // articles' ids, URLs and the items' keys the index stores and shows hold
-// none; a relative canonical link (resolved against the page's URL, which
-// holds the password) neither.
+// none, a page's naming a relative canonical link neither.
 func TestPrivateFeedArticlesKeepNoPassword(t *testing.T) {
 	s := newSite(t)
 	host := strings.TrimPrefix(s.URL, "http://")
@@ -288,7 +287,7 @@ func TestPrivateFeedArticlesKeepNoPassword(t *testing.T) {
 			t.Errorf("item %q, article %q: the password is stored", key, it.Doc)
 		}
 	}
-	for id, url := range map[string]string{s.URL + "/story/1": s.URL + "/story/1", s.URL + "/story/2": s.URL + "/news/story-2"} {
+	for id, url := range map[string]string{s.URL + "/story/1": s.URL + "/story/1", s.URL + "/story/2": s.URL + "/story/2"} {
 		d, _ := stored(t, x, id)
 		if d.URL != url {
 			t.Errorf("article %s: URL %q, want %q", id, d.URL, url)

@@ -401,7 +401,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		row.Outcome, row.Detail = OutcomeGallery, "the text starts with the gallery word "+strconv.Quote(word)
 		return nil, nil
 	}
-	page, source := pageURL(resp.body, resp.url)
+	page, source := articleURL(resp.url)
 	d := &core.Document{ID: e.id, Title: cutTitle(cmp.Or(a.Title, e.title)), Text: a.Text, URL: page, Source: source, Date: a.Date, Origin: f.URL}
 	if d.Date.IsZero() {
 		// The item's date, its zone's name read in the page's language,
@@ -412,20 +412,18 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	return d, nil
 }
 
-// pageURL returns the URL and the source (its host, siteOf) of the
-// article of a page fetched from fetched, without a user name or password:
-// the URL the page names as its own (pageCanonical), else the canonical
-// form of fetched, the first of them that an index stores with its source
-// (see storable: a URL of at most core.MaxURLBytes, of UTF-8, a source of
-// at most core.MaxSourceBytes). When neither is, the article has no URL,
-// and the source is fetched's when an index stores it: a URL cut short
-// would be no address.
-func pageURL(body []byte, fetched string) (page, source string) {
-	for _, u := range [...]string{pageCanonical(body, fetched), Canonical(fetched)} {
-		if u == "" {
-			continue
-		}
-		u = withoutUser(u)
+// articleURL returns the URL and the source (its host, siteOf) of the
+// article of a page fetched from fetched, the address after redirects:
+// the canonical form of fetched, without a user name or password, when an
+// index stores it with its source (see storable: a URL of at most
+// core.MaxURLBytes, of UTF-8, a source of at most core.MaxSourceBytes).
+// When it does not, the article has no URL, and the source is fetched's
+// when an index stores it: a URL cut short would be no address. What the
+// page says of itself (<link rel="canonical">, og:url) is not taken: a
+// page may name any address, and the index takes two articles of one URL
+// for one page fetched twice, an exact copy whose text it never compares.
+func articleURL(fetched string) (page, source string) {
+	if u := withoutUser(Canonical(fetched)); u != "" {
 		if site := siteOf(u); storable(core.Document{URL: u, Source: site}) {
 			return u, site
 		}

@@ -526,11 +526,12 @@ func TestLinkWithASpaceInItsQuery(t *testing.T) {
 // what an index stores: none longer than its bound
 // (core.Document.OverlongField), none not UTF-8. A page's title too long
 // is cut at a character's start, and so is an item's title taken for a
-// page without one; a canonical URL too long, of a host too long for a
-// source, or not UTF-8 (a byte of Latin-1 in its query, which a canonical
-// URL keeps as written) is passed over for the address the page was
-// fetched from; an article fetched from an address too long is stored
-// without a URL, its source the host. Regression: each overlong field was
+// page without one; a canonical URL the page names, too long, of a host
+// too long for a source, or not UTF-8 (a byte of Latin-1 in its query,
+// which a canonical URL keeps as written), is not taken, as none is: the
+// article's URL is the address the page was fetched from; an article
+// fetched from an address too long is stored without a URL, its source
+// the host. Regression: each overlong field was
 // stored as it was, which `index export` wrote and `index add` of the
 // export skipped as malformed, and an index now refuses; a URL not UTF-8
 // failed the chunk's add, and the feed's every pass.

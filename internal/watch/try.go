@@ -18,12 +18,12 @@ import (
 	"github.com/neardup/neardup/internal/outbound"
 )
 
-// Trial is what a site rule makes of a page: the page's canonical URL and
-// the article extracted, or why there is none.
+// Trial is what a site rule makes of a page: the URL its article is
+// stored under and the article extracted, or why there is none.
 type Trial struct {
 	Feed      *FeedTrial      `json:"feed,omitempty"`    // the feed the URL tried named, whose newest item's page was tried in its place; nil when the URL named a page
 	URL       string          `json:"url"`               // after redirects
-	Canonical string          `json:"canonical"`         // the URL the article is stored under
+	Canonical string          `json:"canonical"`         // the URL the article is stored under: URL made canonical, without a user name or password; "" when an index stores no such URL
 	Gallery   string          `json:"gallery,omitempty"` // why the watcher takes the page for a gallery, video or picture page and skips it; "" when it does not
 	Skip      core.SkipReason `json:"skipped,omitempty"`
 	Article   extract.Article `json:"article"`
@@ -143,10 +143,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		resp, t.Article, t.Skip = p.resp, p.article, p.skip
 	}
 	t.URL = resp.url
-	if t.Canonical = pageCanonical(resp.body, resp.url); t.Canonical == "" {
-		t.Canonical = Canonical(resp.url)
-	}
-	t.Canonical = withoutUser(t.Canonical) // as the watcher stores it
+	t.Canonical, _ = articleURL(resp.url) // as the watcher stores it
 	if t.Feed == nil {
 		if t.Article, t.Skip, err = w.extract(ctx, resp, rs); err != nil {
 			return t, err

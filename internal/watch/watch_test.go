@@ -85,7 +85,8 @@ func TestStoredArticle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := browse.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
+	// Its URL is the address fetched, canonical; not the one the page names.
+	want := browse.Doc{ID: s.URL + "/story/1", URL: s.URL + "/story/1", Title: st.title, Source: "127.0.0.1",
 		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}
 	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || !d.Date.Equal(want.Date) {
 		t.Errorf("stored %+v\nwant %+v", d, want)
