@@ -515,8 +515,9 @@ func TestOlderMeasuresSketchFormat(t *testing.T) {
 // English alone and the datelines of the forms it read: a Spanish court
 // notice of three years and of four, a weekly notice under a dateline
 // "MADRID, 5 de marzo -" or "BERLIN, 5. März (dpa) -" and the next
-// week's, and a Polish budget notice of other sums written "1 250 000
-// zł", stay the duplicates that format made of them, in the index and in a Dedup with its options,
+// week's, a Polish budget notice of other sums written "1 250 000
+// zł", and a rate story "by 1.5 percentage points to 4.5 percent" and one
+// "by 15 ... to 45" (a figure its digits alone), stay the duplicates that format made of them, in the index and in a Dedup with its options,
 // where a new index finds another figure in two places, or datelines of
 // days a week apart.
 func TestOlderLanguagesSketchFormat(t *testing.T) {
@@ -538,6 +539,11 @@ func TestOlderLanguagesSketchFormat(t *testing.T) {
 	t.Run("budgets", func(t *testing.T) {
 		olderFormatKeeps(t, []neardup.Document{enginetest.Budget("pl", 0), enginetest.Budget("pl", 1)},
 			"the budgets of other sums", noSimhash)
+	})
+	// sentences shares too few of the stories' sentences to make them one.
+	t.Run("decimal points", func(t *testing.T) {
+		olderFormatKeeps(t, []neardup.Document{rateStory("rate-a", "1.5", "4.5", 0), rateStory("rate-b", "15", "45", 1)},
+			"the rates of other points", []olderFormat{formats[0], formats[1], formats[3]})
 	})
 }
 

@@ -460,6 +460,43 @@ func TestTemplateThousandsSpaced(t *testing.T) {
 	}
 }
 
+// rateStory is a story of a rate rise "by <by> percentage points to <to>
+// percent", sent at minute min.
+func rateStory(id, by, to string, min int) neardup.Document {
+	return neardup.Document{ID: id, Date: time.Date(2024, 3, 5, 10, min, 0, 0, time.UTC),
+		Text: "The central bank raised its benchmark interest rate by " + by + " percentage points to " + to + " percent on " +
+			"Tuesday, the biggest increase in two decades, as it struggled to contain inflation that has run above its " +
+			"target for more than a year. The governor told reporters the bank was prepared to act again if price " +
+			"pressures did not ease in the coming months."}
+}
+
+// TestTemplateDecimalPointMoved: a rate story "by 1.5 percentage points to
+// 4.5 percent" and one "by 15 ... to 45 percent" are one template filled
+// in twice, no duplicate, for minhash, simhash and cosine (sentences shares
+// too few of their sentences to make them one), in a batch and in an
+// index, as one "by 1.6 ... to 4.6" is: a figure's
+// decimal point is part of its value. Those stories were duplicates of
+// score 1, their figures all agreeing ("places":[2,0]): a figure was its
+// digits alone. A copy writing the decimal comma ("1,5"), sent a minute
+// later, stays one.
+func TestTemplateDecimalPointMoved(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    neardup.Document
+		dup  bool
+	}{
+		{"point dropped", rateStory("rate-b", "15", "45", 1), false},
+		{"digits replaced", rateStory("rate-c", "1.6", "4.6", 1), false},
+		{"decimal comma", rateStory("rate-d", "1,5", "4,5", 1), true},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				templateCase(t, rateStory("rate-a", "1.5", "4.5", 0), tc.b, o, tc.dup)
+			})
+		}
+	}
+}
+
 // templateCase checks that the documents a and b, a duplicate of the
 // method of o without the template rules, are a duplicate with them (at
 // o) when dup, in a batch and in an index; it skips a pair no duplicate

@@ -25,7 +25,8 @@ import (
 // is the figure 986. Years (four plain digits from 1900 to 2099) are left
 // out: the stories of one year share them whatever they report. So are
 // ordinals ("4th qtr", "1ST HALF"), wording of a template rather than
-// figures of a report.
+// figures of a report. A Scanner with Decimals keeps a figure's decimal
+// separator among its digits ("1.5" is not "15"; see Scanner.Decimals).
 func Of(text string) []uint32 {
 	var s Scanner
 	s.scan(text, false, true)
@@ -96,6 +97,17 @@ type Scanner struct {
 	// made plain reads the same figures. Without it, as the formats before
 	// it read, such a number is two figures or more, or a table's cells.
 	Languages bool
+	// Decimals says to read a figure's decimal separator as part of its
+	// value, in its places (see Slots) and its fingerprints (see Of):
+	// "1.5" and "15", "4.5 percent" and "45 percent", are other figures,
+	// as "1.5" and "1.6" are, and "1.5" and "1,5" one (see separator for
+	// how a "." or "," is read as a decimal separator, a group of
+	// thousands, or either: "1,500" and "1.500" agree with "1500" and with
+	// "1.5"). A point dropped or moved is no damage a place forgives, as a
+	// digit dropped or doubled is (see explains). Without it, as the
+	// sketch formats before it read, a figure is its digits: "1.5" and
+	// "15" are one value.
+	Decimals bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
@@ -151,7 +163,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // its place (see Scanner.Measures); for one with Languages, two to ten
 // written in German, French, Spanish, Polish and Russian too, and a
 // number whose groups of thousands spaces set apart ("180 000") one figure
-// (see Scanner.Languages). Each is a 16-bit hash of the
+// (see Scanner.Languages); for one with Decimals, its decimal separator
+// kept ("1.5" is not "15", "1,5" is "1.5"; see Scanner.Decimals), a
+// nibble of its own. Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
 // other figures in the same places; see InPlace. The figures of a table's
@@ -216,7 +230,7 @@ func slot(place uint32, digits []byte) uint64 {
 	for i := range slotDigits {
 		d := uint64(0xF)
 		if i < len(digits) {
-			d = uint64(digits[i] - '0')
+			d = nibble(digits[i])
 		}
 		v |= d << (4 * (slotDigits - 1 - i))
 	}
@@ -260,7 +274,7 @@ func slotFigure(v uint64, buf []byte) []byte {
 		if d == 0xF {
 			break
 		}
-		buf = append(buf, '0'+d)
+		buf = append(buf, char(d))
 	}
 	return buf
 }
@@ -354,12 +368,23 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
+		k, ambiguous := -1, false // the figure's decimal separator (see Decimals)
+		if s.Decimals && joined {
+			k, ambiguous = separator(text[start:i])
+		}
 		if figs {
+			if k >= 0 && !ambiguous {
+				s.digits = insertPoint(s.digits, text[start:i], k) // "1.5" is not "15"
+			}
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
 			s.cell(text[s.at:start])
-			s.values = appendValue(s.values, text[start:i])
+			if s.Decimals {
+				s.values = appendDecimalValue(s.values, text[start:i], k, ambiguous)
+			} else {
+				s.values = appendValue(s.values, text[start:i])
+			}
 			s.ends = append(s.ends, len(s.values))
 		}
 		s.at = i
@@ -553,23 +578,38 @@ func appendValue(dst []byte, f string) []byte {
 // nothing.
 func appendValueGeneral(dst []byte, f string) []byte {
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
-		whole, num, den := "", f[:k], f[k+1:]
-		if h := strings.LastIndexByte(num, '-'); h > 0 {
-			whole, num = num[:h], num[h+1:]
-		}
-		n, okN := atoiCommas(num)
-		d, okD := atoiCommas(den)
-		if !okN || !okD || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+		var b [32]byte
+		whole, frac, ok := fractionOf(f, &b)
+		if !ok {
 			return appendDigits(dst, f)
 		}
-		var b [32]byte
-		frac := strconv.AppendFloat(b[:0], float64(n)/float64(d), 'f', 4, 64)[2:]
 		return appendWholeFrac(dst, whole, frac)
 	}
 	if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
 		return appendWholeFrac(dst, f[:k], f[k+1:])
 	}
 	return appendWholeFrac(dst, f, "")
+}
+
+// fractionOf reads the figure f, of one "/", as a whole part and a proper
+// fraction ("17-1/2", "1/2"): its whole part and the fraction's first four
+// decimals ("5000"), written in b; false when f is no such figure ("1/0",
+// "3/2", "1-2/3-4").
+func fractionOf(f string, b *[32]byte) (whole string, frac []byte, ok bool) {
+	k := strings.IndexByte(f, '/')
+	if k <= 0 || strings.Count(f, "/") != 1 {
+		return "", nil, false
+	}
+	whole, num, den := "", f[:k], f[k+1:]
+	if h := strings.LastIndexByte(num, '-'); h > 0 {
+		whole, num = num[:h], num[h+1:]
+	}
+	n, okN := atoiCommas(num)
+	d, okD := atoiCommas(den)
+	if !okN || !okD || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+		return "", nil, false
+	}
+	return whole, strconv.AppendFloat(b[:0], float64(n)/float64(d), 'f', 4, 64)[2:], true
 }
 
 // appendWholeFrac appends the digits of a value's whole part without its
@@ -844,22 +884,38 @@ func Explains(x, y []byte) bool { return explains(x, y) }
 // figures.
 func explains(x, y []byte) bool { return explainsBy(x, y, true) }
 
-// explainsBy is explains, a piece forgiven only when pieces.
+// explainsBy is explains, a piece forgiven only when pieces. A value with
+// a decimal point (see Scanner.Decimals) is a damaged copy of another by a
+// digit dropped, doubled or a piece as well, never by its point dropped or
+// moved: "1.5" and "15", "12.5" and "1.25" are other figures; one with an
+// ambiguous separator ("1,500") by either of its readings (see readings).
 func explainsBy(x, y []byte, pieces bool) bool {
+	if bytes.IndexByte(x, ',') >= 0 || bytes.IndexByte(y, ',') >= 0 {
+		var bx, by [2 * slotDigits]byte
+		xt, xd := readings(x, bx[:0])
+		yt, yd := readings(y, by[:0])
+		return explainsPlain(xt, yt, pieces) || explainsPlain(xt, yd, pieces) ||
+			explainsPlain(xd, yt, pieces) || explainsPlain(xd, yd, pieces)
+	}
+	return explainsPlain(x, y, pieces)
+}
+
+// explainsPlain is explainsBy of two values without an ambiguous
+// separator.
+func explainsPlain(x, y []byte, pieces bool) bool {
 	if len(x) > len(y) {
 		x, y = y, x
 	}
-	if pieces && bytes.Contains(y, x) {
-		return true
+	if len(y)-len(x) == 1 {
+		i := 0
+		for i < len(x) && x[i] == y[i] {
+			i++
+		}
+		if bytes.Equal(x[i:], y[i+1:]) {
+			return y[i] != '.' // a digit dropped or doubled; a point dropped is another value (".5", "5")
+		}
 	}
-	if len(y)-len(x) != 1 {
-		return false
-	}
-	i := 0
-	for i < len(x) && x[i] == y[i] {
-		i++
-	}
-	return bytes.Equal(x[i:], y[i+1:])
+	return pieces && bytes.Contains(y, x)
 }
 
 // isOrdinalSuffix reports whether rest, the text after a figure, starts

@@ -79,7 +79,10 @@ type Scanner struct {
 	// sketches of minhash's format 12, simhash's 8, sentences' and
 	// cosine's 5 on read them; older ones read such a number as a word of
 	// a place, such a sum as two figures and such a dateline without its
-	// date, or as none, and an index of such a format goes on so.
+	// date, or as none, and an index of such a format goes on so. It says
+	// too to read a figure's decimal separator as part of its value
+	// (figures.Scanner.Decimals): "1.5" and "15" are other figures, "1.5"
+	// and "1,5" one; older formats read a figure's digits alone.
 	Languages bool
 
 	an    analysis.Analyzer
@@ -140,6 +143,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		body, s.misread = misread(body, s.misread)
 	}
 	s.figs.Unicode, s.figs.Measures, s.figs.Languages = s.Unicode, s.Measures, s.Languages
+	s.figs.Decimals = s.Languages // "1.5" is not "15", from the same formats
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {

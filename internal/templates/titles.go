@@ -77,14 +77,16 @@ func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title,
 // appendTitleFigures appends titleFigures(title) to out, which it sorts
 // with them; nil when out and title hold none. With languages a number
 // whose groups of thousands spaces set apart is one figure, as the body's
-// Scanner with Languages reads it (figures.ThousandsEnd).
+// Scanner with Languages reads it (figures.ThousandsEnd), and a figure
+// keeps its decimal separator as pointNibble where the body's keeps it
+// (figures.DecimalPoint: "1.5" and "1,5", not "1,500").
 func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 	for i := 0; i < len(title); {
 		if !isDigit(title[i]) {
 			i++
 			continue
 		}
-		v, n := uint32(0), 0
+		start, v, n := i, uint32(0), 0
 		if languages {
 			for end := figures.ThousandsEnd(title, i); i < end; i++ { // "1 250 000 euros": one figure
 				if c := title[i]; isDigit(c) && n < 8 {
@@ -104,6 +106,11 @@ func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 				v, n = v<<4|uint32(c-'0'), n+1
 			}
 		}
+		if languages {
+			if k := figures.DecimalPoint(title[start:i]); k >= 0 {
+				v, n = packPointed(title[start:i], k) // "1.5" is not "15", as in the body (figures.Scanner.Decimals)
+			}
+		}
 		for ; n < 8; n++ {
 			v = v<<4 | 0xF
 		}
@@ -116,13 +123,38 @@ func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 	return slices.Compact(out)
 }
 
+// packPointed packs the first eight digits of the figure f, and its
+// decimal separator at f[k] as the nibble pointNibble, as
+// appendTitleFigures packs a figure's digits, and returns them and how many
+// nibbles it packed.
+func packPointed(f string, k int) (v uint32, n int) {
+	for i := 0; i < len(f) && n < 8; i++ {
+		switch {
+		case i == k:
+			v, n = v<<4|pointNibble, n+1
+		case isDigit(f[i]):
+			v, n = v<<4|uint32(f[i]-'0'), n+1
+		}
+	}
+	return v, n
+}
+
+// pointNibble is the nibble of a title figure's decimal separator: a
+// figure read with Scanner.Languages keeps it ("1.5", "1,5"), so that
+// another figure of its digits ("15") is another figure.
+const pointNibble = 0xB
+
 // digitsOf unpacks a title figure.
 func digitsOf(v uint32) []byte { return appendDigits(nil, v) }
 
 // appendDigits appends the digits of title figure v to d.
 func appendDigits(d []byte, v uint32) []byte {
 	for shift := 28; shift >= 0; shift -= 4 {
-		if x := byte(v >> shift & 0xF); x != 0xF {
+		switch x := byte(v >> shift & 0xF); x {
+		case 0xF:
+		case pointNibble:
+			d = append(d, '.')
+		default:
 			d = append(d, '0'+x)
 		}
 	}
@@ -140,7 +172,7 @@ func figuresIn(title, nums []uint32) bool {
 		return false
 	}
 	for _, v := range title {
-		f := figures.Of(string(digitsOf(v)))
+		f := figures.OfDecimals(string(digitsOf(v))) // the digits alone of a format before figures.Scanner.Decimals
 		if len(f) != 1 {
 			return false
 		}
@@ -166,10 +198,22 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 			if x == y {
 				return false
 			}
-			if dy := digitsOf(y); max(len(dx), len(dy)) >= 3 && figures.Explains(dx, dy) {
+			if dy := digitsOf(y); max(digitCount(dx), digitCount(dy)) >= 3 && figures.Explains(dx, dy) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// digitCount counts the digits of a title figure's unpacked digits,
+// its decimal point left out.
+func digitCount(d []byte) int {
+	n := 0
+	for _, c := range d {
+		if isDigit(c) {
+			n++
+		}
+	}
+	return n
 }

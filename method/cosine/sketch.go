@@ -68,7 +68,10 @@ type Sketch struct {
 //     -", "BERLIN, 5. März (dpa) -", "Berlin (dpa) -", "5 mars 2024
 //     (Reuters) -"), where 4 read such a number as a word of a place,
 //     such a sum as two figures and such a dateline without its day, or
-//     as none. A sketch of 4 still
+//     as none; and it keeps a figure's decimal separator in its value, of
+//     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
+//     "45 percent" are other figures, "1,5" and "1.5" one, where 4 read a
+//     figure's digits alone. A sketch of 4 still
 //     reads, and an index of 4 opens and goes on making sketches of 4
 //     (Spec's Older), whose places and datelines are those it holds.
 const Format = 5

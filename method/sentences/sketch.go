@@ -68,7 +68,10 @@ type Sketch struct {
 //     -", "BERLIN, 5. März (dpa) -", "Berlin (dpa) -", "5 mars 2024
 //     (Reuters) -"), where 4 read such a number as a word of a place,
 //     such a sum as two figures and such a dateline without its day, or
-//     as none; and it ends no sentence at a period that a comma, a
+//     as none; and it keeps a figure's decimal separator in its value, of
+//     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
+//     "45 percent" are other figures, "1,5" and "1.5" one, where 4 read a
+//     figure's digits alone; and it ends no sentence at a period that a comma, a
 //     semicolon or a colon follows (analysis.Analyzer.PeriodBeforeCommaEnds),
 //     where 4 made two of "STAMFORD, Conn., Feb 26 - Qtly div ...", the
 //     second shared by every company's notice of a state's dateline;

@@ -1,0 +1,163 @@
+package figures
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDecimalPointMovedIsAnotherFigure: a Scanner with Decimals reads a
+// figure's decimal separator as part of its value, so that a story whose
+// rate rose "by 1.5 percentage points to 4.5 percent" and one whose rate
+// rose "by 15 ... to 45 percent" hold other figures in both places, as one
+// of "1.6" and "4.6" does. Regression: a figure was its digits alone, and
+// the two held the same figures, a copy of the other. A decimal comma
+// ("1,5") is the decimal point; a separator before three digits ("1,500",
+// "1.500") reads as a group of thousands and as a decimal, agreeing with
+// either; a digit dropped or doubled, a fraction ("17-1/2") and a piece
+// stay forgiven, a point dropped or moved is not.
+func TestDecimalPointMovedIsAnotherFigure(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		a, b             string
+		other, zeroOther int // InPlace's other places with Decimals and without; both share two
+	}{
+		{"point dropped", "rose by 1.5 percentage points to 4.5 percent", "rose by 15 percentage points to 45 percent", 2, 0},
+		{"digit replaced", "rose by 1.5 percentage points to 4.5 percent", "rose by 1.6 percentage points to 4.6 percent", 2, 2},
+		{"point moved", "rose 12.5 pct to 3.45 dlrs", "rose 1.25 pct to 34.5 dlrs", 2, 0},
+		{"point before a lone digit dropped", "up 0.5 pct to 2.5 dlrs", "up 5 pct to 25 dlrs", 2, 0},
+		{"decimal comma", "um 1,5 Prozentpunkte auf 4,5 Prozent", "um 1.5 Prozentpunkte auf 4.5 Prozent", 0, 0},
+		{"decimal comma of two digits", "um 1,50 Prozentpunkte auf 4,25 Prozent", "um 1.5 Prozentpunkte auf 4.25 Prozent", 0, 0},
+		{"thousands either way", "sold 1,500 shares at 2,250 dlrs", "sold 1.500 shares at 2.250 dlrs", 0, 0},
+		{"thousands or none", "sold 1,500 shares at 2,250 dlrs", "sold 1500 shares at 2250 dlrs", 0, 0},
+		{"three decimals", "coupon 7.125 pct priced 99.875", "coupon 7-1/8 pct priced 99-7/8", 0, 0},
+		{"thousands and decimals", "sold 1,500.25 tonnes at 2.250,5 dlrs", "sold 1.500,25 tonnes at 2,250.5 dlrs", 0, 0},
+		{"no thousands before a zero", "yield 0.375 pct on 1.125", "yield 375 pct on 1.125", 1, 0},
+		{"groups twice", "sold 1,000,000 shares at 2.250.000 dlrs", "sold 1000000 shares at 2250000 dlrs", 0, 0},
+		{"digit dropped and doubled", "rose 12.5 pct to 345.25 dlrs", "rose 12.55 pct to 34.25 dlrs", 0, 0},
+		{"fraction", "div 17-1/2 cts vs 0.50 cts", "div 17.50 cts vs 1/2 cts", 0, 0},
+		{"a piece", "rose 12.5 pct to 3.45 dlrs", "rose 2.5 pct to 45 dlrs", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Scanner{Decimals: true}
+			_, a := d.OfSlots(tc.a)
+			_, b := d.OfSlots(tc.b)
+			if shared, other := InPlace(a, b); shared != 2 || other != tc.other {
+				t.Errorf("with Decimals: InPlace = %d shared, %d other, want 2, %d", shared, other, tc.other)
+			}
+			if shared, other := InPlace(Slots(tc.a), Slots(tc.b)); shared != 2 || other != tc.zeroOther {
+				t.Errorf("without: InPlace = %d shared, %d other, want 2, %d", shared, other, tc.zeroOther)
+			}
+		})
+	}
+}
+
+// TestInPlaceWholeDecimalPoint: forgiving no piece, a point dropped before
+// a lone digit (".5" and "5") is another figure, as a piece ("6" of
+// "6.25") is; a digit dropped or doubled after the point is not.
+func TestInPlaceWholeDecimalPoint(t *testing.T) {
+	d := Scanner{Decimals: true}
+	for _, tc := range []struct {
+		a, b  string
+		other int
+	}{
+		{"traded at 0.5 pct, up from 5.75 pct", "traded at 5 pct, up from 5.75 pct", 1},
+		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6 pct, up from 5.75 pct", 1},
+		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6.255 pct, up from 5.75 pct", 0},
+	} {
+		_, a := d.OfSlots(tc.a)
+		_, b := d.OfSlots(tc.b)
+		if _, other := InPlaceWhole(a, b); other != tc.other {
+			t.Errorf("InPlaceWhole(%q, %q): %d other, want %d", tc.a, tc.b, other, tc.other)
+		}
+	}
+}
+
+// TestOfDecimals: the fingerprints of a Scanner with Decimals (and
+// OfDecimals) keep a figure's decimal separator: "1.5" and "15" are two
+// figures, "1.5" and "1,5" one, and a separator before three digits is a
+// group of thousands ("1,500", "1.500" and "1500" are one); Of reads
+// digits alone.
+func TestOfDecimals(t *testing.T) {
+	var d Scanner
+	d.Decimals = true
+	of := func(text string) []uint32 {
+		f, _ := d.OfSlots(text)
+		return slices.Clone(f)
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"by 1.5 points to 4.5 pct", "by 15 points to 45 pct", false},
+		{"by 1.5 points to 4.5 pct", "by 1,5 points to 4,5 pct", true},
+		{"sold 1,500 and 2.250", "sold 1500 and 2250", true},
+		{"sold 1,000,000", "sold 1.000.000", true},
+		{"the 1986/87 crop, 13-3/8 pct", "198687 and 1338", true},
+	} {
+		a, b := of(tc.a), of(tc.b)
+		if got := slices.Equal(a, b); got != tc.same || len(a) == 0 {
+			t.Errorf("Of %q = %v, %q = %v; want equal %v", tc.a, a, tc.b, b, tc.same)
+		}
+		if got := slices.Equal(OfDecimals(tc.a), a); !got {
+			t.Errorf("OfDecimals(%q) = %v, want the Scanner's %v", tc.a, OfDecimals(tc.a), a)
+		}
+	}
+	if !slices.Equal(Of("by 1.5 points to 4.5 pct"), Of("by 15 points to 45 pct")) {
+		t.Errorf("Of, as the formats before Decimals read: want 1.5 and 15 one figure")
+	}
+}
+
+// TestDecimalValueSameWithoutPoint: a Scanner with Decimals reads the
+// places of a text whose figures have no decimal separator, nor a
+// separator before three digits, as one without: only the values of
+// figures with a decimal separator or a fraction change.
+func TestDecimalValueSameWithoutPoint(t *testing.T) {
+	d := Scanner{Decimals: true}
+	for _, text := range []string{
+		"Qtly div 5 cts vs 6 cts prior\nPay April 30\nRecord April 15",
+		"sold 1,000,000 shares at 13 dlrs, up from 12 dlrs on 5.3.2024",
+		"He beat Simon 7-6 6-3 in the final.",
+	} {
+		of, slots := d.OfSlots(text)
+		of = slices.Clone(of)
+		var zero Scanner
+		zof, zslots := zero.OfSlots(text)
+		if !slices.Equal(slots, zslots) {
+			t.Errorf("%q: slots %v, want %v", text, slots, zslots)
+		}
+		if !slices.Equal(of, zof) {
+			t.Errorf("%q: fingerprints %v, want %v", text, of, zof)
+		}
+	}
+}
+
+// BenchmarkScanDecimals reads the figures and places of a market report
+// written with decimal points, thousands and fractions, without Decimals
+// (as the sketch formats before it read) and with, and compares two such
+// reports' places (InPlace): what reading a figure's decimal separator
+// costs, MB/s of text.
+func BenchmarkScanDecimals(b *testing.B) {
+	line := "Gold rose 1.25 dlrs to 412.50 an ounce, silver 3-1/2 cts to 5.675 dlrs, on volume of 1,250 lots at 2.5 pct. "
+	text := strings.Repeat(line+"\n", 40)
+	for _, decimals := range []bool{false, true} {
+		b.Run(fmt.Sprintf("scan/decimals=%v", decimals), func(b *testing.B) {
+			s := Scanner{Decimals: decimals}
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				s.Scan(text)
+			}
+		})
+		b.Run(fmt.Sprintf("inplace/decimals=%v", decimals), func(b *testing.B) {
+			s := Scanner{Decimals: decimals}
+			_, x := s.OfSlots(line + "at 2.5 pct. " + line)
+			_, y := s.OfSlots(strings.ReplaceAll(line, "1.25", "12.5") + "at 2.25 pct. " + line)
+			b.ReportAllocs()
+			for b.Loop() {
+				InPlace(x, y)
+			}
+		})
+	}
+}
