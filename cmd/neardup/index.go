@@ -69,6 +69,12 @@ func checkDB(db string) error {
 		return usageError{"--db holds PostgreSQL settings as key=value pairs (host=…, dbname=…): give them as a URL, " +
 			"postgres://user:password@host:port/dbname?sslmode=disable"}
 	}
+	if err := store.CheckURL(db); err != nil {
+		// A scheme mistyped, or an @ of the password not escaped: read
+		// on, the URL would be a file's path, or its password's tail a
+		// host looked up.
+		return usageError{"--db: " + strings.TrimPrefix(err.Error(), "store: ")}
+	}
 	return nil
 }
 
