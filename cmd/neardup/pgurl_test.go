@@ -1,10 +1,13 @@
 package main
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // A --db URL the store would misread is refused as a mistake in the
@@ -53,5 +56,44 @@ func TestIndexStatsNamesAMissingTLSFile(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "cannot read the TLS file "+missing+" (sslrootcert in the URL)") ||
 		strings.Contains(stderr, "creates one") || strings.Contains(stderr, "cannot parse") {
 		t.Errorf("exit code %d (want 1), stderr:\n%s", code, stderr)
+	}
+}
+
+// The messages of index add that name the index name a PostgreSQL one as
+// docs/index.md says, "PostgreSQL at host:port/db, schema S", never by its
+// URL. Regression: the method's mismatch and the --no-store-text warning
+// showed the URL, its password as "xxxxx" and its parameters reordered.
+func TestIndexAddNamesPostgresIndex(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	name := "PostgreSQL at " + u.Hostname() + ":" + u.Port() + u.Path + ", schema " + q.Get("search_path")
+	q.Set("password", "s3cret-pw") // trust authentication passes over it; a server that checks it skips below
+	u.RawQuery = q.Encode()
+	corpus, _ := writeCorpus(t, t.TempDir(), 4)
+	// Its scheme in capitals is PostgreSQL's all the same.
+	if code, _, stderr := runChild(t, "index", "add", "-q", "--db", "POSTGRES"+strings.TrimPrefix(dsn, "postgres"), corpus); code != 0 {
+		t.Fatalf("index add: exit code %d:\n%s", code, stderr)
+	}
+	for _, run := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"--method", "simhash"}, 1, "neardup: " + name + ": the index uses method minhash, not simhash"},
+		{[]string{"--no-store-text"}, 0, "warning: --no-store-text: " + name + " stores texts"},
+	} {
+		args := append(append([]string{"index", "add", "-q", "--db", u.String()}, run.args...), corpus)
+		code, _, stderr := runChild(t, args...)
+		if strings.Contains(stderr, "password authentication failed") {
+			t.Skip("the server checks passwords; the test gives one of its own")
+		}
+		if code != run.code || !strings.Contains(stderr, run.says) || strings.Contains(stderr, "xxxxx") || strings.Contains(stderr, "s3cret-pw") {
+			t.Errorf("index add %s: exit code %d (want %d), want it to say %q:\n%s", strings.Join(run.args, " "), code, run.code, run.says, stderr)
+		}
 	}
 }
