@@ -71,7 +71,7 @@ func openFeeds(ctx context.Context, path string, existing bool) (*FeedTables, er
 		return nil, err // the store named the index
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", store.Redacted(path), err)
+		return nil, fmt.Errorf("%s: %w", store.Name(path), err)
 	}
 	return &FeedTables{st}, nil
 }

@@ -83,7 +83,7 @@ func Repair(ctx context.Context, path string, o Options) (Repaired, error) {
 	defer st.Close()
 	r, err := index.Repair(ctx, st, methods.All)
 	if err != nil && !errors.As(err, new(*store.NamedError)) {
-		err = fmt.Errorf("%s: %w", store.Redacted(path), err)
+		err = fmt.Errorf("%s: %w", store.Name(path), err)
 	}
 	return r, err
 }

@@ -254,7 +254,7 @@ func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 		return checkFeed(f)
 	})
 	if errors.Is(err, watch.ErrNoFeed) {
-		return fmt.Errorf("%s: %w", store.Redacted(c.DB), err)
+		return fmt.Errorf("%s: %w", store.Name(c.DB), err)
 	}
 	return err
 }

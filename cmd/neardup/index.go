@@ -69,6 +69,12 @@ func checkDB(db string) error {
 		return usageError{"--db holds PostgreSQL settings as key=value pairs (host=…, dbname=…): give them as a URL, " +
 			"postgres://user:password@host:port/dbname?sslmode=disable"}
 	}
+	if err := store.CheckURL(db); err != nil {
+		// A scheme mistyped, or an @ of the password not escaped: read
+		// on, the URL would be a file's path, or its password's tail a
+		// host looked up.
+		return usageError{"--db: " + strings.TrimPrefix(err.Error(), "store: ")}
+	}
 	return nil
 }
 
@@ -213,18 +219,18 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	switch {
 	case !x.StoresText() && c.StoreText && onCommandLine(kctx, "store-text"):
 		fmt.Fprintf(os.Stderr, "warning: --store-text: %s stores no texts, as it was created to (with --no-store-text); an existing "+
-			"index keeps its own choice: add the documents to a new index to store their texts\n", store.Redacted(c.DB))
+			"index keeps its own choice: add the documents to a new index to store their texts\n", store.Name(c.DB))
 	case !x.StoresText() && !g.quiet:
-		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Name(c.DB))
 	case x.StoresText() && !c.StoreText:
-		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Name(c.DB))
 	}
 	x.SetWindow(window)
 	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) && se.Source == "" {
 		// The refusal's --same-source is an option of a new index: this
 		// one, made by this add or before it, keeps its own.
-		err = fmt.Errorf("%w (%s keeps the options it was made with: --same-source is an option of a new index)", err, store.Redacted(c.DB))
+		err = fmt.Errorf("%w (%s keeps the options it was made with: --same-source is an option of a new index)", err, store.Name(c.DB))
 	}
 	return err
 }

@@ -388,8 +388,10 @@ func exitCode(err error) int {
 	// bad file's content, exit 1, when a feeds file did. So is an input
 	// named twice on the command line, or one that is not there, and an
 	// extra output (--report, --titles-csv, --matrix) that names a result
-	// file, a directory or another extra output.
+	// file, a directory or another extra output, and an index URL the store
+	// refuses as it is written.
 	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.Is(err, corpus.ErrGivenTwice) ||
+		errors.As(err, new(*store.URLError)) ||
 		errors.Is(err, source.ErrStdinTwice) || errors.As(err, new(*container.MissingError)) || errors.As(err, new(*output.PathError)) {
 		return 2
 	}

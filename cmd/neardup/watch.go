@@ -121,14 +121,14 @@ func (c *watchCmd) Run(g *globals) error {
 		return err
 	}
 	if len(feeds) == 0 {
-		return fmt.Errorf("%s: no feeds to watch; add one with neardup feeds add --db %s URL", store.Redacted(c.DB), store.Redacted(c.DB))
+		return fmt.Errorf("%s: no feeds to watch; add one with neardup feeds add --db %s URL", store.Name(c.DB), store.Redacted(c.DB))
 	}
 	w, err := watch.New(x.Index, o)
 	if err != nil {
 		return usageError{err.Error()}
 	}
 	if !c.Once {
-		o.Logger.Info("watching", "feeds", len(feeds), "index", store.Redacted(c.DB))
+		o.Logger.Info("watching", "feeds", len(feeds), "index", store.Name(c.DB))
 		err := w.Run(g.ctx)
 		summarize(o.Logger, w.Totals())
 		return err

@@ -154,7 +154,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 	so.Existing = so.Existing || o.Existing
 	st, err := store.Open(ctx, dsn, so)
 	if refused != nil && errors.Is(err, refused) {
-		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
+		return nil, fmt.Errorf("%s: %w", store.Name(dsn), err)
 	}
 	if err != nil {
 		return nil, err
@@ -165,7 +165,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 		if errors.As(err, new(*store.NamedError)) {
 			return nil, err // the store named the index
 		}
-		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
+		return nil, fmt.Errorf("%s: %w", store.Name(dsn), err)
 	}
 	x.owned = true
 	return x, nil

@@ -102,11 +102,28 @@ func sqliteCode(err error) string {
 }
 
 func postgresOpen(dsn string) (*sql.DB, string, error) {
-	cfg, err := pgx.ParseConfig(dsn)
-	if err != nil {
+	if err := CheckURL(dsn); err != nil {
 		return nil, "", err
 	}
+	cfg, err := postgresConfig(dsn)
+	if err != nil {
+		return nil, "", parseError(dsn, err)
+	}
 	return stdlib.OpenDB(*cfg), postgresWhere(cfg), nil
+}
+
+// postgresConfig reads a PostgreSQL URL, its scheme in any case, with
+// connecting bounded by postgresConnectTimeout unless the URL or the
+// environment sets the wait.
+func postgresConfig(dsn string) (*pgx.ConnConfig, error) {
+	cfg, err := pgx.ParseConfig(lowerScheme(dsn))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ConnectTimeout == 0 && !explicitTimeout(dsn) {
+		cfg.ConnectTimeout = postgresConnectTimeout
+	}
+	return cfg, nil
 }
 
 // postgresWhere returns where cfg leads, for messages: the server and the

@@ -169,12 +169,12 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 	}
 	db, where, err := drv.Open(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, err
 	}
 	db.SetMaxOpenConns(postgresMaxConns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
+		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, connectFailure(ctx, err))
 	}
 	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing,
 		lockWait: time.Duration(busyMillis(o)) * time.Millisecond}

@@ -480,10 +480,15 @@ func DefaultOptions() Options {
 }
 
 // Open opens the index at dsn, creating it when missing: a PostgreSQL URL
-// ("postgres://" or "postgresql://") or else the path of a SQLite file.
+// ("postgres://" or "postgresql://", in any case) or else the path of a
+// SQLite file. A URL CheckURL refuses is its *URLError, before anything
+// is connected to or made.
 func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 	if dsn == "" {
 		return nil, errors.New("store: no index: the path or URL is empty")
+	}
+	if err := CheckURL(dsn); err != nil {
+		return nil, err
 	}
 	if IsPostgres(dsn) {
 		return openPostgres(ctx, dsn, o)
@@ -523,7 +528,9 @@ func Redacted(dsn string) string {
 	return u.Redacted()
 }
 
-// IsPostgres reports whether dsn names a PostgreSQL database.
+// IsPostgres reports whether dsn names a PostgreSQL database: a URL
+// whose scheme is postgres:// or postgresql://, in any case.
 func IsPostgres(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+	scheme, _, ok := splitScheme(dsn)
+	return ok && postgresScheme(scheme)
 }
