@@ -80,7 +80,9 @@ func (e *RecordError) Error() string {
 // an input that cannot be read (missing, or failing while read) with an
 // error that ends the sequence. Each range over the sequence reads the
 // files anew, so it can serve as Options.Reread too. It stops early when
-// ctx is done, yielding ctx's error.
+// ctx is done, yielding ctx's error, also while it waits for standard input
+// ("-") or a named pipe: the read under way is then left to a goroutine of
+// its own, and what it reads is dropped.
 func ReadFiles(ctx context.Context, paths []string, o ReadOptions) iter.Seq2[Document, error] {
 	return func(yield func(Document, error) bool) {
 		if len(paths) == 0 {
@@ -93,6 +95,7 @@ func ReadFiles(ctx context.Context, paths []string, o ReadOptions) iter.Seq2[Doc
 			return
 		}
 		defer r.Close()
+		r.StopWith(ctx)
 		records(ctx, r, yield)
 	}
 }

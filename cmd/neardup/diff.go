@@ -161,14 +161,17 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 	// refused without being held: a text file over the limit is, and any
 	// other file is read on by the reader, with its own bounds.
 	limit := cmp.Or(ro.MaxBytes, corpus.DefaultMaxBytes)
+	// Standard input, or a named pipe, that waits for input gives up
+	// when ctx ends (a signal).
+	stdin = container.Interruptible(ctx, stdin)
 	in := stdin
 	if path != "-" {
-		f, err := os.Open(path)
+		f, err := container.OpenInterruptible(ctx, path)
 		if err != nil {
 			return core.Document{}, err
 		}
 		defer f.Close()
-		in = f
+		in = container.Interruptible(ctx, f)
 	}
 	data, err := io.ReadAll(io.LimitReader(in, int64(limit)+1))
 	if err != nil {
@@ -196,6 +199,7 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 		return core.Document{}, err
 	}
 	defer r.Close()
+	r.StopWith(ctx)
 	var docs []core.Document
 	var skipped error
 	for {

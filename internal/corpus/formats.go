@@ -19,7 +19,7 @@ import (
 func (r *Reader) openInput(in *input) (*container.Walker, error) {
 	top := container.Top{Origin: in.origin, ID: in.id, Name: in.origin, Size: in.size}
 	if in.pipe {
-		if err := openPipe(in); err != nil {
+		if err := r.openPipe(in); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -85,6 +86,10 @@ type Reader struct {
 	// they fit its spare capacity (see NextRawIn).
 	lineBuf []byte
 
+	// stop, when not nil, ends the reads of standard input and of the
+	// pipes that wait for input (see StopWith).
+	stop context.Context
+
 	copied   int64        // bytes of the streams' copies (Options.MaxStreamCopy)
 	copyErr  error        // what stopped a stream's copy (a *StreamCopyError, a full disk); fatal
 	finished atomic.Int64 // bytes of the inputs done this pass
@@ -159,6 +164,26 @@ type source interface {
 // met in a directory are followed, to files and to directories.
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
+}
+
+// StopWith makes the reads of standard input and of the pipes among the
+// inputs (a named pipe, /dev/fd/N: read once, as standard input is) give
+// up when ctx ends, with context.Cause(ctx) as their error, rather than
+// wait for input that may not come (a terminal, a writer that holds the
+// pipe open and writes nothing): NextRaw then fails with it, so that a run
+// stopped by a signal ends at once. The read left under way goes on, on a
+// goroutine of its own, and what it reads is dropped
+// (container.Interruptible); the opening of a named pipe that no writer
+// opens yet is given up too. Files are not affected: their reads end. Call
+// it once, before reading; the stream of OpenReader, the caller's, is read
+// as given.
+func (r *Reader) StopWith(ctx context.Context) {
+	r.stop = ctx
+	for _, in := range r.inputs {
+		if in.stdin && in.stream != nil {
+			in.stream = container.Interruptible(ctx, in.stream)
+		}
+	}
 }
 
 // OpenReader returns a Reader of one stream. name stands for it in origins

@@ -91,13 +91,16 @@ func (e *StreamCopyError) Error() string {
 // openPipe opens an input that can be read once only (input.pipe) as a
 // stream: it is read, and copied aside for the next pass, as standard
 // input is, and never opened again. A named pipe no writer opens blocks
-// here, as it would cat(1).
-func openPipe(in *input) error {
-	f, err := os.Open(in.path)
+// here, as it would cat(1), until r.stop ends (see StopWith).
+func (r *Reader) openPipe(in *input) error {
+	f, err := container.OpenInterruptible(r.stop, in.path)
 	if err != nil {
 		return err
 	}
 	in.pipe, in.held, in.stream = false, f, &onceEOF{r: f}
+	if r.stop != nil {
+		in.stream = container.Interruptible(r.stop, in.stream)
+	}
 	return nil
 }
 

@@ -113,9 +113,11 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 // hands the documents, in input order, to o.Add, which adds (or checks)
 // them in chunks; it prints each match and counts them. A strict run
 // (FeedOptions.Strict) stops at the first bad record once the documents
-// before it are added and printed, however they are chunked. The caller
-// closes r.
+// before it are added and printed, however they are chunked. ctx ending
+// ends it at once, also while it waits for standard input or a pipe
+// (corpus.Reader.StopWith): the chunks committed stay. The caller closes r.
 func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
+	r.StopWith(ctx)
 	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)

@@ -216,6 +216,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	defer r.Close()
+	r.StopWith(ctx) // a signal ends a wait for standard input too
 	// The collector runs at 1.25× the live heap (GOGC=25) unless GOGC is
 	// set, with more room while the inputs are read (see gcPacer).
 	pacer := startGCPacer(r.Progress)

@@ -312,16 +312,23 @@ func (w *walker) file(f container.File) error {
 
 // open returns the container input of a file, or of standard input for
 // "-" (read as a stream: a zip in it is copied to a temporary file), and
-// what closes it.
+// what closes it. Standard input and a named pipe, which may wait for
+// input that does not come, give up when the walk's context ends
+// (container.Interruptible).
 func (w *walker) open(f container.File) (container.Top, func(), error) {
 	if f.Path == "-" {
 		stdin := w.opts.Stdin
 		if stdin == nil {
 			stdin = os.Stdin
 		}
+		stdin = container.Interruptible(w.ctx, stdin)
 		return container.Top{Origin: "stdin", ID: "stdin", Name: "stdin", R: stdin, Size: -1}, func() {}, nil
 	}
-	fh, err := os.Open(f.Path)
+	open := os.Open
+	if f.Stream {
+		open = func(path string) (*os.File, error) { return container.OpenInterruptible(w.ctx, path) }
+	}
+	fh, err := open(f.Path)
 	if err != nil {
 		return container.Top{}, nil, err
 	}
@@ -329,6 +336,8 @@ func (w *walker) open(f container.File) (container.Top, func(), error) {
 	top := container.Top{Origin: name, ID: name, Name: name, R: fh, Size: f.Size}
 	if !f.Stream { // a named pipe has no random access: a zip in it is copied
 		top.At = func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }
+	} else {
+		top.R = container.Interruptible(w.ctx, fh)
 	}
 	return top, func() { fh.Close() }, nil
 }

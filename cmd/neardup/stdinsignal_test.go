@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// stopDeadline bounds the wait for a child to exit once signalled: far
+// more than it takes, so that a slow machine does not fail the tests; a
+// child that waits for input ignoring the signal never exits.
+const stopDeadline = 20 * time.Second
+
+// jsonlDocs returns n JSON Lines documents with ids prefix0, prefix1, ….
+func jsonlDocs(prefix string, n int) []byte {
+	g := enginetest.NewTextGen(7)
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, `{"id":"%s%d","text":%q}`+"\n", prefix, i, strings.Join(g.Sentences(6), " "))
+	}
+	return b.Bytes()
+}
+
+// waitStopped waits, up to stopDeadline, for cmd, signalled with sig, to
+// exit with 128 + sig and say so on stderr; a child still running then is
+// killed and fails the test.
+func waitStopped(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, stderr *bytes.Buffer) {
+	t.Helper()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-exited:
+	case <-time.After(stopDeadline):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("still running %v after %s, waiting for standard input; stderr:\n%s", stopDeadline, signalName(sig), stderr)
+	}
+	var exit *exec.ExitError
+	if want := 128 + int(sig); !errors.As(err, &exit) || exit.ExitCode() != want {
+		t.Fatalf("exit %v, want %d; stderr:\n%s", err, want, stderr)
+	}
+	if want := "stopped by " + signalName(sig); !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr)
+	}
+}
+
+// The first SIGINT or SIGTERM stops `index add -` while standard input,
+// a pipe its writer holds open, gives nothing more: the chunks committed
+// before stay stored, each printed, and the index is whole; nothing of the
+// documents read since is stored, the index's chunks whole (regression: the add went on waiting for
+// input until stdin closed).
+func TestSignalStopsIndexAddWaitingForStdin(t *testing.T) {
+	t.Parallel()
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(signalName(sig), func(t *testing.T) {
+			t.Parallel()
+			db := filepath.Join(t.TempDir(), "x.db")
+			cmd := child(t, "index", "add", "--db", db, "--chunk", "50", "-")
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			// A first batch, then nothing: the pipe stays open.
+			const batch, committed = 1000, 500
+			go stdin.Write(jsonlDocs("d", batch)) // what is read of it is checked below
+			// The lines of documents stored come as their chunks commit.
+			lines := bufio.NewScanner(stdout)
+			lines.Buffer(nil, 1<<20)
+			printed := map[string]bool{}
+			seen := make(chan error, 1)
+			go func() {
+				for len(printed) < committed && lines.Scan() {
+					var res struct{ ID, Status string }
+					if err := json.Unmarshal(lines.Bytes(), &res); err != nil || res.Status != "added" {
+						seen <- fmt.Errorf("line %q: %v", lines.Text(), err)
+						return
+					}
+					printed[res.ID] = true
+				}
+				seen <- lines.Err()
+			}()
+			select {
+			case err := <-seen:
+				if err != nil || len(printed) < committed {
+					t.Fatalf("%d documents printed (%v); stderr:\n%s", len(printed), err, &stderr)
+				}
+			case <-time.After(stopDeadline):
+				cmd.Process.Kill()
+				t.Fatalf("fewer than %d documents added in %s", committed, stopDeadline)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			// The rest of stdout: documents whose chunks committed
+			// meanwhile.
+			rest := make(chan error, 1)
+			go func() {
+				for lines.Scan() {
+					var res struct{ ID string }
+					if err := json.Unmarshal(lines.Bytes(), &res); err != nil {
+						rest <- fmt.Errorf("line %q: %v", lines.Text(), err)
+						return
+					}
+					printed[res.ID] = true
+				}
+				rest <- lines.Err()
+			}()
+			waitStopped(t, cmd, sig, &stderr)
+			if err := <-rest; err != nil {
+				t.Fatal(err)
+			}
+			ids, _ := storedIndex(t, db)
+			if len(ids) != len(printed) {
+				t.Errorf("%d documents stored, %d printed", len(ids), len(printed))
+			}
+			for id := range printed {
+				if !ids[id] {
+					t.Errorf("%s printed, not stored", id)
+				}
+			}
+			verifyClean(t, db)
+		})
+	}
+}
+
+// Every command that reads standard input stops at the first SIGINT or
+// SIGTERM while stdin, a pipe its writer holds open, gives nothing more,
+// with 128 + the signal's number (regression: each went on waiting for
+// input until stdin closed).
+func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	stored, _ := writeCorpus(t, dir, 10)
+	db := filepath.Join(dir, "x.db")
+	runOK(t, "index", "add", "--db", db, stored)
+	page := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(page, []byte("A page of a few words to compare with.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"dedup", []string{"dedup", "-", "-o", "out"}},
+		{"index query", []string{"index", "query", "--db", db, "-"}},
+		{"extract", []string{"extract", "-", "-o", "pages.jsonl"}},
+		{"diff", []string{"diff", "-", page}},
+	} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(tc.name+"/"+signalName(sig), func(t *testing.T) {
+				t.Parallel()
+				work := t.TempDir()
+				cmd := child(t, tc.args...)
+				cmd.Dir = work
+				stdin, err := cmd.StdinPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer stdin.Close()
+				// Four times what a pipe holds (64 KiB) and more: once
+				// written, the child is reading, its signals caught.
+				in := jsonlDocs("d", 400)
+				if len(in) < 256<<10 {
+					t.Fatalf("%d bytes: fewer than four pipes' worth", len(in))
+				}
+				wrote := make(chan error, 1)
+				go func() {
+					_, err := stdin.Write(in)
+					wrote <- err
+				}()
+				select {
+				case err := <-wrote:
+					if err != nil {
+						t.Fatalf("writing: %v; stderr:\n%s", err, &stderr)
+					}
+				case <-time.After(stopDeadline):
+					cmd.Process.Kill()
+					t.Fatalf("the child read nothing in %s", stopDeadline)
+				}
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
+				waitStopped(t, cmd, sig, &stderr)
+				if left := leftovers(t, work); len(left) > 0 {
+					t.Errorf("left behind: %v", left)
+				}
+			})
+		}
+	}
+}
