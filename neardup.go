@@ -59,7 +59,8 @@ type Options struct {
 	// Dedup, DedupSeq and Open, and a nil pointer is an error. nil means
 	// minhash's defaults for Dedup and for a new index, and a stored
 	// index's own for an existing one (whose method and options are fixed
-	// when it is created: other ones are an error).
+	// by its first add that stores a document: other ones are an error;
+	// an index that holds none takes any).
 	Method MethodOptions
 	// MethodName, when Method is nil, names the method of Dedup (with its
 	// defaults) and of a new index ("" means minhash), or the one an
@@ -91,9 +92,10 @@ type Options struct {
 	// store that holds no method yet (made by OpenFeeds for its feeds
 	// alone) is ErrNoMethod, and Open writes nothing to it, leaving the
 	// method and the choice of texts to the first Open without Existing. A
-	// store that holds nothing (no method, document or feed: a creation
-	// cut short) opens as an empty index of no method, which the first Open
-	// without Existing chooses. A PostgreSQL database without the index's
+	// store that holds nothing (no method, document or feed: a first add
+	// that stored nothing, or a creation cut short) opens as an empty index
+	// of no method, which the first add of an Open without Existing
+	// chooses. A PostgreSQL database without the index's
 	// tables, or an empty SQLite file, is ErrNoIndex, nothing created in it.
 	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
@@ -210,7 +212,9 @@ type Index struct {
 // Open opens the index at path, creating it when missing: a PostgreSQL URL
 // ("postgres://user@host/db") or the path of a SQLite file. Options it
 // refuses for a new index (a method's options out of range, nil ones) are
-// an error before anything is created.
+// an error before anything is created. A new index's method and options
+// are stored with its first documents, by the Add that stores one: until
+// then (an Add that failed, or stored nothing) the index takes any.
 func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	keep, err := o.keep()
 	if err != nil {

@@ -22,12 +22,15 @@ import (
 // TestIndexAPI runs every method of the public Index once, as a Go program
 // using the package would: what each returns, and what the index holds
 // after it.
-// An index takes Options.Link when it is created and keeps it: opening it
+// An index takes Options.Link with its first document and keeps it: opening it
 // again with another policy is an error, with none it links as created.
 func TestOpenLink(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "x.db")
 	x, err := neardup.Open(t.Context(), db, neardup.Options{Link: "majority"})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Add(t.Context(), neardup.Document{ID: "a", Text: "A story about the local harbour, long enough to compare."}); err != nil {
 		t.Fatal(err)
 	}
 	x.Close()
@@ -511,6 +514,9 @@ func TestOpenStoreTextOfAnIndexWithout(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "x.db")
 	x, err := neardup.Open(t.Context(), db, neardup.Options{})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Add(t.Context(), neardup.Document{ID: "a", Text: "A story about the local harbour, long enough to compare."}); err != nil {
 		t.Fatal(err)
 	}
 	x.Close()

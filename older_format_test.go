@@ -2,6 +2,7 @@ package neardup_test
 
 import (
 	"database/sql"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -185,21 +186,28 @@ func TestOlderSimhashSketchFormat(t *testing.T) {
 	}
 }
 
-// setSketchFormat creates the index db with the options of method o and
-// marks it as holding sketches of format.
+// setSketchFormat creates the index db with the options of method o,
+// holding no document, and stores its settings as an index of sketches
+// of format holds them (a new index's first add stores them).
 func setSketchFormat(t *testing.T, db string, o neardup.MethodOptions, format int) {
 	t.Helper()
 	x, err := neardup.Open(t.Context(), db, neardup.Options{Method: o})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := x.Meta()
 	x.Close()
+	m.Format = format
+	settings, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sdb, err := sql.Open("sqlite", db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sdb.Close()
-	if _, err := sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', ?) WHERE name = 'index'`, format); err != nil {
+	if _, err := sdb.ExecContext(t.Context(), `INSERT INTO meta(name, value) VALUES('index', ?)`, string(settings)); err != nil {
 		t.Fatal(err)
 	}
 }

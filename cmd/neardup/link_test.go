@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -85,7 +87,8 @@ func TestServeAndWatchLink(t *testing.T) {
 		}
 	}
 
-	// serve creates its index, when it takes writes.
+	// serve creates its index, when it takes writes, and stores its
+	// settings with the first document it takes.
 	served, tokens := filepath.Join(dir, "served.db"), filepath.Join(dir, "tokens.txt")
 	if err := os.WriteFile(tokens, []byte("s3cret-token-for-tests\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -111,6 +114,15 @@ func TestServeAndWatchLink(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("serve not ready")
 		}
+	}
+	text := strings.Join(enginetest.NewTextGen(8).Sentences(10), " ")
+	r, _ := http.NewRequest("POST", "http://"+addr+"/v1/documents", strings.NewReader(fmt.Sprintf(`{"id": "a", "text": %q}`, text)))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Authorization", "Bearer s3cret-token-for-tests")
+	if resp, err := http.DefaultClient.Do(r); err != nil || resp.StatusCode != 200 {
+		t.Errorf("post: %v %v", resp, err)
+	} else {
+		resp.Body.Close()
 	}
 	stop(stopSignal{syscall.SIGTERM})
 	if c := <-code; c != 0 {

@@ -644,13 +644,13 @@ func TestWatchMaxItems(t *testing.T) {
 	}
 }
 
-// The first watch of a file of feeds alone writes the index's method: when
-// another process holds the writer lock past the wait, watch logs it and
-// tries again, as it waits out the lock for its writes, rather than exit 1
-// at its start (a watcher a service manager starts beside an import).
+// An open that writes (a new index's schema, an older one's upgrade) while
+// another process holds the writer lock past the wait is waited out: watch
+// logs it and tries again, as it waits out the lock for its writes, rather
+// than exit 1 at its start (a watcher a service manager starts beside an
+// import).
 func TestWatchWaitsOutTheLockAtItsStart(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "news.db")
-	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/feed.xml")
+	db := filepath.Join(t.TempDir(), "news.db") // a new file, whose schema the open writes
 	defer func(w time.Duration) { openRetryWait = w }(openRetryWait)
 	openRetryWait = 10 * time.Millisecond
 	release := storetest.HoldWriteLock(t, db)

@@ -21,12 +21,20 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		return nil, err
 	}
+	if x.bind == nil && x.meta.Method == "" {
+		return nil, ErrNoSettings
+	}
 	sks, err := x.sketches(docs, given)
 	if err != nil {
 		return nil, err
 	}
 	var outs []Match
+	var first *firstWriter
 	err = x.update(ctx, func(w store.Writer) error {
+		if x.bind != nil { // still none stored (update caught up): this add's first document stores them
+			first = &firstWriter{Writer: w, meta: x.meta}
+			w = first
+		}
 		if err := x.admit(sks); err != nil {
 			x.dirty = false // caught up, nothing changed: the in-memory index is the store's
 			return err
@@ -157,7 +165,40 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 	if err != nil {
 		return nil, err // nothing is stored: no document was added
 	}
+	if first != nil && first.stored {
+		x.bind = nil // committed with the documents
+	}
 	return outs, nil
+}
+
+// ErrNoSettings is the error of an add to an Index opened with
+// OpenOptions.Existing on a store that holds no settings: it chooses no
+// method, which an Index opened without Existing does.
+var ErrNoSettings = errors.New("index: no method chosen: the index was opened to exist already and holds no settings; " +
+	"open it without Existing to add documents")
+
+// firstWriter is the store.Writer of an add to an index that holds no
+// settings yet: its first Insert stores meta first, so that the settings
+// commit with the first documents, and an add that stores none (it fails,
+// or every document is skipped as empty or stored already) leaves the
+// index bound to no settings, as if new. The writer lock its transaction
+// holds makes the first add of two processes store its settings and the
+// other's judge them (see Index.bound).
+type firstWriter struct {
+	store.Writer
+	meta   store.Meta
+	stored bool
+}
+
+// Insert stores the settings before the first document.
+func (w *firstWriter) Insert(d *store.Doc, sk *store.Sketch) (int64, error) {
+	if !w.stored {
+		if err := w.Writer.Init(w.meta); err != nil {
+			return 0, fmt.Errorf("storing the index's settings: %w", err)
+		}
+		w.stored = true
+	}
+	return w.Writer.Insert(d, sk)
 }
 
 // admit returns the method's error when it cannot compare the documents

@@ -14,11 +14,10 @@ import (
 	"github.com/neardup/neardup/method/sentences"
 )
 
-// TestCreationCutShortIsAnEmptyIndex: a new index's schema and settings
-// commit in one transaction, so that an open that fails between them (or a
-// process killed there) leaves no schema without settings; and a store
-// that holds a schema and nothing else, as an older binary's creation cut
-// short left it, opens with Existing as an empty index of no method: it
+// TestCreationCutShortIsAnEmptyIndex: an open whose settings are refused
+// leaves no schema; and a store that holds a schema and nothing else, as a
+// first add that stored nothing leaves it (or an older binary's creation
+// cut short), opens with Existing as an empty index of no method: it
 // verifies sound, counts no document, and the first add chooses the
 // method. Regression (reviewer's finding): a kill -9 of the first index
 // add between the two commits left a file that index verify, stats,

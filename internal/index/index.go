@@ -37,8 +37,22 @@ import (
 // began, and no document whose add has not committed. The other methods
 // (and checks of other methods) have the Index to themselves.
 type Index struct {
-	lk   locks
-	meta store.Meta
+	lk locks
+	// meta is the index's settings; metaMu guards it for Meta, as bind
+	// may change it (under lk.write and lk.mem).
+	meta   store.Meta
+	metaMu sync.Mutex
+	// bind, while the store holds no settings (no document was ever
+	// stored), judges the settings another process's first add stores
+	// before this Index's first add does, and returns those it takes (see
+	// binder); nil once the store holds settings, and for an Index opened
+	// with OpenOptions.Existing on a store that holds none. meta is then
+	// what this Index's first add stores, in its transaction, with its
+	// documents (see firstWriter). It is read and changed under lk.write.
+	bind func(stored store.Meta) (store.Meta, error)
+	// name is what Open's errors call the index (its DSN, redacted), which
+	// bound's call it too; "" for an Index of OpenIndex.
+	name string
 	spec engine.Spec
 	cfg  engine.Config
 	keep cluster.Policy
@@ -236,6 +250,9 @@ func (x *Index) restore(ctx context.Context) error {
 // the in-memory index: removals first (a document added and removed since
 // is never loaded), then documents in order.
 func (x *Index) catchUp(r store.Reader) error {
+	if err := x.bound(r); err != nil {
+		return err
+	}
 	lastOrd, lastRemoval, err := r.Head()
 	if err != nil {
 		return err
@@ -254,6 +271,33 @@ func (x *Index) catchUp(r store.Reader) error {
 			return err
 		}
 		x.lastOrd = lastOrd
+		return nil
+	})
+}
+
+// bound binds an Index opened on a store without settings to those r
+// holds, once a first add stored them, another process's or its own: it
+// refuses settings it cannot add with (see binder) before anything stored
+// with them is loaded.
+func (x *Index) bound(r store.Reader) error {
+	if x.bind == nil {
+		return nil
+	}
+	m, ok, err := r.Meta()
+	if err != nil || !ok {
+		return err
+	}
+	if m, err = x.bind(m); err != nil {
+		if x.name != "" {
+			err = fmt.Errorf("%s: %w", x.name, err) // as Open names a refusal
+		}
+		return err
+	}
+	x.bind = nil
+	return x.changing(func() error {
+		x.metaMu.Lock()
+		defer x.metaMu.Unlock()
+		x.meta, x.link = m, linkingOf(m)
 		return nil
 	})
 }
@@ -387,6 +431,11 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) (err 
 		}
 	}()
 	return x.st.Update(ctx, func(w store.Writer) error {
+		// Settings stored meanwhile that this Index refuses are refused
+		// before anything of them is loaded: nothing to rebuild.
+		if err := x.bound(w); err != nil {
+			return err
+		}
 		x.dirty = true // catching up may fail half way too
 		if err := x.catchUp(w); err != nil {
 			return err

@@ -211,11 +211,13 @@ func TestClusterIDsAreStable(t *testing.T) {
 	}
 }
 
-// An index keeps the method and options it was created with; asking for
-// others is refused with a message naming what differs.
+// An index keeps the method and options its first document was stored
+// with; asking for others is refused with a message naming what differs.
 func TestOptionsAreFixed(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	open(t, dsn, index.OpenOptions{}).Close()
+	x := open(t, dsn, index.OpenOptions{})
+	add(t, x, enginetest.Doc("a", enginetest.NewTextGen(20).Sentences(8)))
+	x.Close()
 	other := minhash.Defaults()
 	other.Threshold = 0.5
 	for _, tc := range []struct {
@@ -265,6 +267,7 @@ func TestExistingLeavesAStoreOfFeedsUnset(t *testing.T) {
 	if m := x.Meta(); m.Method != sentences.Name || !m.StoreText {
 		t.Errorf("the first add's open made method %q, texts %v; want sentences, texts stored", m.Method, m.StoreText)
 	}
+	add(t, x, enginetest.Doc("a", enginetest.NewTextGen(20).Sentences(8)))
 	x.Close()
 	if y := open(t, dsn, index.OpenOptions{Existing: true}); y.Meta().Method != sentences.Name {
 		t.Errorf("Existing opened method %q, want the stored sentences", y.Meta().Method)
@@ -673,6 +676,7 @@ func TestFlagsMergeOverStoredOptions(t *testing.T) {
 	if m := x.Meta(); m.Method != minhash.Name || !strings.Contains(m.Options, `"threshold":0.6`) || !m.StoreText {
 		t.Errorf("a new index with flags: %+v", m)
 	}
+	add(t, x, enginetest.Doc("a", enginetest.NewTextGen(20).Sentences(8)))
 	x.Close()
 	open(t, dsn, index.OpenOptions{Flags: threshold(0.6), StoreTextIfNew: true}).Close()
 	open(t, dsn, index.OpenOptions{MethodName: minhash.Name}).Close()

@@ -133,6 +133,7 @@ func TestLinkingIsFixed(t *testing.T) {
 	if got := x.Meta().Link; got != string(cluster.Majority) {
 		t.Errorf("stored linking %q", got)
 	}
+	add(t, x, enginetest.Doc("a", enginetest.NewTextGen(20).Sentences(8)))
 	x.Close()
 	open(t, dsn, index.OpenOptions{}).Close() // its own
 	_, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Link: cluster.Anchor})

@@ -58,8 +58,9 @@ type OpenOptions struct {
 	// nothing written to it, so that a command that reads or maintains an
 	// index leaves the choice of method and texts to the first add. A
 	// store that holds nothing, no settings, no document and no feed (as
-	// a creation cut short by an older binary left it), opens as an empty
-	// index whose Meta names no method, its settings not written either.
+	// a first add that stored nothing leaves it, or a creation cut short by
+	// an older binary), opens as an empty index whose Meta names no method,
+	// its settings not written either; adding to it is ErrNoSettings.
 	Existing bool
 }
 
@@ -122,7 +123,11 @@ func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenO
 }
 
 // Open opens the store at dsn (see store.Open) and the index it holds, or
-// creates one; the Index owns the store and closes it with Close.
+// creates one; the Index owns the store and closes it with Close. A new
+// index's settings (those o asks for) are stored by its first add that
+// stores a document, in that add's transaction: an index that holds no
+// document is bound to none, and opens with any options (see
+// Index.Meta).
 func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec, o OpenOptions) (*Index, error) {
 	if o.Existing && !store.IsPostgres(dsn) {
 		if _, err := os.Stat(dsn); err != nil { // opening would create it
@@ -131,7 +136,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 	}
 	// Settings this binary or the caller refuses are refused before
 	// anything is written (an older schema is not upgraded); a new index's
-	// are stored with its schema, in one transaction.
+	// are stored by its first add, with its first documents (see bind).
 	var refused error
 	o.Flags = once(o.Flags) // the caller's, called once for both
 	if !o.Existing && !store.IsPostgres(dsn) {
@@ -139,17 +144,17 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 			// A new SQLite index: its settings are checked before its
 			// file is made, which a refusal would leave with no tables
 			// (a PostgreSQL database's schema rolls back with them).
-			if _, err := accept(specs, o, store.Meta{}, false); err != nil {
+			if err := accept(specs, o, store.Meta{}, false); err != nil {
 				return nil, fmt.Errorf("%s: %w", dsn, err)
 			}
 		}
 	}
-	so.Accept = func(m store.Meta, ok bool) (*store.Meta, error) {
-		meta, err := accept(specs, o, m, ok)
+	so.Accept = func(m store.Meta, ok bool) error {
+		err := accept(specs, o, m, ok)
 		if err != nil {
 			refused = err
 		}
-		return meta, err
+		return err
 	}
 	so.Existing = so.Existing || o.Existing
 	st, err := store.Open(ctx, dsn, so)
@@ -167,7 +172,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 		}
 		return nil, fmt.Errorf("%s: %w", store.Name(dsn), err)
 	}
-	x.owned = true
+	x.owned, x.name = true, store.Redacted(dsn)
 	return x, nil
 }
 
@@ -206,6 +211,7 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 	if err != nil {
 		return nil, err
 	}
+	asked := o
 	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
 	}
@@ -213,15 +219,18 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 	var c engine.Config
 	switch {
 	case !ok && o.Existing:
-		// A store that holds nothing, as a creation cut short leaves it
-		// (an older binary committed the schema and the settings apart),
-		// is an empty index of no method yet, which the first add
-		// chooses; one that holds feeds alone is refused.
+		// A store that holds nothing, as a first add that stored nothing
+		// leaves it (or an older binary's creation cut short, which
+		// committed the schema and the settings apart), is an empty index
+		// of no method yet, which the first add chooses; one that holds
+		// feeds alone is refused.
 		if spec, c, err = blank(ctx, st, specs, o); err != nil {
 			return nil, err
 		}
 	case !ok:
-		if meta, err = create(ctx, st, specs, o); err != nil {
+		// A new index, or one whose first adds stored nothing: its
+		// settings are stored by its first add that stores a document.
+		if meta, err = newMeta(specs, o); err != nil {
 			return nil, err
 		}
 		fallthrough
@@ -239,6 +248,9 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 		x.keep = o.Keep
 	}
 	x.live.SetMinChars(o.MinChars)
+	if !ok && !o.Existing {
+		x.bind = binder(specs, asked, c, meta)
+	}
 	return x, nil
 }
 
@@ -280,33 +292,32 @@ func once(flags func(base engine.Config) (engine.Config, error)) func(base engin
 // store without its index (the feed tables alone): it refuses the stored
 // settings Open would refuse whatever it is asked (sketches of a format
 // this binary does not read), so that such a store is left as it is, its
-// schema not upgraded, and creates no settings.
-func AcceptStored(specs []engine.Spec) func(m store.Meta, ok bool) (*store.Meta, error) {
-	return func(m store.Meta, ok bool) (*store.Meta, error) {
+// schema not upgraded.
+func AcceptStored(specs []engine.Spec) func(m store.Meta, ok bool) error {
+	return func(m store.Meta, ok bool) error {
 		if !ok {
-			return nil, nil
+			return nil
 		}
 		return accept(specs, OpenOptions{Existing: true}, m, ok)
 	}
 }
 
 // accept is the store.Options.Accept of Open with o: it refuses the
-// settings m (ok false: none stored) that OpenIndex would refuse, and
-// returns those of a new index (none with Existing, which creates none).
-func accept(specs []engine.Spec, o OpenOptions, m store.Meta, ok bool) (*store.Meta, error) {
+// settings m (ok false: none stored) that OpenIndex would refuse, those of
+// a new index included.
+func accept(specs []engine.Spec, o OpenOptions, m store.Meta, ok bool) error {
 	o, err := o.merge(specs, m, ok)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !ok {
-		if o.Existing {
-			return nil, nil
+		if !o.Existing {
+			_, err = newMeta(specs, o)
 		}
-		meta, err := newMeta(specs, o)
-		return &meta, err
+		return err
 	}
 	_, _, err = settle(specs, m, o)
-	return nil, err
+	return err
 }
 
 // blank returns the method an Index of a store that holds no settings
@@ -338,21 +349,33 @@ func blank(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 	return spec, c, err
 }
 
-// create records a new index's settings, unless another process did first.
-func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (store.Meta, error) {
-	meta, err := newMeta(specs, o)
-	if err != nil {
-		return meta, err
-	}
-	err = st.Update(ctx, func(w store.Writer) error {
-		got, ok, err := w.Meta()
-		if ok || err != nil {
-			meta = got
-			return err
+// binder returns the bind of an Index opened with o (as the caller asked,
+// before merge) on a store that held no settings, which sketches with c and
+// whose first add would store meta. It judges the settings another
+// process's first add stored meanwhile as Open judges a stored index's:
+// another method, other options or another linking asked for, or texts
+// asked of an index without, are refused with Open's errors; the choices o
+// leaves to a stored index (texts with StoreTextIfNew, a linking not
+// asked for) are taken from them. Settings that sketch otherwise than meta
+// (a format an older binary makes) are refused too: the Index sketches as
+// meta says.
+func binder(specs []engine.Spec, o OpenOptions, c engine.Config, meta store.Meta) func(m store.Meta) (store.Meta, error) {
+	o.Method, o.MethodName, o.Flags = c, "", nil
+	return func(m store.Meta) (store.Meta, error) {
+		o, err := o.merge(specs, m, true)
+		if err != nil {
+			return m, err
 		}
-		return w.Init(meta)
-	})
-	return meta, err
+		if _, _, err := settle(specs, m, o); err != nil {
+			return m, err
+		}
+		if m.Format != meta.Format || m.HashVersion != meta.HashVersion {
+			return m, fmt.Errorf("the index was created meanwhile, by another process, with %s sketches of format %d and hash version %d, "+
+				"where this one makes format %d, hash version %d: open it again to add to it", m.Method, m.Format, m.HashVersion,
+				meta.Format, meta.HashVersion)
+		}
+		return m, nil
+	}
 }
 
 // newMeta returns the settings of a new index opened with o.
@@ -456,8 +479,14 @@ func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
 	return engine.Spec{}, fmt.Errorf("unknown method %q (this binary knows %v)", name, names)
 }
 
-// Meta returns the index's settings.
-func (x *Index) Meta() store.Meta { return x.meta }
+// Meta returns the index's settings: for an index that holds no settings
+// yet, those its first add stores, unless another process's first add
+// stores others first (see bind).
+func (x *Index) Meta() store.Meta {
+	x.metaMu.Lock()
+	defer x.metaMu.Unlock()
+	return x.meta
+}
 
 // Writable returns nil when this process may write the index, else the
 // error its writes return (see store.Store's Writable).
@@ -607,9 +636,10 @@ func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 // stats returns the index's stats but its counts, loaded of its
 // documents in memory.
 func (x *Index) stats(loaded int) IndexStats {
-	st := IndexStats{Method: x.meta.Method, Loaded: loaded, StoreText: x.meta.StoreText}
-	if x.meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
-		st.Options, st.Created = json.RawMessage(x.meta.Options), time.Unix(x.meta.Created, 0).UTC()
+	meta := x.Meta()
+	st := IndexStats{Method: meta.Method, Loaded: loaded, StoreText: meta.StoreText}
+	if meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
+		st.Options, st.Created = json.RawMessage(meta.Options), time.Unix(meta.Created, 0).UTC()
 	}
 	return st
 }

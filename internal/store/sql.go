@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -63,7 +62,7 @@ type sqlStore struct {
 	// ErrReadOnly naming the index and why.
 	protected string
 	// accept is Options.Accept, which migrate calls.
-	accept func(m Meta, ok bool) (*Meta, error)
+	accept func(m Meta, ok bool) error
 	// existing is Options.Existing: migrate creates no schema.
 	existing bool
 	// file, when not nil, is the SQLite file of a protected store, read
@@ -375,7 +374,7 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		if err != nil {
 			return s.wrap("reading the index's settings", err)
 		}
-		if _, err := s.accept(m, ok); err != nil {
+		if err := s.accept(m, ok); err != nil {
 			return &refusal{err}
 		}
 	}
@@ -395,19 +394,10 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return s.wrap("upgrading the index", err)
 	}
 	if version == 0 && s.accept != nil {
-		// A new index: its settings commit with its schema.
-		m, err := s.accept(Meta{}, false)
-		if err != nil {
+		// A new index: settings refused roll its schema back. None are
+		// stored: its first documents store them (see Options.Accept).
+		if err := s.accept(Meta{}, false); err != nil {
 			return &refusal{err}
-		}
-		if m != nil {
-			data, err := json.Marshal(m)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO meta(name, value) VALUES('index', ?)`), string(data)); err != nil {
-				return s.wrap("creating the index", err)
-			}
 		}
 	}
 	return s.wrap("upgrading the index", tx.Commit())

@@ -432,7 +432,7 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 		if err != nil {
 			return named(path, s.wrap("reading the index's settings", err))
 		}
-		if _, err := o.Accept(m, ok); err != nil {
+		if err := o.Accept(m, ok); err != nil {
 			return &refusal{err}
 		}
 	}

@@ -94,9 +94,9 @@ func (m *Mark) Other(ord int64) int64 {
 	return m.A
 }
 
-// Meta is what an index records when it is created: the method, its options
-// and the versions of what its sketches depend on. A later open with other
-// settings is refused.
+// Meta is what an index records with its first documents: the method, its
+// options and the versions of what its sketches depend on. A later open
+// with other settings is refused.
 type Meta struct {
 	Method      string `json:"method"`
 	Options     string `json:"options"` // the method's options as JSON
@@ -255,7 +255,9 @@ type Writer interface {
 
 // DocWriter stores documents, sketches, marks and clusters.
 type DocWriter interface {
-	// Init records the settings of a new index.
+	// Init records the settings of a new index: in the transaction of its
+	// first documents, so that an index that holds none is bound to no
+	// settings. A store that holds settings already refuses it.
 	Init(m Meta) error
 	// Insert stores a document, its sketch (absent for a skipped document)
 	// and its text when the index stores texts, and returns its ordinal.
@@ -465,9 +467,11 @@ type Options struct {
 	// the transaction that upgrades an older schema, and returns the error
 	// Accept returns as it is, having written nothing. When Open creates
 	// the schema, it calls Accept with no settings in the transaction that
-	// does, and stores the settings Accept returns (nil: none) in it, so
-	// that a new index is never committed without them.
-	Accept func(m Meta, ok bool) (*Meta, error)
+	// does, which an error rolls back. Open stores no settings: a new
+	// index's are stored by the transaction of its first documents
+	// (DocWriter.Init), so that an index holds settings once it holds a
+	// document, and none before.
+	Accept func(m Meta, ok bool) error
 	// Existing opens only a store that holds an index's schema: one that
 	// holds none (a PostgreSQL database or schema without neardup's
 	// tables, an empty SQLite file) is ErrNoIndex, nothing created in it.
