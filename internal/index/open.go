@@ -172,7 +172,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 		}
 		return nil, fmt.Errorf("%s: %w", store.Name(dsn), err)
 	}
-	x.owned, x.name = true, store.Redacted(dsn)
+	x.owned, x.name = true, store.Name(dsn)
 	return x, nil
 }
 
