@@ -163,6 +163,8 @@ func notReadByContent(ctx context.Context, p, textField string) (string, error) 
 	switch {
 	case err != nil, m.Origin != p: // no leaf, or an archive's member
 		return "", nil
+	case container.IsDamage(m.Skip): // an archive in the head read, cut at headLimit: read whole, it may be none
+		return "", nil
 	case m.Skip != nil: // "p: refused: a PDF document, which is not read: ..."
 		return "is, by its content, " + strings.TrimPrefix(m.Skip.Error(), p+": refused: "), nil
 	}

@@ -382,9 +382,17 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Bzip2:
 		return Member{}, false, w.pushBzip2(n, br, head)
 	case Zip:
-		return Member{}, false, w.pushZip(n, br)
+		if err := w.pushZip(n, br); err != nil {
+			if de := (*DamageError)(nil); errors.As(err, &de) {
+				return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: de, Index: n.index, Archive: n.archive}, true, nil
+			}
+			return Member{}, false, err
+		}
+		return Member{}, false, nil
 	case Tar:
-		w.frames = append(w.frames, &tarFrame{w: w, n: n, tr: tar.NewReader(br), br: br})
+		t := &tarFrame{w: w, n: n, br: br, src: &countReader{r: br}}
+		t.tr = tar.NewReader(t.src)
+		w.frames = append(w.frames, t)
 		return Member{}, false, nil
 	}
 	if f == Unknown {
@@ -544,10 +552,22 @@ type tarFrame struct {
 	n       node
 	tr      *tar.Reader
 	br      *bufio.Reader
-	entries int // the headers read
+	src     *countReader // the stream under the archive, its error kept
+	entries int          // the headers read
+	// damage is the refusal of the member the archive ends inside, or of
+	// the archive, once met; done, the archive has no more to read.
+	damage *DamageError
+	done   bool
 }
 
 func (t *tarFrame) next() (entry, error) {
+	if t.done {
+		if de := t.damage; de != nil {
+			t.damage = nil
+			return entry{n: node{origin: de.Origin, id: de.Origin}, skip: de}, nil
+		}
+		return entry{}, io.EOF
+	}
 	for {
 		h, err := t.tr.Next()
 		switch {
@@ -555,6 +575,12 @@ func (t *tarFrame) next() (entry, error) {
 			return entry{}, io.EOF
 		case err != nil && IsLimit(err):
 			return entry{}, err
+		case err != nil && t.src.err == nil:
+			// The archive's own bytes, the stream under it whole: what the
+			// members before gave is read, the next input too.
+			t.done = true
+			return entry{n: node{origin: t.n.origin, id: t.n.id, index: t.n.index, archive: t.n.archive},
+				skip: t.tarDamage(err)}, nil
 		case err != nil:
 			return entry{}, fmt.Errorf("reading %s: tar archive: %w", t.n.origin, err)
 		}
@@ -576,7 +602,7 @@ func (t *tarFrame) next() (entry, error) {
 		}
 		if e, ok := t.w.member(t.n, h.Name, h.Size, t.entries); ok {
 			if e.skip == nil {
-				e.r = t.tr
+				e.r = &tarData{t: t, origin: e.n.origin, size: h.Size}
 			}
 			return e, nil
 		}
@@ -617,6 +643,7 @@ type zipFrame struct {
 	cur     io.ReadCloser
 	lim     *limiter
 	clean   func()
+	buf     bytes.Buffer // a member held while its checksum is checked
 }
 
 func (w *Walker) pushZip(n node, br *bufio.Reader) error {
@@ -644,7 +671,7 @@ func (w *Walker) pushZip(n node, br *bufio.Reader) error {
 		if clean != nil {
 			clean()
 		}
-		return fmt.Errorf("reading %s (%d bytes): %w", n.origin, size, err)
+		return zipUnreadable(n, size, err)
 	}
 	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
 	w.frames = append(w.frames, &zipFrame{w: w, n: n, files: zr.File, clean: clean})
@@ -719,11 +746,16 @@ func (z *zipFrame) next() (entry, error) {
 		if errors.Is(err, zip.ErrAlgorithm) { // Deflate64, bzip2, LZMA …: this member only
 			return entry{n: e.n, skip: fmt.Errorf("%s: refused: compression method %d: %w", e.n.origin, f.Method, err)}, nil
 		}
+		comp := int64(f.CompressedSize64)
+		if err == nil {
+			rc, err = z.checked(f, rc, e.n.origin, comp)
+		} else {
+			err = zipDamage(e.n.origin, err) // its local header: this member only
+		}
 		if err != nil {
-			return entry{}, fmt.Errorf("reading %s: %w", e.n.origin, err)
+			return entry{n: e.n, skip: err}, nil
 		}
 		z.cur = rc
-		comp := int64(f.CompressedSize64)
 		z.lim = z.w.limiter(e.n.origin, rc, func() int64 { return comp })
 		e.r = z.lim
 		return e, nil

@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"archive/tar"
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -357,10 +356,7 @@ func TestZip(t *testing.T) {
 	)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"news.zip":      archive,
-		"truncated.zip": archive[:len(archive)-30],
-		"corrupt.zip":   corruptMember(t),
-		"checksum.zip":  badChecksum(t),
+		"news.zip": archive,
 	})
 	t.Chdir(dir)
 	got, err := readAll(t, []string{"news.zip"}, Options{}, config{})
@@ -378,46 +374,6 @@ func TestZip(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	for _, tc := range []struct{ file, want string }{
-		{"truncated.zip", `^reading truncated\.zip \(` + strconv.Itoa(len(archive)-30) + ` bytes\): zip: not a valid zip file$`},
-		{"corrupt.zip", `^reading corrupt\.zip/a\.jsonl: flate: corrupt input .* after line 0$`},
-		{"checksum.zip", `^reading checksum\.zip/a\.jsonl: zip: checksum error after line 3$`},
-	} {
-		t.Run(tc.file, func(t *testing.T) {
-			_, err := readAll(t, []string{tc.file}, Options{}, config{})
-			if !regexp.MustCompile(tc.want).MatchString(errString(err)) {
-				t.Errorf("error %q, want %s", errString(err), tc.want)
-			}
-		})
-	}
-}
-
-// corruptMember returns an archive whose one member's compressed data is
-// damaged.
-func corruptMember(t *testing.T) string {
-	b := []byte(zipOf(t, member{"a.jsonl", strings.Repeat("{\"text\":\"abc\"}\n", 100)}))
-	// The local header is 30 bytes plus the name; the data follows.
-	data := 30 + len("a.jsonl")
-	for i := data; i < data+8; i++ {
-		b[i] = 0xff
-	}
-	return string(b)
-}
-
-// badChecksum returns an archive whose one stored member was changed after
-// its checksum was taken.
-func badChecksum(t *testing.T) string {
-	var b bytes.Buffer
-	w := zip.NewWriter(&b)
-	f, err := w.CreateHeader(&zip.FileHeader{Name: "a.jsonl", Method: zip.Store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Write([]byte("{\"text\":\"a\"}\n{\"text\":\"b\"}\n{\"text\":\"c\"}\n"))
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return strings.Replace(b.String(), `"c"`, `"C"`, 1)
 }
 
 func TestSymlinkedFileInDirectory(t *testing.T) {

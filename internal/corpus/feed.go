@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -43,7 +44,9 @@ type feedItem struct {
 // parsed whole: one over the record limit is a too-large record. A JSON
 // Feed's item that does not decode (null, or a member of the wrong type:
 // see webfeed.Parse) is a malformed record naming the member; the others
-// are read.
+// are read. An RSS, RDF or Atom feed whose XML breaks gives the items
+// complete before the break, then one malformed record, "file:line" of
+// the first item not read (webfeed.BrokenError).
 type feedSource struct {
 	rd     io.Reader
 	origin string
@@ -82,7 +85,17 @@ func (s *feedSource) parse() error {
 		return nil
 	}
 	f, bad, err := webfeed.Parse(data, gofeed.NewParser())
-	if err != nil {
+	var broken *webfeed.BrokenError
+	switch {
+	case errors.As(err, &broken):
+		// The items before the break are read; the rest is one record.
+		defer func() {
+			s.items = append(s.items, Raw{Origin: s.origin + ":" + strconv.Itoa(broken.Line), kind: rawMalformed, note: broken.Error()})
+		}()
+		if f == nil {
+			return nil
+		}
+	case err != nil:
 		s.items = []Raw{{Origin: s.origin, kind: rawMalformed, note: "not a web feed (RSS, Atom, RDF or JSON Feed): " + err.Error()}}
 		return nil
 	}

@@ -267,3 +267,56 @@ func TestFeedItemPlaceholderDates(t *testing.T) {
 		})
 	}
 }
+
+// TestBrokenFeedKeepsItsItems: regression, an RSS, RDF or Atom feed with one
+// XML error, or cut short inside an item (a download stopped), lost every
+// item as "not a web feed". The items complete before the break are read, and
+// the rest is one malformed record naming the line its first item starts on.
+func TestBrokenFeedKeepsItsItems(t *testing.T) {
+	item := func(n string) string {
+		return "<item><guid>g" + n + "</guid><title>T" + n + "</title><description>text " + n + "</description></item>\n"
+	}
+	for _, tc := range []struct {
+		name, file, input string
+		ids               []string
+		bad               string
+	}{
+		{"RSS cut inside its third item", "cut.rss",
+			"<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>C</title>\n" + item("1") + item("2") +
+				"<item><guid>g3</guid><description>In one of the most direct cr",
+			[]string{"g1", "g2"}, "cut.rss:5: malformed: malformed feed: XML syntax error on line 5: unexpected EOF; its 2 items before line 5 are read, the rest of it is not"},
+		{"RDF cut inside its second item", "cut.rdf.rss",
+			"<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\">\n" +
+				"<channel><title>C</title></channel>\n" + item("1") + "<item><title>T2",
+			[]string{"g1"}, "cut.rdf.rss:5: malformed: malformed feed: XML syntax error on line 5: unexpected EOF; its item before line 5 is read, the rest of it is not"},
+		{"Atom with an XML error in its second entry", "bad.atom",
+			"<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>W</title>\n" +
+				"<entry><id>e1</id><title>One</title><content>first</content></entry>\n" +
+				"<entry><id>e2</id><title>Two</ti tle></entry>\n" +
+				"<entry><id>e3</id><title>Three</title><content>third</content></entry>\n</feed>\n",
+			[]string{"e1"}, "bad.atom:4: malformed: malformed feed: XML syntax error on line 4: invalid characters between </ti and >; its item before line 4 is read, the rest of it is not"},
+		{"RSS broken before its first item", "early.rss",
+			"<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>C</title\n" + item("1"),
+			nil, "early.rss:3: malformed: malformed feed: XML syntax error on line 3: invalid characters between </title and >; no item of it is read"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.file}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, r := range got[:len(got)-1] {
+				ids = append(ids, r.ID)
+			}
+			if diff := cmp.Diff(tc.ids, ids); diff != "" {
+				t.Errorf("ids (-want +got)\n%s", diff)
+			}
+			if last := got[len(got)-1]; last.Skip != "malformed" || last.Err != tc.bad {
+				t.Errorf("last record %q %q, want malformed %q", last.Skip, last.Err, tc.bad)
+			}
+		})
+	}
+}

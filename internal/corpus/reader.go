@@ -561,10 +561,11 @@ func (r *Reader) nextRaw() (Raw, error) {
 		}
 		r.cur.close()
 		r.cur = nil
-		if container.IsLimit(err) {
+		stopped := container.IsLimit(err) || container.IsDamage(err)
+		if stopped {
 			r.limitIn, r.limitRead = r.curOrigin, r.curRead
 		}
-		if err != io.EOF && !container.IsLimit(err) { // the walk reports a stream stopped at a limit
+		if err != io.EOF && !stopped { // the walk reports a stream stopped at a limit, or cut short in an archive
 			r.err = plainCut(err)
 			r.closeInput()
 		}
@@ -576,17 +577,21 @@ func (r *Reader) nextRaw() (Raw, error) {
 }
 
 // refusal is the note of a stream the walk refused: its reason, and for
-// one stopped part-way at a decompression bound, how far it was read: its
-// records up to there were read, the rest were not (and are counted
-// nowhere: they were never seen).
+// one stopped part-way at a decompression bound, or at the end of a tar
+// archive cut short inside it, how far it was read: its records up to
+// there were read, the rest were not (and are counted nowhere: they were
+// never seen).
 func (r *Reader) refusal(skip error) string {
 	in := r.limitIn
 	r.limitIn = ""
-	if in == "" || !container.IsLimit(skip) {
+	if in == "" || !container.IsLimit(skip) && !container.IsDamage(skip) {
 		return skip.Error()
 	}
 	where := " in " + in // a member of the archive the bound refused
 	if le := (*container.LimitError)(nil); errors.As(skip, &le) && le.Origin == in {
+		where = ""
+	}
+	if de := (*container.DamageError)(nil); errors.As(skip, &de) && de.Origin == in {
 		where = ""
 	}
 	if r.limitRead == 0 {

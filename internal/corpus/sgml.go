@@ -27,6 +27,8 @@ import (
 // in any case; entities (&lt; &amp; &#3; ...) are decoded and control
 // characters dropped; bytes that are not UTF-8 are read as Windows-1252.
 // Doc.Raw is {"id","title","dateline","date","text","topics","places"}.
+// A story not closed ends where the next <REUTERS begins; one the stream
+// ends inside is cut short: a malformed record, not a document.
 
 // sgmlSource cuts a Reuters SGML stream into <REUTERS> elements.
 type sgmlSource struct {
@@ -78,6 +80,7 @@ func (s *sgmlSource) next() (Raw, error) {
 	s.buf = append(s.buf[:0], '<')
 	size := 1
 	// Read to the matching "</REUTERS>", the next "<REUTERS" or the end.
+	closed := false
 	for {
 		b, err := s.br.ReadSlice('<')
 		s.line += bytes.Count(b, []byte{'\n'})
@@ -98,6 +101,7 @@ func (s *sgmlSource) next() (Raw, error) {
 		head, _ := s.br.Peek(9)
 		if len(head) == 9 && bytes.EqualFold(head, []byte("/reuters>")) {
 			s.br.Discard(9)
+			closed = true
 			size += 9
 			if size <= s.limit {
 				s.buf = append(s.buf, head...)
@@ -109,12 +113,17 @@ func (s *sgmlSource) next() (Raw, error) {
 			if size <= s.limit {
 				s.buf = s.buf[:len(s.buf)-1]
 			}
-			s.opened = true
+			s.opened, closed = true, true
 			break
 		}
 	}
 	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
 	raw := Raw{Origin: string(s.obuf), kind: rawSGML}
+	if !closed { // the file ends inside the story: what there is of it is cut short
+		raw.kind = rawMalformed
+		raw.note = fmt.Sprintf("the file ends inside this story (no </REUTERS>, lines %d to %d): it is cut short, not read", start, s.line)
+		return raw, nil
+	}
 	if size > s.limit {
 		raw.kind, raw.size = rawTooLarge, int64(size)
 		return raw, nil

@@ -113,10 +113,17 @@ func (r *Reader) decodeText(raw Raw) Record {
 }
 
 // splitTitle splits a text file into its title line and the text after it.
+// A line ends at LF, CRLF or a lone CR (as old Mac files end theirs).
 func splitTitle(s string, md bool) (title, text string) {
 	rest := s
 	for rest != "" {
-		line, after, _ := strings.Cut(rest, "\n")
+		line, after := rest, ""
+		if i := strings.IndexAny(rest, "\r\n"); i >= 0 {
+			line, after = rest[:i], rest[i+1:]
+			if rest[i] == '\r' && strings.HasPrefix(after, "\n") {
+				after = after[1:]
+			}
+		}
 		if strings.TrimSpace(line) == "" {
 			rest = after
 			continue

@@ -32,6 +32,15 @@ func TestText(t *testing.T) {
 				Raw: `{"id":"a.txt","title":"Title","text":"Body\r\nmore"}`}},
 		},
 		{
+			// Regression: a file of lone CR line ends had no title, its
+			// title line read as the start of its text.
+			name:  "lone CR line ends, as old Mac files end theirs",
+			file:  "a.txt",
+			input: "\r\rTitle \r\rBody\rmore\r",
+			want: []rec{{ID: "a.txt", Title: "Title", Text: "Body\rmore", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"Title","text":"Body\rmore"}`}},
+		},
+		{
 			name:  "one line is all text",
 			file:  "a.txt",
 			input: "Only a line.\n",

@@ -409,6 +409,38 @@ func TestRenameWarningNamesTheIDsHolder(t *testing.T) {
 	}
 }
 
+// TestRenameMeetsARecordsOwnID: regression, under --on-duplicate-id rename a
+// later record whose own id is one a repeat was renamed to earlier ("0#3")
+// was renamed in turn ("0#3#2") with a warning that said it repeats the id of
+// the record renamed, whose own id is "0". Ids are given in reading order (a
+// renamed id is the first "ID#n" no earlier document holds: a later one is not
+// read yet), and the warning says which rename the record meets.
+func TestRenameMeetsARecordsOwnID(t *testing.T) {
+	dir := t.TempDir()
+	rows := trainingCorpus()
+	in := filepath.Join(dir, "c.jsonl")
+	var b bytes.Buffer
+	for i, id := range []string{"0", "0", "0", "0#3"} {
+		fmt.Fprintf(&b, `{"id":%q,"text":%q}`+"\n", id, rows[[]int{0, 3, 4, 5}[i]].Text)
+	}
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	var added idRecorder
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename,
+		Warn: &warn, wrapBatch: func(inner engine.Batch) engine.Batch { added.Batch = inner; return &added }}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"0", "0#2", "0#3", "0#3#2"}, added.ids); diff != "" {
+		t.Errorf("ids (-want +got)\n%s", diff)
+	}
+	want := "warning: renamed: " + in + `:4: id "0#3" is the id ` + in + `:3 was renamed to earlier (its own, "0", repeated); it is "0#3#2" in the results`
+	if !strings.Contains(warn.String(), want+"\n") {
+		t.Errorf("warnings:\n%s\nwant the line\n%s", warn.String(), want)
+	}
+}
+
 // TestInterruptedStageSaysSo stops a run at the end of its reading: the
 // last progress line says the next stage was interrupted, not done.
 func TestInterruptedStageSaysSo(t *testing.T) {

@@ -179,13 +179,21 @@ func (run *runner) add(it *item) (added bool, err error) {
 			return false, err
 		}
 		if run.renamed == nil {
-			run.renamed = map[int]string{}
+			run.renamed, run.renamedFrom = map[int]string{}, map[string]string{}
 		}
 		run.renamed[run.b.Len()-1] = doc.ID
 		if run.warner.w != nil && run.warner.warned < run.warner.max {
-			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", dup.Origin, id, first, doc.ID)
+			if from, ok := run.renamedFrom[id]; ok {
+				// Ids are given in reading order: an id renamed to earlier is
+				// taken, though this record holds it as its own.
+				fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, "+
+					"repeated); it is %q in the results\n", dup.Origin, id, first, from, doc.ID)
+			} else {
+				fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", dup.Origin, id, first, doc.ID)
+			}
 			run.warner.warned++
 		}
+		run.renamedFrom[doc.ID] = id
 		return true, nil
 	}
 	return false, &duplicateError{dup, run.o.IDScope != "file" && scopeHelps(dup.ID, stored, &it.rec, run.r)}

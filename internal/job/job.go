@@ -369,7 +369,10 @@ type runner struct {
 	// renamed holds the ids given to documents whose ids repeated
 	// (Options.OnDuplicateID rename), by ordinal, for the second reading.
 	renamed map[int]string
-	pacer   *gcPacer
+	// renamedFrom holds, of each id given so, the id it was renamed from:
+	// a later record holding it as its own is told so.
+	renamedFrom map[string]string
+	pacer       *gcPacer
 	// budget watches the memory budget (Options.Memory); nil without one.
 	budget *budgetWatch
 	warner warner

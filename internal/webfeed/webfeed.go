@@ -53,13 +53,27 @@ func (e *ItemError) Error() string {
 // gofeed decodes it, and a member of the feed's own of the wrong type
 // ("title": 5, or items that are no array) is an error, as is JSON
 // without a JSON Feed's "version" (https://jsonfeed.org/version/…).
+//
+// An RSS, RDF or Atom feed whose XML breaks after its root (an error in
+// it, a download cut short) is a *BrokenError, returned with the feed of
+// its items complete before the break (nil when none is).
 func Parse(body []byte, p *gofeed.Parser) (f *gofeed.Feed, bad []ItemError, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, bad, err = nil, nil, fmt.Errorf("webfeed: the parser failed (a panic): %v", r)
 		}
 	}()
-	if gofeed.DetectFeedType(bytes.NewReader(body)) != gofeed.FeedTypeJSON {
+	switch ft := gofeed.DetectFeedType(bytes.NewReader(body)); ft {
+	case gofeed.FeedTypeJSON:
+	case gofeed.FeedTypeRSS, gofeed.FeedTypeAtom:
+		f, err := p.Parse(bytes.NewReader(body))
+		if err != nil {
+			if sf, be := salvage(body, ft, p, err); be != nil {
+				return sf, nil, be
+			}
+		}
+		return f, nil, err
+	default:
 		f, err := p.Parse(bytes.NewReader(body))
 		return f, nil, err
 	}

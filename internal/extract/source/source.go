@@ -347,8 +347,8 @@ func (w *walker) open(f container.File) (container.Top, func(), error) {
 func (w *walker) page(id string, r io.Reader) error {
 	body, err := io.ReadAll(io.LimitReader(r, min(int64(w.opts.MaxBytes), math.MaxInt64-1)+1))
 	switch {
-	case container.IsLimit(err):
-		return nil // the walk reports the stream it stopped
+	case container.IsLimit(err), container.IsDamage(err):
+		return nil // the walk reports the stream it stopped, or the archive cut inside it
 	case err != nil:
 		return w.emit(Page{ID: id, Err: err})
 	case len(body) > w.opts.MaxBytes:
@@ -375,7 +375,7 @@ func (w *walker) warc(id string, r io.Reader) error {
 		errors.As(err, &cut)
 		errors.As(err, &damage)
 		switch {
-		case err == io.EOF, container.IsLimit(err):
+		case err == io.EOF, container.IsLimit(err), container.IsDamage(err):
 			return nil
 		case cut != nil && cut.Records > 0:
 			if w.opts.Cut != nil {

@@ -1,0 +1,87 @@
+package corpus
+
+import (
+	"archive/zip"
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// storedZip returns a zip archive of members stored, not compressed.
+func storedZip(t *testing.T, ms ...member) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	for _, m := range ms {
+		f, err := w.CreateHeader(&zip.FileHeader{Name: m.name, Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(m.content))
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestDamagedArchiveMembersAreRefused: regression, one damaged member of a zip
+// or tar archive (a stored member one byte changed: "zip: checksum error";
+// deflated data damaged: "flate: corrupt input"; a tar cut inside a member),
+// or a zip whose central directory is gone, stopped the run, the other
+// members and inputs lost. The member, or the archive, is refused, named in
+// its reason, and the rest is read: a zip member gives none of its records
+// (no byte of it can be trusted before its checksum), a tar member cut short
+// the records before the cut.
+func TestDamagedArchiveMembersAreRefused(t *testing.T) {
+	lines := func(p string) string {
+		return `{"id":"` + p + `1","text":"x"}` + "\n" + `{"id":"` + p + `2","text":"y"}` + "\n" + `{"id":"` + p + `3","text":"z"}` + "\n"
+	}
+	crc := strings.Replace(storedZip(t, member{"a.jsonl", lines("a")}, member{"b.jsonl", lines("b")},
+		member{"c.jsonl", lines("c")}), `"b3","text":"z"`, `"b3","text":"Z"`, 1)
+	flate := []byte(zipOf(t, member{"b.jsonl", strings.Repeat(lines("b"), 50)}, member{"c.jsonl", lines("c")}))
+	for i := 30 + len("b.jsonl") + 4; i < 30+len("b.jsonl")+12; i++ {
+		flate[i] ^= 0xff
+	}
+	whole := zipOf(t, member{"a.jsonl", lines("a")})
+	tarball := tarOf(t, member{"a.jsonl", lines("a")}, member{"b.jsonl", lines("b")}, member{"c.jsonl", lines("c")})
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"crc.zip":     crc,
+		"flate.zip":   string(flate),
+		"half.zip":    whole[:len(whole)/2],
+		"cut.tar":     tarball[:strings.Index(tarball, `"b2"`)],
+		"after.jsonl": lines("d"),
+	})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"crc.zip", "flate.zip", "half.zip", "cut.tar", "after.jsonl"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids, skips []string
+	for _, r := range got {
+		if r.Skip == "" {
+			ids = append(ids, r.ID)
+		} else {
+			skips = append(skips, r.Origin+" "+r.Skip+": "+r.Err)
+		}
+	}
+	if want := "a1 a2 a3 c1 c2 c3 c1 c2 c3 a1 a2 a3 b1 d1 d2 d3"; strings.Join(ids, " ") != want {
+		t.Errorf("records %q, want %q", strings.Join(ids, " "), want)
+	}
+	wants := []string{
+		"crc.zip/b.jsonl refused: crc.zip/b.jsonl: refused: its data is damaged (zip: checksum error): none of it is read",
+		"flate.zip/b.jsonl refused: flate.zip/b.jsonl: refused: its data is damaged (flate: corrupt input",
+		"half.zip refused: half.zip: refused: not a zip archive that can be read (",
+		"cut.tar/b.jsonl refused: cut.tar/b.jsonl: refused: the tar archive cut.tar ends inside it, after 29 of its 69 bytes " +
+			"(unexpected EOF: cut short); reading stopped after its record 1: the records up to there are read, the rest of it is not",
+	}
+	if len(skips) != len(wants) {
+		t.Fatalf("skipped %q, want %d", skips, len(wants))
+	}
+	for i, w := range wants {
+		if !strings.HasPrefix(skips[i], w) {
+			t.Errorf("skipped %q, want it to start %q", skips[i], w)
+		}
+	}
+}
