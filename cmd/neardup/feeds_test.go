@@ -868,3 +868,32 @@ func TestListFeedsCountsExistsAsSkipped(t *testing.T) {
 		t.Errorf("added %s, duplicates %s, skipped %s; want 1, 0, 8\n%s", added, dups, skipped, b.String())
 	}
 }
+
+// TestFeedsListJSONOfAFeedNeverPolled: a feed never polled has no
+// last_poll and no next_poll in feeds list --json, as a document without a
+// date has no date in the API, where it printed the zero time
+// 0001-01-01T00:00:00Z and the Unix epoch (the table says "never" and
+// "now").
+func TestFeedsListJSONOfAFeedNeverPolled(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:9/rss.xml")
+	code, out, errOut := runChild(t, "feeds", "list", "--db", db, "--json")
+	if code != 0 {
+		t.Fatalf("feeds list: exit %d\n%s", code, errOut)
+	}
+	var f map[string]any
+	if err := json.Unmarshal([]byte(out), &f); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	state, _ := f["state"].(map[string]any)
+	if _, ok := f["next_poll"]; ok || state == nil {
+		t.Errorf("next_poll of a feed never polled: %v, want none\n%s", f["next_poll"], out)
+	}
+	if _, ok := state["last_poll"]; ok {
+		t.Errorf("last_poll of a feed never polled: %v, want none\n%s", state["last_poll"], out)
+	}
+	if strings.Contains(out, "0001-01-01") || strings.Contains(out, "1970-01-01") {
+		t.Errorf("feeds list --json prints a date that stands for none:\n%s", out)
+	}
+}
