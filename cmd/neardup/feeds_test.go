@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -895,5 +897,22 @@ func TestFeedsListJSONOfAFeedNeverPolled(t *testing.T) {
 	}
 	if strings.Contains(out, "0001-01-01") || strings.Contains(out, "1970-01-01") {
 		t.Errorf("feeds list --json prints a date that stands for none:\n%s", out)
+	}
+}
+
+// TestFeedsTestOfABrokenFeed pins feeds test given a feed cut short: it
+// said "Skipped: feed" and exited 0, with no reason, where watch and
+// feeds add say what is wrong with the feed. Now it exits 1 with the
+// feed's error, as watch.md says a trial does when no item gives a page.
+func TestFeedsTestOfABrokenFeed(t *testing.T) {
+	t.Parallel()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Daily</title><item><title>One</title><link>/news/1</li`)
+	}))
+	defer s.Close()
+	code, out, errOut := runChild(t, "feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL+"/trunc.xml")
+	if code != 1 || !strings.Contains(errOut, s.URL+"/trunc.xml: watch: not a feed: not well-formed XML") || !strings.Contains(errOut, "unexpected EOF") || out != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 1 and the feed's error", code, out, errOut)
 	}
 }
