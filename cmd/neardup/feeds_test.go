@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -866,5 +868,51 @@ func TestListFeedsCountsExistsAsSkipped(t *testing.T) {
 	// FEED EVERY LAST-POLL(never) STATUS(-) ADDED DUPLICATES SKIPPED ERRORS ...
 	if added, dups, skipped := f[4], f[5], f[6]; added != "1" || dups != "0" || skipped != "8" {
 		t.Errorf("added %s, duplicates %s, skipped %s; want 1, 0, 8\n%s", added, dups, skipped, b.String())
+	}
+}
+
+// TestFeedsListJSONOfAFeedNeverPolled: a feed never polled has no
+// last_poll and no next_poll in feeds list --json, as a document without a
+// date has no date in the API, where it printed the zero time
+// 0001-01-01T00:00:00Z and the Unix epoch (the table says "never" and
+// "now").
+func TestFeedsListJSONOfAFeedNeverPolled(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:9/rss.xml")
+	code, out, errOut := runChild(t, "feeds", "list", "--db", db, "--json")
+	if code != 0 {
+		t.Fatalf("feeds list: exit %d\n%s", code, errOut)
+	}
+	var f map[string]any
+	if err := json.Unmarshal([]byte(out), &f); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	state, _ := f["state"].(map[string]any)
+	if _, ok := f["next_poll"]; ok || state == nil {
+		t.Errorf("next_poll of a feed never polled: %v, want none\n%s", f["next_poll"], out)
+	}
+	if _, ok := state["last_poll"]; ok {
+		t.Errorf("last_poll of a feed never polled: %v, want none\n%s", state["last_poll"], out)
+	}
+	if strings.Contains(out, "0001-01-01") || strings.Contains(out, "1970-01-01") {
+		t.Errorf("feeds list --json prints a date that stands for none:\n%s", out)
+	}
+}
+
+// TestFeedsTestOfABrokenFeed pins feeds test given a feed cut short: it
+// said "Skipped: feed" and exited 0, with no reason, where watch and
+// feeds add say what is wrong with the feed. Now it exits 1 with the
+// feed's error, as watch.md says a trial does when no item gives a page.
+func TestFeedsTestOfABrokenFeed(t *testing.T) {
+	t.Parallel()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Daily</title><item><title>One</title><link>/news/1</li`)
+	}))
+	defer s.Close()
+	code, out, errOut := runChild(t, "feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL+"/trunc.xml")
+	if code != 1 || !strings.Contains(errOut, s.URL+"/trunc.xml: watch: not a feed: not well-formed XML") || !strings.Contains(errOut, "unexpected EOF") || out != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 1 and the feed's error", code, out, errOut)
 	}
 }

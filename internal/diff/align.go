@@ -38,22 +38,27 @@ type aligner struct {
 	head    []int32 // first index of an id in the current region of a, -1 if none
 	next    []int32 // next index in a with the same id, -1 at the end
 	matches []match
+	stop    *stopper // ends the alignment when its context ends
 }
 
 // align returns the runs of equal keys shared by a and b, in order of both
 // sequences, non-overlapping and maximal, and whether the alignment is
 // complete: false when the work budget ran out on some region, which is
 // left without matches.
-func align(ka, kb []uint64) ([]match, bool) {
-	al := newAligner(ka, kb)
+// It gives up, with no matches, once st stopped.
+func align(st *stopper, ka, kb []uint64) ([]match, bool) {
+	al := newAligner(st, ka, kb)
 	al.region(0, len(al.a), 0, len(al.b))
-	if al.budget > 0 {
+	switch {
+	case st.stopped():
+		return nil, false
+	case al.budget > 0:
 		return merge(al.matches), true
 	}
 	return al.alignGrams(ka, kb)
 }
 
-func newAligner(ka, kb []uint64) *aligner {
+func newAligner(st *stopper, ka, kb []uint64) *aligner {
 	ids := make(map[uint64]int32, len(ka))
 	dense := func(keys []uint64) []int32 {
 		out := make([]int32, len(keys))
@@ -67,7 +72,7 @@ func newAligner(ka, kb []uint64) *aligner {
 		}
 		return out
 	}
-	al := &aligner{a: dense(ka), b: dense(kb), budget: budgetPerUnit*(len(ka)+len(kb)) + budgetBase}
+	al := &aligner{a: dense(ka), b: dense(kb), budget: budgetPerUnit*(len(ka)+len(kb)) + budgetBase, stop: st}
 	al.count = make([]int32, len(ids))
 	al.head = make([]int32, len(ids))
 	for i := range al.head {
@@ -156,6 +161,10 @@ func (al *aligner) search(r region, limit int32) match {
 	var best match
 	lowest := limit + 1
 	for bi := r.blo; bi < r.bhi && al.budget > 0; {
+		if al.stop.stopped() {
+			al.budget = 0 // as a budget spent: every region left ends
+			break
+		}
 		id := al.b[bi]
 		nextB := bi + 1
 		if c := al.count[id]; c == 0 || c > lowest {

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -40,6 +41,11 @@ func ParseBy(s string) (By, error) {
 type Options struct {
 	// By is the unit of alignment. Default ByWord.
 	By By
+	// MaxWords, when above 0, bounds the words compared of each text: a
+	// longer text is compared by its first MaxWords words alone (Side.Cut),
+	// which bounds the time and memory of a comparison whatever the texts
+	// (see MaxServedWords). 0 compares the texts whole.
+	MaxWords int
 }
 
 // Kind says how an Op relates the two texts.
@@ -86,7 +92,12 @@ type Side struct {
 	// for the caller to set.
 	ID, Title string
 	// Text is the text compared; every Span of the Diff points into it.
+	// When Cut, it is the start of the text given, its first
+	// Options.MaxWords words, up to the start of the next.
 	Text string
+	// Cut is true when the text given held more than Options.MaxWords
+	// words and only the first MaxWords were compared.
+	Cut bool
 	// Words counts the words of Text. Shared counts those found in the
 	// other text: in place (the units the alignment matched, including
 	// the runs of one or two words that the word view shows inside a
@@ -153,10 +164,33 @@ type unitOp struct {
 // Compare(b, a) is Compare(a, b) with its sides swapped: the same words
 // shared and moved, a deletion one way an insertion the other.
 func Compare(a, b string, o Options) *Diff {
-	if b < a { // the alignment breaks its ties by the order of its texts
-		return compare(b, a, o).swapped()
+	d, _ := CompareContext(context.Background(), a, b, o) // a context that never ends: never fails
+	return d
+}
+
+// CompareContext is Compare that stops when ctx ends: it looks at ctx
+// between its stages and, in the alignment, every few thousand units
+// compared, and then returns nil and ctx's error, so that the comparison
+// of long texts does not outlive the request that asked for it.
+func CompareContext(ctx context.Context, a, b string, o Options) (*Diff, error) {
+	st := &stopper{ctx: ctx}
+	var s splitter
+	cutA, cutB := false, false
+	a, cutA = cutWords(&s.an, a, o.MaxWords)
+	b, cutB = cutWords(&s.an, b, o.MaxWords)
+	swap := b < a // the alignment breaks its ties by the order of its texts
+	if swap {
+		a, b, cutA, cutB = b, a, cutB, cutA
 	}
-	return compare(a, b, o)
+	d := compare(st, &s, a, b, o)
+	if d == nil {
+		return nil, st.err
+	}
+	d.A.Cut, d.B.Cut = cutA, cutB
+	if swap {
+		d = d.swapped()
+	}
+	return d, nil
 }
 
 // swapped returns d with its sides swapped: the alignment of B with A.
@@ -172,19 +206,30 @@ func (d *Diff) swapped() *Diff {
 	return d
 }
 
-// compare is Compare of a and b in this order.
-func compare(a, b string, o Options) *Diff {
-	var s splitter
+// compare is Compare of a and b in this order; nil once st stopped.
+func compare(st *stopper, s *splitter, a, b string, o Options) *Diff {
 	d := &Diff{By: o.By}
 	d.A = s.side(a, o.By)
+	if st.now() {
+		return nil
+	}
 	d.B = s.side(b, o.By)
+	if st.now() {
+		return nil
+	}
 	ka, kb := keys(d.A.units), keys(d.B.units)
-	ms, complete := align(ka, kb)
+	ms, complete := align(st, ka, kb)
+	if st.now() {
+		return nil
+	}
 	d.Incomplete = !complete
 	if o.By == ByWord {
 		ms = d.slide(ms)
 	}
 	ms = d.countShared(ms, ka, kb, minMoved(o.By))
+	if st.now() {
+		return nil
+	}
 	ops := unitOps(ms, len(d.A.units), len(d.B.units))
 	if o.By == ByWord {
 		ops = cleanup(ops) // for display: the shared counts are the alignment's

@@ -374,9 +374,9 @@ func checkInvariants(t *testing.T, d *Diff) {
 		t.Errorf("shared %d, %d words, moved %d, %d; want as many on each side", d.A.Shared, d.B.Shared, d.A.Moved, d.B.Moved)
 	}
 	inPlaceA, inPlaceB := 0, 0
-	ms, _ := align(keys(d.A.units), keys(d.B.units))
+	ms, _ := align(&stopper{}, keys(d.A.units), keys(d.B.units))
 	if d.B.Text < d.A.Text { // Compare aligned B with A
-		ms, _ = align(keys(d.B.units), keys(d.A.units))
+		ms, _ = align(&stopper{}, keys(d.B.units), keys(d.A.units))
 		for i, m := range ms {
 			ms[i].a, ms[i].b = m.b, m.a
 		}

@@ -21,8 +21,11 @@ var gramLengths = [...]int{2, 3, 4, 6, 8, 12, 16, 24, 32}
 // stayed within its budget.
 func (al *aligner) alignGrams(ka, kb []uint64) ([]match, bool) {
 	k := gramLength(ka)
-	gal := newAligner(grams(ka, k), grams(kb, k))
+	gal := newAligner(al.stop, grams(ka, k), grams(kb, k))
 	gal.region(0, len(gal.a), 0, len(gal.b))
+	if al.stop.stopped() {
+		return nil, false
+	}
 	complete := gal.budget > 0
 	al.matches = al.matches[:0]
 	pa, pb := 0, 0 // units before these are aligned
@@ -52,8 +55,8 @@ func (al *aligner) alignGrams(ka, kb []uint64) ([]match, bool) {
 // gap aligns a[alo:ahi] with b[blo:bhi] within a budget of its own and
 // reports whether it sufficed.
 func (al *aligner) gap(alo, ahi, blo, bhi int) bool {
-	if alo >= ahi || blo >= bhi {
-		return true
+	if alo >= ahi || blo >= bhi || al.stop.stopped() {
+		return alo >= ahi || blo >= bhi
 	}
 	al.budget = budgetPerUnit*(ahi-alo+bhi-blo) + gapBudgetBase
 	al.region(alo, ahi, blo, bhi)

@@ -22,6 +22,7 @@ type jsonSide struct {
 	Shared  int     `json:"shared"`
 	Moved   int     `json:"moved"`
 	Overlap float64 `json:"overlap"`
+	Cut     bool    `json:"cut,omitempty"`
 }
 
 type jsonOp struct {
@@ -35,7 +36,7 @@ type jsonOp struct {
 // WriteJSON writes d as one indented JSON object:
 //
 //	{"by": "word", "incomplete": false,
-//	 "a": {"id", "title", "words", "shared", "moved", "overlap"}, "b": {...},
+//	 "a": {"id", "title", "words", "shared", "moved", "overlap"[, "cut": true]}, "b": {...},
 //	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
 //	          "a_text": "...", "b_text": "..."}, ...]}
 //
@@ -56,7 +57,9 @@ type jsonOp struct {
 // too, which are not compared. Words, Shared and Moved are the
 // Side's counts; overlap is Shared/Words rounded to four decimals, never 1
 // unless every word is shared nor 0 unless none is (0.9999 and 0.0001
-// then).
+// then). "cut": true, present only then, is the Side's Cut: only the
+// text's first Options.MaxWords words were compared, which words counts and
+// the ops cover.
 // Incomplete is the Diff's: true when the alignment ran out of its work
 // budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {
@@ -74,7 +77,7 @@ func WriteJSON(w io.Writer, d *Diff) error {
 
 func side(s *Side) jsonSide {
 	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved,
-		Overlap: overlapRounded(s.Overlap())}
+		Overlap: overlapRounded(s.Overlap()), Cut: s.Cut}
 }
 
 // overlapRounded rounds a share to four decimals, keeping one below 1 below

@@ -384,13 +384,28 @@ func (t *textWriter) header(mark, name string, s *Side, color string) {
 }
 
 // stat says the side's words, the share of them shared and how many of
-// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared".
+// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared",
+// and of a text cut (see Options.MaxWords) that the rest was not compared:
+// "the first 100000 words (the rest not compared), 0.3% shared".
 func (s *Side) stat() string {
 	words := "words"
 	if s.Words == 1 {
 		words = "word"
 	}
-	st := fmt.Sprintf("%d %s, %s shared", s.Words, words, Percent(s.Overlap()))
+	if s.Cut {
+		words = "words (the rest not compared)"
+		if s.Words == 1 {
+			words = "word (the rest not compared)"
+		}
+		words = fmt.Sprint(s.Words) + " " + words
+		return s.statOf("the first " + words)
+	}
+	return s.statOf(fmt.Sprintf("%d %s", s.Words, words))
+}
+
+// statOf is stat of the words said.
+func (s *Side) statOf(words string) string {
+	st := fmt.Sprintf("%s, %s shared", words, Percent(s.Overlap()))
 	if s.Moved > 0 {
 		st += fmt.Sprintf(" (%d moved)", s.Moved)
 	}

@@ -291,7 +291,10 @@ func (s *Server) compare(r *http.Request) (*diff.Diff, error) {
 			return nil, err
 		}
 	}
-	d := diff.Compare(docs[0].Text, docs[1].Text, diff.Options{By: by})
+	d, err := diff.CompareContext(r.Context(), docs[0].Text, docs[1].Text, diff.Options{By: by, MaxWords: diff.MaxServedWords})
+	if err != nil {
+		return nil, fmt.Errorf("comparing %s and %s: %w", ids[0], ids[1], err)
+	}
 	d.A.ID, d.A.Title = docs[0].ID, docs[0].Title
 	d.B.ID, d.B.Title = docs[1].ID, docs[1].Title
 	return d, nil

@@ -10,8 +10,9 @@ import (
 )
 
 // pool lets a bounded number of heavy requests (the open reads that
-// sketch and compare a posted text: POST /v1/query, the web UI's check)
-// run at once, and a bounded number wait for their turn; the others are
+// sketch and compare a posted text, POST /v1/query and the web UI's check,
+// and those that diff two stored texts, GET /v1/diff and the web UI's
+// /diff) run at once, and a bounded number wait for their turn; the others are
 // answered 503 with Retry-After at once. Waiting requests have not read
 // their bodies, so the memory heavy requests take is bounded by the
 // workers, not by the clients.
@@ -59,10 +60,15 @@ func (p *pool) acquire(ctx context.Context) (release func(), err error) {
 func (p *pool) release() { <-p.slots }
 
 // heavy runs next in the pool's turn with the body bounded by
-// MaxQueryBytes; a request refused by the pool gets 503 and Retry-After.
+// MaxQueryBytes and a context that ends at the write timeout, when its
+// answer could no longer be written, if its client has not gone before;
+// a request refused by the pool gets 503 and Retry-After.
 func (s *Server) heavy(next http.Handler) http.Handler {
 	retry := strconv.Itoa(max(1, int(s.o.QueryWait.Seconds()/4)))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.o.WriteTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
 		release, err := s.pool.acquire(r.Context())
 		if err != nil {
 			w.Header().Set("Retry-After", retry)

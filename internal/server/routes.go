@@ -51,6 +51,7 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.Handle("/", ui)
 	mux.Handle("POST /check", s.heavy(ui)) // the UI's check compares a posted text, as /v1/query does
+	mux.Handle("GET /diff", s.heavy(ui))   // and its diff two stored texts, as /v1/diff does
 	return s.checkHost(s.met.instrument(s.recover(s.limit(s.uncleanAPIPaths(mux)))))
 }
 
@@ -99,7 +100,7 @@ func (s *Server) api() []route {
 		{"/v1/query", map[string]http.Handler{"POST": s.read(s.heavy(s.jsonHandler(s.query)))}},
 		{"/v1/clusters", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.clusters))}},
 		{"/v1/clusters/{id}", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.cluster))}},
-		{"/v1/diff", map[string]http.Handler{"GET": s.read(http.HandlerFunc(s.diff))}},
+		{"/v1/diff", map[string]http.Handler{"GET": s.read(s.heavy(http.HandlerFunc(s.diff)))}},
 		{"/v1/search", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.search))}},
 		{"/v1/stats", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.stats))}},
 		{"/healthz", map[string]http.Handler{"GET": s.noParams(http.HandlerFunc(s.healthz))}},

@@ -24,8 +24,10 @@ import (
 type Stored struct {
 	ID int64 `json:"id"`
 	Feed
-	State    State     `json:"state"`
-	NextPoll time.Time `json:"next_poll"`
+	State State `json:"state"`
+	// NextPoll is when the feed is polled next; zero (left out of JSON)
+	// for a feed never scheduled, polled as soon as a watcher runs.
+	NextPoll time.Time `json:"next_poll,omitzero"`
 	// Items counts the feed's items dealt with, by outcome: those the
 	// index keeps, and those it no longer keeps (State.Forgotten).
 	Items map[string]int `json:"items"`
@@ -54,7 +56,10 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 			return err
 		}
 		for _, f := range feeds {
-			s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
+			s := Stored{ID: f.ID}
+			if f.NextPoll != 0 {
+				s.NextPoll = time.Unix(f.NextPoll, 0).UTC()
+			}
 			s.Feed, s.State, s.unreadable = readStored(&f)
 			if s.unreadable != nil {
 				s.State.Status = "error: " + s.unreadable.Error()

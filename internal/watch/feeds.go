@@ -339,8 +339,8 @@ func (e *RuleError) Error() string {
 type State struct {
 	ETag         string         `json:"etag,omitempty"`
 	LastModified string         `json:"last_modified,omitempty"`
-	LastPoll     time.Time      `json:"last_poll"`
-	Status       string         `json:"status,omitempty"` // "ok", "not modified", "paused: " and the host's pause, or the last error
+	LastPoll     time.Time      `json:"last_poll,omitzero"` // zero, left out, for a feed never polled
+	Status       string         `json:"status,omitempty"`   // "ok", "not modified", "paused: " and the host's pause, or the last error
 	Failures     int            `json:"failures,omitempty"`
 	BrowserUA    bool           `json:"browser_user_agent,omitempty"` // the site refused the configured User-Agent
 	Polls        int            `json:"polls"`

@@ -103,7 +103,9 @@ const tryTimeouts = 4
 // not for, it tries the page of the feed's newest item that the watcher
 // would fetch and extract (see tryItems) and says so in Trial.Feed; a feed
 // with none among the items it tries is an error that counts why each was
-// passed over. A ctx without a deadline is given one (see tryTimeouts).
+// passed over, and a feed the watcher cannot read (its root element a
+// feed's, see feedRoot) is its error (ErrNotFeed), as CheckFeed gives it.
+// A ctx without a deadline is given one (see tryTimeouts).
 // The connections it made are closed when it returns.
 func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, error) {
 	if err := o.Check(); err != nil {
@@ -141,6 +143,11 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 			return t, err
 		}
 		resp, t.Article, t.Skip = p.resp, p.article, p.skip
+	} else if feedRoot(resp.body, resp.contentType) {
+		// A feed the watcher cannot read (cut short, of an unknown
+		// encoding, of its own DTD): its error, as a poll and feeds add
+		// give it, not what the extractor makes of it as a page.
+		return t, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	t.URL = resp.url
 	t.Canonical, _ = articleURL(resp.url) // as the watcher stores it

@@ -260,3 +260,38 @@ func TestTryBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestTryBrokenFeed pins a trial of a feed the watcher cannot read: cut
+// short, declared UTF-8 with Latin-1 bytes, of an unknown encoding, or
+// using an entity of its own DTD. It was tried as a page, "Skipped: feed"
+// or "not-html" with no reason, and stored under the feed's URL; now it is
+// the feed's error, ErrNotFeed, as a poll and CheckFeed give it, and no
+// trial.
+func TestTryBrokenFeed(t *testing.T) {
+	s := newSite(t)
+	whole := rss2(item{title: "One", link: s.URL + "/story/1"})
+	for _, c := range []struct{ name, body, want string }{
+		{"cut short", whole[:len(whole)-40], "unexpected EOF"},
+		{"Latin-1 bytes declared UTF-8", strings.Replace(whole, "One", "Caf\xe9", 1), "not well-formed"},
+		{"unknown encoding", strings.Replace(whole, `encoding="UTF-8"`, `encoding="x-klingon"`, 1), "x-klingon"},
+		{"an entity of its own DTD", strings.Replace(strings.Replace(whole, "<rss", "<!DOCTYPE rss [<!ENTITY own \"x\">]>\n<rss", 1), "One", "&own;", 1), "own"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.name == "unknown encoding" && !strings.Contains(c.body, "x-klingon") {
+				t.Fatalf("the feed has no encoding to replace:\n%.200s", c.body)
+			}
+			path := "/" + strings.ReplaceAll(c.name, " ", "-") + ".xml"
+			s.serve(path, "application/rss+xml", c.body)
+			tr, err := Try(t.Context(), s.URL+path, nil, testOptions())
+			if !errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), s.URL+path) {
+				t.Errorf("Try: %v; want ErrNotFeed naming the feed and %q", err, c.want)
+			}
+			if tr.Canonical != "" || tr.Skip != "" {
+				t.Errorf("a trial of a broken feed: stored under %q, skipped %q", tr.Canonical, tr.Skip)
+			}
+			if _, cerr := CheckFeed(t.Context(), s.URL+path, testOptions()); err != nil && (cerr == nil || cerr.Error() != err.Error()) {
+				t.Errorf("CheckFeed says %v, Try %v", cerr, err)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package webui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -358,6 +359,8 @@ type diffPage struct {
 	By                 string
 	OverlapA, OverlapB float64
 	WordsA, WordsB     int
+	CutA, CutB         bool      // only the first MaxWords words of the text were compared
+	MaxWords           int       // diff.MaxServedWords
 	Mark               *matchRow // the mark between the two, if any
 	Reason             string    // why the mark was made, in words
 	Table              template.HTML
@@ -413,8 +416,12 @@ func (u *ui) diff(r *http.Request) (result, error) {
 		p.NoText = true
 		return result{page: "diff.html", title: "Diff", data: p}, nil
 	}
-	d := diff.Compare(p.A.Text, p.B.Text, diff.Options{By: by})
+	d, err := diff.CompareContext(r.Context(), p.A.Text, p.B.Text, diff.Options{By: by, MaxWords: diff.MaxServedWords})
+	if err != nil {
+		return result{}, fmt.Errorf("comparing %s and %s: %w", a, b, err)
+	}
 	d.A.ID, d.A.Title, d.B.ID, d.B.Title = p.A.ID, p.A.Title, p.B.ID, p.B.Title
+	p.CutA, p.CutB, p.MaxWords = d.A.Cut, d.B.Cut, diff.MaxServedWords
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
 	p.Table, p.Legend = template.HTML(sb.String()), template.HTML(diff.HTMLLegend)

@@ -268,7 +268,7 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 
 // diffHTML renders the side-by-side diff of two texts.
 func diffHTML(idA, titleA, textA, idB, titleB, textB string) template.HTML {
-	d := diff.Compare(textA, textB, diff.Options{})
+	d := diff.Compare(textA, textB, diff.Options{MaxWords: diff.MaxServedWords}) // a stored text may be long
 	d.A.ID, d.A.Title, d.B.ID, d.B.Title = idA, titleA, idB, titleB
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails

@@ -460,3 +460,24 @@ func TestFeedPageShowsItemsLeftOut(t *testing.T) {
 	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "9 dealt with: 1 added", "7 of them, long gone from the feed, no longer kept",
 		"the last poll left out the feed's 1950 oldest items", "--watch-max-items")
 }
+
+// TestTryRuleOnABrokenFeed: "Test the rule" given a feed cut short showed
+// "Skipped: a web feed" and "Stored under" the feed's URL, with no reason;
+// now it shows the feed's error, as adding the feed would, and nothing of a
+// page.
+func TestTryRuleOnABrokenFeed(t *testing.T) {
+	t.Parallel()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Daily</title><item><title>Floods</title><link>/news/1</li`)
+	}))
+	defer site.Close()
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-",
+		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
+	form := url.Values{"url": {"https://daily.example/rss"}, "no_check": {"1"}, "interval": {"15m"}, "test_url": {site.URL + "/trunc.xml"}}
+	a := f.post("/feeds/try", form, true)
+	a.want(t, "a broken feed", http.StatusOK, "not a feed: not well-formed XML", "unexpected EOF")
+	if strings.Contains(a.body, "Stored under") || strings.Contains(a.body, "<dt>Skipped</dt>") {
+		t.Errorf("the trial of a broken feed shows a page's facts:\n%s", a.body)
+	}
+}
