@@ -21,13 +21,21 @@ type AddOptions struct {
 	Query bool
 	// Exact checks each document first for an exact copy among the
 	// documents added with Exact: the same title and text, or the same
-	// URL, which should then be canonical (a crawler's documents). A copy
-	// is stored and marked a duplicate of the first (method ExactMethod)
-	// without being sketched or compared, in the first's cluster by every
-	// linking policy. A document the method skipped (too short, no units)
-	// is no first: a copy of it is added as any document, skipped for its
-	// own reason or compared. When the first is removed, a copy left takes
-	// its place, sketched (see docs/index.md).
+	// URL, which should then be the canonical form of the address the
+	// document was fetched from (a crawler's documents): two documents of
+	// one URL are taken for one page fetched twice, their texts never
+	// compared, so a URL a document names itself (a page's
+	// <link rel="canonical"> or og:url), which may be any, another site's
+	// or another article's, must not be given as it. An index written
+	// before schema version 11 keeps, of a document whose URL is not its
+	// ID, its content's key alone: the URL may be such a claim (see
+	// docs/index.md). A copy is stored and marked a duplicate of the
+	// first (method ExactMethod) without being sketched or compared, in
+	// the first's cluster by every linking policy. A document the method
+	// skipped (too short, no units) is no first: a copy of it is added as
+	// any document, skipped for its own reason or compared. When the first
+	// is removed, a copy left takes its place, sketched (see
+	// docs/index.md).
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or
 	// URL ("" for none): a document whose ID or URL has the slug of a

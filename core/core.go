@@ -176,7 +176,7 @@ const (
 	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters), or a text under the minimum length of every method
 	SkipGallery     SkipReason = "gallery"      // a gallery or video stub ("See all photos (18)")
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
-	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
+	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (the same title and text, URL or article slug: see neardup.AddOptions.Exact), marked as its duplicate
 	SkipOther       SkipReason = "other"        // a record a caller's reader could not read and gave no reason for (a RecordError without one)
 	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, inflating past the limits, or a compression method not read; or a file met in a directory that cannot be reached (a link to nothing, a directory not readable) or that was read already by another path
 )

@@ -518,29 +518,31 @@ func (c *feedsTestCmd) Run(g *globals) error {
 		if t.Feed.Passed != "" {
 			passed = ", newer ones passed over (" + t.Feed.Passed + ")"
 		}
-		fmt.Printf("Feed:      %s: a feed (%s, %s), not an article page; the page of its newest item the watcher would extract is tried%s\n",
-			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"), passed)
+		field("Feed", fmt.Sprintf("%s: a feed (%s, %s), not an article page; the page of its newest item the watcher would extract is tried%s",
+			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"), passed))
 		for _, p := range t.Feed.PassedOver {
-			fmt.Printf("Passed:    %s\n", p)
+			field("Passed", p.String())
 		}
 	}
-	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
-	if t.Gallery != "" {
-		fmt.Printf("Gallery:   %s\n", t.Gallery)
+	field("URL", t.URL)
+	field("Stored under", t.Canonical) // the URL made canonical, never the one the page names (JSON: canonical)
+	for _, f := range []struct{ label, value string }{{"Gallery", t.Gallery}, {"Skipped", string(t.Skip)}, {"Rule", t.Article.RuleMiss}} {
+		if f.value != "" {
+			field(f.label, f.value)
+		}
 	}
-	if t.Skip != "" {
-		fmt.Printf("Skipped:   %s\n", t.Skip)
-	}
-	if t.Article.RuleMiss != "" {
-		fmt.Printf("Rule:      %s\n", t.Article.RuleMiss)
-	}
-	fmt.Printf("Title:     %s\nLanguage:  %s\n", t.Article.Title, t.Article.Lang)
+	field("Title", t.Article.Title)
+	field("Language", t.Article.Lang)
 	if !t.Article.Date.IsZero() {
-		fmt.Printf("Date:      %s\n", core.FormatDate(t.Article.Date, time.RFC3339))
+		field("Date", core.FormatDate(t.Article.Date, time.RFC3339))
 	}
-	fmt.Printf("Text:      %d characters\n\n%s\n", len([]rune(t.Article.Text)), t.Article.Text)
+	fmt.Printf("%-14s%d characters\n\n%s\n", "Text:", len([]rune(t.Article.Text)), t.Article.Text)
 	return nil
 }
+
+// field prints one line of feeds test's text output: its label and the
+// value, the values of every line in one column.
+func field(label, value string) { fmt.Printf("%-14s%s\n", label+":", value) }
 
 // shellWord returns s as one word of a POSIX shell command line: as it is
 // when it holds only characters no shell reads specially, else in single

@@ -81,7 +81,7 @@ func TestFeedsTestJSON(t *testing.T) {
 }
 
 // Regression: feeds test printed a page's date of no zone or offset as
-// UTC ("Date:      2024-03-05T10:00:00Z"), as if the page said so; it
+// UTC ("Date:         2024-03-05T10:00:00Z"), as if the page said so; it
 // prints it without an offset, as its --json and neardup extract write it.
 func TestFeedsTestDateOfNoZone(t *testing.T) {
 	t.Parallel()
@@ -91,13 +91,33 @@ func TestFeedsTestDateOfNoZone(t *testing.T) {
 	s.pages["/news/1"] = strings.Replace(s.pages["/news/1"], "</title>", `</title><meta property="article:published_time" content="2024-03-05T10:00:00">`, 1)
 	s.mu.Unlock()
 	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/news/1"}
-	if code, out, errOut := runChild(t, args...); code != 0 || !strings.Contains(out, "\nDate:      2024-03-05T10:00:00\n") {
+	if code, out, errOut := runChild(t, args...); code != 0 || !strings.Contains(out, "\nDate:         2024-03-05T10:00:00\n") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant the date without an offset", code, out, errOut)
 	}
 	code, out, _ := runChild(t, append(args, "--json")...)
 	var got struct{ Article struct{ Date string } }
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Article.Date != "2024-03-05T10:00:00" {
 		t.Errorf("--json: exit %d, %v, date %q, want 2024-03-05T10:00:00:\n%s", code, err, got.Article.Date, out)
+	}
+}
+
+// TestFeedsTestSaysWhereItStores: the text output names the URL the
+// article would be stored under "Stored under:", as the web UI's trial
+// does: the page's address made canonical (its tracking parameter left
+// out), not the URL it names as its own. Regression: it was labelled
+// "Canonical:", which it is not since the watcher stopped taking the URL a
+// page names, the page's rel=canonical.
+func TestFeedsTestSaysWhereItStores(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(4)))
+	s.mu.Lock()
+	s.pages["/news/1"] = strings.Replace(s.pages["/news/1"], "</title>", `</title><link rel="canonical" href="https://elsewhere.example/story">`, 1)
+	s.mu.Unlock()
+	code, out, errOut := runChild(t, "feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL+"/news/1?utm_source=rss")
+	want := "URL:          " + s.URL + "/news/1?utm_source=rss\nStored under: " + s.URL + "/news/1\nTitle:        One\n"
+	if code != 0 || !strings.Contains(out, want) || strings.Contains(out, "Canonical") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant:\n%s", code, out, errOut, want)
 	}
 }
 
@@ -112,8 +132,8 @@ func TestFeedsTestOfAFeed(t *testing.T) {
 	s.publish("/news/2", "Two", paras)
 	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
 	code, out, errOut := runChild(t, args...)
-	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried\n" +
-		"URL:       " + s.URL + "/news/2\n"
+	want := "Feed:         " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried\n" +
+		"URL:          " + s.URL + "/news/2\n"
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the feed said and the newest story tried:\n%s", code, out, errOut, want)
 	}
@@ -154,9 +174,9 @@ func TestFeedsTestOfAFeedPassesOverAFailingItem(t *testing.T) {
 	s.mu.Unlock()
 	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
 	code, out, errOut := runChild(t, args...)
-	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried, newer ones passed over (1 HTTP 404)\n" +
-		"Passed:    " + s.URL + "/promo/1: HTTP 404 Not Found from " + s.URL + "/promo/1\n" +
-		"URL:       " + s.URL + "/news/1\n"
+	want := "Feed:         " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried, newer ones passed over (1 HTTP 404)\n" +
+		"Passed:       " + s.URL + "/promo/1: HTTP 404 Not Found from " + s.URL + "/promo/1\n" +
+		"URL:          " + s.URL + "/news/1\n"
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the older story tried after:\n%s", code, out, errOut, want)
 	}

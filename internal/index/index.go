@@ -149,7 +149,9 @@ type AddOptions struct {
 	// of one URL are taken for one page fetched twice, their texts never
 	// compared, so a URL a document names itself (a page's
 	// <link rel="canonical">), which may be any, must not be given as it.
-	// A copy is stored and marked a duplicate of the first (method
+	// An index opened at schema version 11 or later has no URL or slug key
+	// of a document whose URL is not its ID stored before (the store's
+	// migration claimedURLKeys). A copy is stored and marked a duplicate of the first (method
 	// "exact") without being sketched or compared, in the first's cluster
 	// by every linking policy (see cluster.Link.Copy). A document the
 	// method skipped (too short, no units) is no first: a copy of it is

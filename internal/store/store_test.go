@@ -583,7 +583,7 @@ func TestEmptyFileBecomesIndex(t *testing.T) {
 // TestWriteFixture): every later version must open (migrate) and read them.
 // Version 1's holds two documents, a mark and a cluster; the later ones also
 // texts, a skipped document and a removal; from version 8, a host's pause.
-var fixtureVersions = []int{1, 4, 5, 6, 8, 9}
+var fixtureVersions = []int{1, 4, 5, 6, 8, 9, 10}
 
 func TestFixtures(t *testing.T) {
 	for _, v := range fixtureVersions {

@@ -78,7 +78,7 @@ func reason(m browse.Mark, left bool, options string) string {
 // exactReason says what two exact copies have in common.
 func exactReason(ev evidence) string {
 	if ev.Removed {
-		what := map[string]string{"url": "the URL it was found at", "content": "its title and text", "slug": fmt.Sprintf("the article slug “%s” of its URL", ev.Slug)}[ev.By]
+		what := map[string]string{"url": "the URL it is stored under", "content": "its title and text", "slug": fmt.Sprintf("the article slug “%s” of its URL", ev.Slug)}[ev.By]
 		if what == "" {
 			return "an exact copy of a document since removed, whose place the other took."
 		}
@@ -86,7 +86,7 @@ func exactReason(ev evidence) string {
 	}
 	switch ev.By {
 	case "url":
-		return "an exact copy: both were found at one URL."
+		return "an exact copy: both are stored under one URL, taken for one page fetched twice, their texts not compared."
 	case "content":
 		return "an exact copy: the same title and text, white space and case aside."
 	case "slug":

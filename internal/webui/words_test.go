@@ -104,7 +104,13 @@ func TestDiffReason(t *testing.T) {
 			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},
 		{"url of a document removed", browse.Mark{Method: neardup.ExactMethod, Label: core.Duplicate, Score: 1,
 			Evidence: json.RawMessage(`{"by":"url","removed":true}`)}, `{}`,
-			"Marked duplicate by exact: an exact copy of a document since removed, whose place the other took: the URL it was found at was that document's."},
+			"Marked duplicate by exact: an exact copy of a document since removed, whose place the other took: the URL it is stored under was that document's."},
+		// Regression: it said "both were found at one URL", which a mark made
+		// before the watcher stopped storing a page under the URL it names as
+		// its own (rel=canonical) is not: they are stored under one URL.
+		{"url", browse.Mark{Method: neardup.ExactMethod, Label: core.Duplicate, Score: 1,
+			Evidence: json.RawMessage(`{"by":"url"}`)}, `{}`,
+			"Marked duplicate by exact: an exact copy: both are stored under one URL, taken for one page fetched twice, their texts not compared."},
 		{"tfidf", browse.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
 			Evidence: json.RawMessage(`{"title_cosine":0.31,"body_cosine":0.72,"rule":"title>=0.1 & body>=0.7"}`)}, `{}`,
 			"their titles have a cosine of 0.31 and their bodies 0.72, which meets the rule's clause title>=0.1 & body>=0.7."},
