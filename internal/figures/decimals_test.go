@@ -55,7 +55,12 @@ func TestDecimalPointMovedIsAnotherFigure(t *testing.T) {
 
 // TestInPlaceWholeDecimalPoint: forgiving no piece, a point dropped before
 // a lone digit (".5" and "5") is another figure, as a piece ("6" of
-// "6.25") is; a digit dropped or doubled after the point is not.
+// "6.25") is; a digit dropped or doubled after the point is not. An
+// ambiguous separator ("1,500") agrees with the same figure written plain
+// ("1500") and with its decimal reading ("1.5"). Regression: forgiving no
+// piece, a reading equal to the other figure was no damaged copy of it, and
+// "sold 1,500 shares at 2,250 dlrs" held other figures than "sold 1500
+// shares at 2250 dlrs" in both places.
 func TestInPlaceWholeDecimalPoint(t *testing.T) {
 	d := Scanner{Decimals: true}
 	for _, tc := range []struct {
@@ -65,6 +70,11 @@ func TestInPlaceWholeDecimalPoint(t *testing.T) {
 		{"traded at 0.5 pct, up from 5.75 pct", "traded at 5 pct, up from 5.75 pct", 1},
 		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6 pct, up from 5.75 pct", 1},
 		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6.255 pct, up from 5.75 pct", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1500 shares at 2250 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1.5 shares at 2.25 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1.500 shares at 2.250 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 15 shares at 22 dlrs", 2},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1,600 shares at 2,350 dlrs", 2},
 	} {
 		_, a := d.OfSlots(tc.a)
 		_, b := d.OfSlots(tc.b)

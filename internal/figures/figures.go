@@ -888,12 +888,17 @@ func explains(x, y []byte) bool { return explainsBy(x, y, true) }
 // a decimal point (see Scanner.Decimals) is a damaged copy of another by a
 // digit dropped, doubled or a piece as well, never by its point dropped or
 // moved: "1.5" and "15", "12.5" and "1.25" are other figures; one with an
-// ambiguous separator ("1,500") by either of its readings (see readings).
+// ambiguous separator ("1,500") by either of its readings (see readings),
+// and a reading equal to the other figure ("1500", "1.5") is that figure,
+// a piece forgiven or not.
 func explainsBy(x, y []byte, pieces bool) bool {
 	if bytes.IndexByte(x, ',') >= 0 || bytes.IndexByte(y, ',') >= 0 {
 		var bx, by [2 * slotDigits]byte
 		xt, xd := readings(x, bx[:0])
 		yt, yd := readings(y, by[:0])
+		if bytes.Equal(xt, yt) || bytes.Equal(xt, yd) || bytes.Equal(xd, yt) || bytes.Equal(xd, yd) {
+			return true
+		}
 		return explainsPlain(xt, yt, pieces) || explainsPlain(xt, yd, pieces) ||
 			explainsPlain(xd, yt, pieces) || explainsPlain(xd, yd, pieces)
 	}
