@@ -497,6 +497,31 @@ func TestTemplateDecimalPointMoved(t *testing.T) {
 	}
 }
 
+// TestTemplateLeadingDecimalPoint: a rate story "by 0.25 percentage points
+// to 0.5 percent" and a copy writing "by .25 ... to .5", sent a minute
+// later, are a duplicate for minhash and cosine, in a batch and in an
+// index (simhash's sketches of the two are too far apart to make them
+// one): a figure written with its decimal point first is "0." and its
+// digits. Regression: ".5" read as "5", and the copy held other figures in
+// both places, refused as the story filled in again. One "by 25 ... to 5"
+// is none.
+func TestTemplateLeadingDecimalPoint(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    neardup.Document
+		dup  bool
+	}{
+		{"point first", rateStory("rate-b", ".25", ".5", 1), true},
+		{"point dropped", rateStory("rate-c", "25", "5", 1), false},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				templateCase(t, rateStory("rate-a", "0.25", "0.5", 0), tc.b, o, tc.dup)
+			})
+		}
+	}
+}
+
 // moneyMarketNotice is a notice of the Bank of England's help to the money
 // market, under a dateline of March day and dated that day at 11:00, its
 // two sums of the morning, help and shortage, written as given.

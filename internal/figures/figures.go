@@ -103,7 +103,8 @@ type Scanner struct {
 	// as "1.5" and "1.6" are, and "1.5" and "1,5" one (see separator for
 	// how a "." or "," is read as a decimal separator, a group of
 	// thousands, or either: "1,500" and "1.500" agree with "1500" and with
-	// "1.5"). A point dropped or moved is no damage a place forgives, as a
+	// "1.5"; ".5" and "$.99", their point first, are "0.5" and "0.99": see
+	// LeadingPoint). A point dropped or moved is no damage a place forgives, as a
 	// digit dropped or doubled is (see explains). Without it, as the
 	// sketch formats before it read, a figure is its digits: "1.5" and
 	// "15" are one value.
@@ -365,7 +366,8 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			}
 			s.digits = append(s.digits, c)
 		}
-		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
+		leading := s.Decimals && !joined && LeadingPoint(text, start) // ".5" is "0.5"
+		if !joined && !leading && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
 		k, ambiguous := -1, false // the figure's decimal separator (see Decimals)
@@ -375,12 +377,16 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		if figs {
 			if k >= 0 && !ambiguous {
 				s.digits = insertPoint(s.digits, text[start:i], k) // "1.5" is not "15"
+			} else if leading {
+				s.digits = slices.Insert(s.digits, 0, '0', '.')
 			}
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
 			s.cell(text[s.at:start])
-			if s.Decimals {
+			if leading {
+				s.values = appendPointed(s.values, "", text[start:i])
+			} else if s.Decimals {
 				s.values = appendDecimalValue(s.values, text[start:i], k, ambiguous)
 			} else {
 				s.values = appendValue(s.values, text[start:i])
