@@ -497,6 +497,71 @@ func TestTemplateDecimalPointMoved(t *testing.T) {
 	}
 }
 
+// TestTemplateLeadingDecimalPoint: a rate story "by 0.25 percentage points
+// to 0.5 percent" and a copy writing "by .25 ... to .5", sent a minute
+// later, are a duplicate for minhash and cosine, in a batch and in an
+// index (simhash's sketches of the two are too far apart to make them
+// one): a figure written with its decimal point first is "0." and its
+// digits. Regression: ".5" read as "5", and the copy held other figures in
+// both places, refused as the story filled in again. One "by 25 ... to 5"
+// is none.
+func TestTemplateLeadingDecimalPoint(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    neardup.Document
+		dup  bool
+	}{
+		{"point first", rateStory("rate-b", ".25", ".5", 1), true},
+		{"point dropped", rateStory("rate-c", "25", "5", 1), false},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				templateCase(t, rateStory("rate-a", "0.25", "0.5", 0), tc.b, o, tc.dup)
+			})
+		}
+	}
+}
+
+// moneyMarketNotice is a notice of the Bank of England's help to the money
+// market, under a dateline of March day and dated that day at 11:00, its
+// two sums of the morning, help and shortage, written as given.
+func moneyMarketNotice(id string, day int, help, shortage string) neardup.Document {
+	return neardup.Document{ID: id, Title: "U.K. MONEY MARKET GIVEN HELP",
+		Date: time.Date(1987, 3, day, 11, 0, 0, 0, time.UTC),
+		Text: fmt.Sprintf("LONDON, March %d - The Bank of England said it had provided the money market with %s mln stg "+
+			"assistance in the morning session, against its estimate of a shortage of around %s mln stg in the system. "+
+			"The central bank bought bills outright from the discount houses at established dealing rates, and said it "+
+			"would review the position again in the afternoon.", day, help, shortage)}
+}
+
+// TestTemplateThousandsWrittenPlainOtherDay: the Bank of England's notice
+// of March 5 and the next day's at its hour, their sums the same but
+// written "1,500" and "2,250" in one and "1500" and "2250" in the other,
+// are a duplicate for minhash, simhash and cosine, in a batch and in an
+// index: a figure whose separator may group thousands agrees with the
+// figure written plain. Regression: comparing the places of an item of
+// another day at its hour (figures.InPlaceWhole), a figure of an ambiguous
+// separator agreed with no figure equal to its reading, and the copy was
+// refused as the notice filled in again ("places":[2,2]). The next day's
+// notice of other sums ("1,600", "2,350") is none.
+func TestTemplateThousandsWrittenPlainOtherDay(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    neardup.Document
+		dup  bool
+	}{
+		{"written plain", moneyMarketNotice("boe-6", 6, "1500", "2250"), true},
+		{"written alike", moneyMarketNotice("boe-6", 6, "1,500", "2,250"), true},
+		{"other sums", moneyMarketNotice("boe-6", 6, "1,600", "2,350"), false},
+	} {
+		for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults(), cosine.Defaults()} {
+			t.Run(tc.name+"/"+o.Method(), func(t *testing.T) {
+				templateCase(t, moneyMarketNotice("boe-5", 5, "1,500", "2,250"), tc.b, o, tc.dup)
+			})
+		}
+	}
+}
+
 // templateCase checks that the documents a and b, a duplicate of the
 // method of o without the template rules, are a duplicate with them (at
 // o) when dup, in a batch and in an index; it skips a pair no duplicate

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The decimal point of a figure, as a Scanner with Decimals reads it.
@@ -30,6 +32,13 @@ import (
 //     (see readings); a whole part of "0" or of four digits and more, or
 //     one a space groups ("0.375", "1234.567", "1 250,500"), makes it a
 //     decimal.
+//
+// A figure of digits alone written with its decimal point first (".5",
+// "$.99", "(.25)"), after white space, a currency sign, "(" or the text's
+// start, is "0." and its digits: ".5" is "0.5" (see LeadingPoint). A point
+// after a letter, a digit or another point ("No.5", "in 2024.5", "...5")
+// ends a word, a figure or a sentence, and the digits after it are a figure
+// of their own.
 //
 // A value writes its decimal separator as "." and the ambiguous one as
 // ",", each one nibble of a slotted figure (see nibble). A range, a score
@@ -70,6 +79,25 @@ func separator(f string) (k int, ambiguous bool) {
 		return k, false // "1.5", "1,50", "1.8500"; "1,234.567"; "0.375", "1234.567"
 	}
 	return k, true
+}
+
+// LeadingPoint reports whether the figure at text[start:], a digit, is
+// written with its decimal point first: a "." directly before it, and
+// before that the text's start, white space, a currency sign or "("
+// (".5", "rose .25 pct", "$.99", "£.75", "(.5)"), so that a Scanner with
+// Decimals reads it as "0." and its digits when they are all its figure
+// (".5.3" is no such figure). A "," so placed is no decimal comma: German,
+// French, Polish and Russian write "0,5", and a comma after a space is a
+// list's ("3 ,4").
+func LeadingPoint(text string, start int) bool {
+	if start == 0 || text[start-1] != '.' {
+		return false
+	}
+	if start == 1 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(text[:start-1])
+	return r == '(' || unicode.IsSpace(r) || unicode.Is(unicode.Sc, r)
 }
 
 // appendDecimalValue appends the value of the figure f as a Scanner with

@@ -55,7 +55,12 @@ func TestDecimalPointMovedIsAnotherFigure(t *testing.T) {
 
 // TestInPlaceWholeDecimalPoint: forgiving no piece, a point dropped before
 // a lone digit (".5" and "5") is another figure, as a piece ("6" of
-// "6.25") is; a digit dropped or doubled after the point is not.
+// "6.25") is; a digit dropped or doubled after the point is not. An
+// ambiguous separator ("1,500") agrees with the same figure written plain
+// ("1500") and with its decimal reading ("1.5"). Regression: forgiving no
+// piece, a reading equal to the other figure was no damaged copy of it, and
+// "sold 1,500 shares at 2,250 dlrs" held other figures than "sold 1500
+// shares at 2250 dlrs" in both places.
 func TestInPlaceWholeDecimalPoint(t *testing.T) {
 	d := Scanner{Decimals: true}
 	for _, tc := range []struct {
@@ -65,12 +70,64 @@ func TestInPlaceWholeDecimalPoint(t *testing.T) {
 		{"traded at 0.5 pct, up from 5.75 pct", "traded at 5 pct, up from 5.75 pct", 1},
 		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6 pct, up from 5.75 pct", 1},
 		{"traded at 6.25 pct, up from 5.75 pct", "traded at 6.255 pct, up from 5.75 pct", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1500 shares at 2250 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1.5 shares at 2.25 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1.500 shares at 2.250 dlrs", 0},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 15 shares at 22 dlrs", 2},
+		{"sold 1,500 shares at 2,250 dlrs", "sold 1,600 shares at 2,350 dlrs", 2},
 	} {
 		_, a := d.OfSlots(tc.a)
 		_, b := d.OfSlots(tc.b)
 		if _, other := InPlaceWhole(a, b); other != tc.other {
 			t.Errorf("InPlaceWhole(%q, %q): %d other, want %d", tc.a, tc.b, other, tc.other)
 		}
+	}
+}
+
+// TestLeadingDecimalPoint: a Scanner with Decimals reads a figure written
+// with its decimal point first (".5", "$.99", "(.25)"), after a space, a
+// currency sign, "(" or the text's start, as "0." and its digits: ".5" and
+// "0.5" are one figure, "5" another. Regression: the point was no part of
+// the figure, ".5" read as "5", and "rose .25 pct to .5" held other figures
+// than "rose 0.25 pct to 0.5" in both places. A point after a word or a
+// figure ("in 2024.5", "No.5", "v.5") or another point ("...5") opens no
+// figure, nor one before a figure of its own separators (".5.3").
+func TestLeadingDecimalPoint(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b string
+		same bool // one figure in each place: InPlace finds no other, fingerprints equal
+	}{
+		{"after a space", "rose .25 pct to .5 dlrs", "rose 0.25 pct to 0.5 dlrs", true},
+		{"after a currency sign", "priced at $.99 and £.75 each", "priced at $0.99 and £0.75 each", true},
+		{"after a parenthesis", "a loss (.25) and a gain (.5) cts", "a loss (0.25) and a gain (0.5) cts", true},
+		{"at the start", ".5 pct up and .25 down", "0.5 pct up and 0.25 down", true},
+		{"point dropped", "rose .25 pct to .5 dlrs", "rose 25 pct to 5 dlrs", false},
+		{"after a figure", "rose in 2024.5 people and 17.25 dlrs", "rose in 2024.5 people and 17.25 dlrs", true},
+		{"after a word", "see No.5 and v.25 ok", "see No 5 and v 25 ok", true},
+		{"after points", "fell...5 pct and ...25 dlrs", "fell 5 pct and 25 dlrs", true},
+		{"before separators", "version .5.3 and .2.1 out", "version 5.3 and 2.1 out", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Scanner{Decimals: true}
+			of, a := d.OfSlots(tc.a)
+			of = slices.Clone(of)
+			ofB, b := d.OfSlots(tc.b)
+			shared, other := InPlace(a, b)
+			if shared != 2 || (other == 0) != tc.same {
+				t.Errorf("InPlace = %d shared, %d other, want 2 shared, the same figures %v", shared, other, tc.same)
+			}
+			if slices.Equal(of, ofB) != tc.same {
+				t.Errorf("fingerprints %v and %v, want equal %v", of, ofB, tc.same)
+			}
+			if !slices.Equal(OfDecimals(tc.a), of) {
+				t.Errorf("OfDecimals = %v, want the Scanner's %v", OfDecimals(tc.a), of)
+			}
+		})
+	}
+	// The formats before Decimals read a figure's digits alone.
+	if !slices.Equal(Of("rose .25 pct to .5 dlrs"), Of("rose 25 pct to 5 dlrs")) {
+		t.Errorf("Of, as the formats before Decimals read: want .5 and 5 one figure")
 	}
 }
 

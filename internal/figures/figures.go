@@ -103,7 +103,8 @@ type Scanner struct {
 	// as "1.5" and "1.6" are, and "1.5" and "1,5" one (see separator for
 	// how a "." or "," is read as a decimal separator, a group of
 	// thousands, or either: "1,500" and "1.500" agree with "1500" and with
-	// "1.5"). A point dropped or moved is no damage a place forgives, as a
+	// "1.5"; ".5" and "$.99", their point first, are "0.5" and "0.99": see
+	// LeadingPoint). A point dropped or moved is no damage a place forgives, as a
 	// digit dropped or doubled is (see explains). Without it, as the
 	// sketch formats before it read, a figure is its digits: "1.5" and
 	// "15" are one value.
@@ -365,7 +366,8 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			}
 			s.digits = append(s.digits, c)
 		}
-		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
+		leading := s.Decimals && !joined && LeadingPoint(text, start) // ".5" is "0.5"
+		if !joined && !leading && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
 		k, ambiguous := -1, false // the figure's decimal separator (see Decimals)
@@ -375,12 +377,16 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		if figs {
 			if k >= 0 && !ambiguous {
 				s.digits = insertPoint(s.digits, text[start:i], k) // "1.5" is not "15"
+			} else if leading {
+				s.digits = slices.Insert(s.digits, 0, '0', '.')
 			}
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
 			s.cell(text[s.at:start])
-			if s.Decimals {
+			if leading {
+				s.values = appendPointed(s.values, "", text[start:i])
+			} else if s.Decimals {
 				s.values = appendDecimalValue(s.values, text[start:i], k, ambiguous)
 			} else {
 				s.values = appendValue(s.values, text[start:i])
@@ -888,12 +894,17 @@ func explains(x, y []byte) bool { return explainsBy(x, y, true) }
 // a decimal point (see Scanner.Decimals) is a damaged copy of another by a
 // digit dropped, doubled or a piece as well, never by its point dropped or
 // moved: "1.5" and "15", "12.5" and "1.25" are other figures; one with an
-// ambiguous separator ("1,500") by either of its readings (see readings).
+// ambiguous separator ("1,500") by either of its readings (see readings),
+// and a reading equal to the other figure ("1500", "1.5") is that figure,
+// a piece forgiven or not.
 func explainsBy(x, y []byte, pieces bool) bool {
 	if bytes.IndexByte(x, ',') >= 0 || bytes.IndexByte(y, ',') >= 0 {
 		var bx, by [2 * slotDigits]byte
 		xt, xd := readings(x, bx[:0])
 		yt, yd := readings(y, by[:0])
+		if bytes.Equal(xt, yt) || bytes.Equal(xt, yd) || bytes.Equal(xd, yt) || bytes.Equal(xd, yd) {
+			return true
+		}
 		return explainsPlain(xt, yt, pieces) || explainsPlain(xt, yd, pieces) ||
 			explainsPlain(xd, yt, pieces) || explainsPlain(xd, yd, pieces)
 	}

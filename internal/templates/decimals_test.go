@@ -2,10 +2,12 @@ package templates
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/figures"
 )
 
 // rateStory is a story of a rate rise "by <by> percentage points to <to>
@@ -78,5 +80,33 @@ func TestTitleDecimalFigureInText(t *testing.T) {
 		if ev := Compare(&a, &c, Sample{}, Sample{}); languages && !ev.TitleFiguresDisjoint {
 			t.Errorf("Languages %v: title figures not disjoint, want 0.4 no figure of a text reporting 4", languages)
 		}
+	}
+}
+
+// TestTitleLeadingDecimalPoint: read with Languages, a title's figure
+// written with its decimal point first ("UP .5 PCT") is "0.5", as the
+// text's is (figures.LeadingPoint): one figure with a title's "0.5", found
+// among the figures of a text writing ".5" or "0.5", and another than "5".
+// Regression: the point was no part of the figure, and ".5" was "5".
+func TestTitleLeadingDecimalPoint(t *testing.T) {
+	title := func(s string) []uint32 { return appendTitleFigures(nil, s, true) }
+	lead := title("PRIME RATE UP .5 PCT TO $.99")
+	if got, want := lead, title("PRIME RATE UP 0.5 PCT TO $0.99"); !slices.Equal(got, want) {
+		t.Errorf("title figures %v, want those of 0.5 and 0.99, %v", got, want)
+	}
+	if a, b := title("PRIME RATE UP .5 PCT"), title("PRIME RATE UP 5 PCT"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of 5 not disjoint", a, b)
+	}
+	for _, text := range []string{"The bank raised its prime rate .5 pct to .99", "The bank raised its prime rate 0.5 pct to 0.99"} {
+		if !figuresIn(lead, figures.OfDecimals(text)) {
+			t.Errorf("title figures %v not found in %q", lead, text)
+		}
+	}
+	if figuresIn(lead, figures.OfDecimals("The bank raised its prime rate 5 pct to 99")) {
+		t.Errorf("title figures %v found in a text of 5 and 99", lead)
+	}
+	// Long digits: the "0" and the point take two of the eight nibbles.
+	if got, want := title("UP .12345678"), title("UP 0.12345678"); !slices.Equal(got, want) {
+		t.Errorf("title figures %v, want %v", got, want)
 	}
 }

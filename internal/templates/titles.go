@@ -79,7 +79,9 @@ func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title,
 // whose groups of thousands spaces set apart is one figure, as the body's
 // Scanner with Languages reads it (figures.ThousandsEnd), and a figure
 // keeps its decimal separator as pointNibble where the body's keeps it
-// (figures.DecimalPoint: "1.5" and "1,5", not "1,500").
+// (figures.DecimalPoint: "1.5" and "1,5", not "1,500"), and one written
+// with its decimal point first is "0." and its digits (figures.LeadingPoint:
+// "UP .5 PCT" is "0.5").
 func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 	for i := 0; i < len(title); {
 		if !isDigit(title[i]) {
@@ -109,6 +111,11 @@ func appendTitleFigures(out []uint32, title string, languages bool) []uint32 {
 		if languages {
 			if k := figures.DecimalPoint(title[start:i]); k >= 0 {
 				v, n = packPointed(title[start:i], k) // "1.5" is not "15", as in the body (figures.Scanner.Decimals)
+			} else if allDigits(title[start:i]) && figures.LeadingPoint(title, start) {
+				// ".5" is "0.5", as in the body: its "0" a nibble of zero
+				// bits before the point and digits packed.
+				v, n = packPointed(title[start-1:min(i, start+6)], 0)
+				n++
 			}
 		}
 		for ; n < 8; n++ {
