@@ -95,3 +95,20 @@ func TestCompareMaxWords(t *testing.T) {
 		t.Errorf("stat of a cut text: %q", s)
 	}
 }
+
+// TestCompareMaxWordsGluedWord pins a cut inside a word the tokeniser
+// splits only when it sees part of it: "Foo.Bar.Bazzzzzz.com" is one word
+// (a domain name), the prefix "Foo.Bar.Ba" three, so the text compared
+// ended "Foo." inside the word. The cut falls after the whole word.
+func TestCompareMaxWordsGluedWord(t *testing.T) {
+	filler := strings.Repeat("abcdefghijklmno ", 9) // 9 words, 144 bytes
+	for _, word := range []string{"Foo.Bar.Bazzzzzz.com", "Foo.Bar.Bazzzzzzzz.com", "Foo.Bar.Bazzzzzzzzzzzzzzzz.com"} {
+		t.Run(word, func(t *testing.T) {
+			text := filler + word + " and more words here after it"
+			d := Compare(text, "x", Options{MaxWords: 10})
+			if !d.A.Cut || d.A.Words != 10 || d.A.Text != filler+word+" " {
+				t.Errorf("cut %v, %d words, the text compared ends %q; want 10 words ending %q", d.A.Cut, d.A.Words, d.A.Text[len(filler):], word+" ")
+			}
+		})
+	}
+}
