@@ -146,7 +146,9 @@ func (s *statusRecorder) WriteHeader(code int) {
 }
 
 // TestDiffOfLongTexts: the API's diff compares the first
-// diff.MaxServedWords words of each text and says which it cut.
+// diff.MaxServedWords words of each text and says which it cut, and, of
+// the other text, that its words were sought in those alone ("other_cut",
+// "with the other's first 100000 words"), as the web UI's diff does.
 func TestDiffOfLongTexts(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	long := strings.Repeat("alpha beta gamma delta eps ", 30000) // 150,000 words
@@ -159,19 +161,37 @@ func TestDiffOfLongTexts(t *testing.T) {
 	code, data := ts.do(t, req{method: "GET", path: "/v1/diff?a=long&b=short"})
 	var got struct {
 		A, B struct {
-			Words int
-			Cut   bool
+			Words    int
+			Cut      bool
+			OtherCut bool `json:"other_cut"`
 		}
 	}
 	if err := json.Unmarshal(data, &got); code != 200 || err != nil {
 		t.Fatalf("diff: %d %v %.200s", code, err, data)
 	}
-	if !got.A.Cut || got.A.Words != 100000 || got.B.Cut || got.B.Words != 3 {
-		t.Errorf("a %+v, b %+v; want a cut to its first 100000 words, b whole", got.A, got.B)
+	if !got.A.Cut || got.A.Words != 100000 || got.B.Cut || got.B.Words != 3 || got.A.OtherCut || !got.B.OtherCut {
+		t.Errorf("a %+v, b %+v; want a cut to its first 100000 words, b whole, b saying a was cut", got.A, got.B)
 	}
 	code, data = ts.do(t, req{method: "GET", path: "/v1/diff?a=long&b=short", accept: "text/html"})
-	if code != 200 || !strings.Contains(string(data), "the first 100000 words (the rest not compared)") {
-		t.Errorf("HTML diff: %d, does not say the text was cut", code)
+	if code != 200 || !strings.Contains(string(data), "the first 100000 words (the rest not compared)") ||
+		!strings.Contains(string(data), "3 words, 100.0% shared with the other's first 100000 words") {
+		t.Errorf("HTML diff: %d, does not say the text was cut, on both sides", code)
+	}
+	s, err := New(ts.x, Options{UI: webui.New(ts.x, webui.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	resp, err := http.Get(hs.URL + "/diff?a=long&b=short")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "of its 3 words are in the other's first 100000 words") {
+		t.Errorf("the UI's diff does not say the short text's words were sought in the long one's first words:\n%.3000s", page)
 	}
 }
 
