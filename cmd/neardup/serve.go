@@ -31,8 +31,8 @@ type serveCmd struct {
 	MaxBody      int64          `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
 	MaxBatch     int            `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
 	MaxQuery     int64          `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
-	QueryWorkers int            `name:"query-workers" help:"Queries and checks that run at once (default: the number of CPUs); the others wait their turn."`
-	QueryQueue   int            `name:"query-queue" default:"${default_query_queue}" help:"Queries and checks that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
+	QueryWorkers int            `name:"query-workers" help:"Queries, checks and diffs (of the API and the web UI) that run at once (default: the number of CPUs); the others wait their turn."`
+	QueryQueue   int            `name:"query-queue" default:"${default_query_queue}" help:"Queries, checks and diffs that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
 	Hosts        []string       `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
 	ReadTimeout  watch.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request: 10s, 2min (the forms of feeds add --interval; m is minutes)."`
 	WriteTimeout watch.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included: 2min (the forms of feeds add --interval; m is minutes). On SIGINT or SIGTERM the requests under way are waited for as long as this and --read-timeout let them take."`

@@ -96,7 +96,8 @@ type Side struct {
 	// Options.MaxWords words, up to the start of the next.
 	Text string
 	// Cut is true when the text given held more than Options.MaxWords
-	// words and only the first MaxWords were compared.
+	// words and only the first MaxWords were compared: the other side's
+	// Shared then counts only its words found in those.
 	Cut bool
 	// Words counts the words of Text. Shared counts those found in the
 	// other text: in place (the units the alignment matched, including

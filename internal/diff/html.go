@@ -110,16 +110,16 @@ func label(s *Side, name string) string {
 func writeTable(w *bufio.Writer, d *Diff) error {
 	w.WriteString("<table class=\"nd-diff\">\n<thead><tr>")
 	for _, s := range []struct {
-		side *Side
-		name string
-	}{{&d.A, "A"}, {&d.B, "B"}} {
+		side, other *Side
+		name        string
+	}{{&d.A, &d.B, "A"}, {&d.B, &d.A, "B"}} {
 		// An id or title is isolated (bdi): its direction, or a control
 		// character in it, cannot turn the text around it.
 		fmt.Fprintf(w, "<th><bdi class=\"nd-id\">%s</bdi>", html.EscapeString(label(s.side, s.name)))
 		if s.side.Title != "" {
 			fmt.Fprintf(w, "<bdi class=\"nd-title\" dir=\"auto\">%s</bdi>", html.EscapeString(s.side.Title))
 		}
-		fmt.Fprintf(w, "<span class=\"nd-stat\">%s</span></th>", s.side.stat())
+		fmt.Fprintf(w, "<span class=\"nd-stat\">%s</span></th>", s.side.stat(s.other))
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
 	ps := d.puncts()

@@ -16,13 +16,14 @@ type jsonDiff struct {
 }
 
 type jsonSide struct {
-	ID      string  `json:"id"`
-	Title   string  `json:"title,omitempty"`
-	Words   int     `json:"words"`
-	Shared  int     `json:"shared"`
-	Moved   int     `json:"moved"`
-	Overlap float64 `json:"overlap"`
-	Cut     bool    `json:"cut,omitempty"`
+	ID       string  `json:"id"`
+	Title    string  `json:"title,omitempty"`
+	Words    int     `json:"words"`
+	Shared   int     `json:"shared"`
+	Moved    int     `json:"moved"`
+	Overlap  float64 `json:"overlap"`
+	Cut      bool    `json:"cut,omitempty"`
+	OtherCut bool    `json:"other_cut,omitempty"`
 }
 
 type jsonOp struct {
@@ -36,7 +37,7 @@ type jsonOp struct {
 // WriteJSON writes d as one indented JSON object:
 //
 //	{"by": "word", "incomplete": false,
-//	 "a": {"id", "title", "words", "shared", "moved", "overlap"[, "cut": true]}, "b": {...},
+//	 "a": {"id", "title", "words", "shared", "moved", "overlap"[, "cut": true][, "other_cut": true]}, "b": {...},
 //	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
 //	          "a_text": "...", "b_text": "..."}, ...]}
 //
@@ -59,12 +60,14 @@ type jsonOp struct {
 // unless every word is shared nor 0 unless none is (0.9999 and 0.0001
 // then). "cut": true, present only then, is the Side's Cut: only the
 // text's first Options.MaxWords words were compared, which words counts and
-// the ops cover.
+// the ops cover. "other_cut": true, present only then, is the other Side's
+// Cut: this side's words were sought in the other's first MaxWords words
+// alone, so shared and overlap count only those found there.
 // Incomplete is the Diff's: true when the alignment ran out of its work
 // budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {
 	ops := d.markedOps()
-	out := jsonDiff{By: d.By.String(), Incomplete: d.Incomplete, A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(ops))}
+	out := jsonDiff{By: d.By.String(), Incomplete: d.Incomplete, A: side(&d.A, &d.B), B: side(&d.B, &d.A), Ops: make([]jsonOp, len(ops))}
 	for i, op := range ops {
 		out.Ops[i] = jsonOp{Op: op.Kind.String(), A: op.A, B: op.B,
 			AText: d.A.Text[op.A.Start:op.A.End], BText: d.B.Text[op.B.Start:op.B.End]}
@@ -75,9 +78,9 @@ func WriteJSON(w io.Writer, d *Diff) error {
 	return enc.Encode(&out)
 }
 
-func side(s *Side) jsonSide {
+func side(s, other *Side) jsonSide {
 	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved,
-		Overlap: overlapRounded(s.Overlap()), Cut: s.Cut}
+		Overlap: overlapRounded(s.Overlap()), Cut: s.Cut, OtherCut: other.Cut}
 }
 
 // overlapRounded rounds a share to four decimals, keeping one below 1 below

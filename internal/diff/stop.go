@@ -2,6 +2,8 @@ package diff
 
 import (
 	"context"
+	"strings"
+	"unicode"
 
 	"github.com/neardup/neardup/internal/analysis"
 )
@@ -72,9 +74,18 @@ func cutWords(an *analysis.Analyzer, text string, max int) (string, bool) {
 			}
 			return text, false
 		}
-		if ws := an.Words(text[:n]); len(ws) > max+1 {
-			// The last word of a prefix may be cut short; the one before
-			// it is whole and starts where the prefix's does.
+		prefix, whole := text[:n], 0
+		// A prefix is read up to its last white space, where no word
+		// starts or ends: a word the prefix would end inside may be split
+		// otherwise where the whole text's is not ("Foo.Bar.Bazzz.com" is
+		// one word, "Foo.Bar.Ba" three), and the text cut inside it.
+		if i := strings.LastIndexFunc(prefix, unicode.IsSpace); i > 0 {
+			prefix, whole = prefix[:i], 1
+		}
+		// Without white space (unspaced scripts), the last word of the
+		// prefix may be cut short; the one before it is whole and starts
+		// where the text's does.
+		if ws := an.Words(prefix); len(ws) > max+1-whole {
 			return text[:ws[max].Start], true
 		}
 	}

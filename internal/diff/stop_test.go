@@ -2,8 +2,10 @@ package diff
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -91,7 +93,57 @@ func TestCompareMaxWords(t *testing.T) {
 	if err := WriteJSON(&sb, Compare(long, short, Options{MaxWords: 100})); err != nil || !strings.Contains(sb.String(), `"cut": true`) {
 		t.Errorf("the JSON of a cut text does not say so: %v\n%.400s", err, sb.String())
 	}
-	if s := Compare(long, short, Options{MaxWords: 100}).A.stat(); !strings.HasPrefix(s, "the first 100 words (the rest not compared), ") {
+	if s := Compare(long, short, Options{MaxWords: 100}).A.stat(&Side{}); !strings.HasPrefix(s, "the first 100 words (the rest not compared), ") {
 		t.Errorf("stat of a cut text: %q", s)
+	}
+}
+
+// TestCompareMaxWordsGluedWord pins a cut inside a word the tokeniser
+// splits only when it sees part of it: "Foo.Bar.Bazzzzzz.com" is one word
+// (a domain name), the prefix "Foo.Bar.Ba" three, so the text compared
+// ended "Foo." inside the word. The cut falls after the whole word.
+func TestCompareMaxWordsGluedWord(t *testing.T) {
+	filler := strings.Repeat("abcdefghijklmno ", 9) // 9 words, 144 bytes
+	for _, word := range []string{"Foo.Bar.Bazzzzzz.com", "Foo.Bar.Bazzzzzzzz.com", "Foo.Bar.Bazzzzzzzzzzzzzzzz.com"} {
+		t.Run(word, func(t *testing.T) {
+			text := filler + word + " and more words here after it"
+			d := Compare(text, "x", Options{MaxWords: 10})
+			if !d.A.Cut || d.A.Words != 10 || d.A.Text != filler+word+" " {
+				t.Errorf("cut %v, %d words, the text compared ends %q; want 10 words ending %q", d.A.Cut, d.A.Words, d.A.Text[len(filler):], word+" ")
+			}
+		})
+	}
+}
+
+// TestCompareMaxWordsOtherSide: the text not cut says that its words were
+// sought in the other's first MaxWords words alone: its overlap, 0.014 of
+// the last 50,000 words of a text of 150,000 words, said nothing of it.
+func TestCompareMaxWordsOtherSide(t *testing.T) {
+	long := "The bank raised rates. " + strings.Repeat("Markets fell again today, traders said. ", 400)
+	short := "Markets fell again today, traders said."
+	d := Compare(long, short, Options{MaxWords: 100})
+	var sb strings.Builder
+	if err := WriteJSON(&sb, d); err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ A, B map[string]any }
+	if err := json.Unmarshal([]byte(sb.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.A["other_cut"] != nil || got.B["other_cut"] != true || got.B["cut"] != nil {
+		t.Errorf("a %v, b %v; want other_cut on b alone", got.A, got.B)
+	}
+	for _, c := range []struct {
+		name      string
+		write     func(io.Writer, *Diff) error
+		want, not string
+	}{
+		{"text", func(w io.Writer, d *Diff) error { return WriteText(w, d, TextOptions{}) }, "6 words, 100.0% shared with the other's first 100 words", "100 words (the rest not compared), 6.0% shared with"},
+		{"HTML", WriteHTML, "6 words, 100.0% shared with the other's first 100 words", "100 words (the rest not compared), 6.0% shared with"},
+	} {
+		sb.Reset()
+		if err := c.write(&sb, d); err != nil || !strings.Contains(sb.String(), c.want) || strings.Contains(sb.String(), c.not) {
+			t.Errorf("%s: %v; want %q, not %q:\n%.600s", c.name, err, c.want, c.not, sb.String())
+		}
 	}
 }

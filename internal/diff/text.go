@@ -69,8 +69,8 @@ const (
 // side that moved on would leave the other column blank.
 func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 	t := &textWriter{w: bufio.NewWriter(w), color: o.Color}
-	t.header("---", "a", &d.A, ansiRed)
-	t.header("+++", "b", &d.B, ansiGreen)
+	t.header("---", "a", &d.A, &d.B, ansiRed)
+	t.header("+++", "b", &d.B, &d.A, ansiGreen)
 	t.w.WriteString("\n")
 	n := len(d.Ops)
 	for i := 0; i <= n; i++ {
@@ -367,8 +367,9 @@ type textWriter struct {
 	marked style
 }
 
-// header writes a side's summary line, coloured like its text.
-func (t *textWriter) header(mark, name string, s *Side, color string) {
+// header writes a side's summary line, coloured like its text; other is
+// the other side.
+func (t *textWriter) header(mark, name string, s, other *Side, color string) {
 	if s.ID != "" {
 		name = VisibleLine(s.ID)
 	}
@@ -376,7 +377,7 @@ func (t *textWriter) header(mark, name string, s *Side, color string) {
 	if s.Title != "" {
 		line += fmt.Sprintf(" %q", s.Title)
 	}
-	line += "  " + s.stat()
+	line += "  " + s.stat(other)
 	if t.color {
 		line = color + line + ansiReset
 	}
@@ -384,10 +385,13 @@ func (t *textWriter) header(mark, name string, s *Side, color string) {
 }
 
 // stat says the side's words, the share of them shared and how many of
-// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared",
-// and of a text cut (see Options.MaxWords) that the rest was not compared:
-// "the first 100000 words (the rest not compared), 0.3% shared".
-func (s *Side) stat() string {
+// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared";
+// of a text cut (see Options.MaxWords) that the rest was not compared:
+// "the first 100000 words (the rest not compared), 0.3% shared"; and,
+// when the other side was cut, that its words were sought in the other's
+// first words alone: "50000 words, 1.4% shared with the other's first
+// 100000 words".
+func (s *Side) stat(other *Side) string {
 	words := "words"
 	if s.Words == 1 {
 		words = "word"
@@ -398,14 +402,17 @@ func (s *Side) stat() string {
 			words = "word (the rest not compared)"
 		}
 		words = fmt.Sprint(s.Words) + " " + words
-		return s.statOf("the first " + words)
+		return s.statOf("the first "+words, other)
 	}
-	return s.statOf(fmt.Sprintf("%d %s", s.Words, words))
+	return s.statOf(fmt.Sprintf("%d %s", s.Words, words), other)
 }
 
 // statOf is stat of the words said.
-func (s *Side) statOf(words string) string {
+func (s *Side) statOf(words string, other *Side) string {
 	st := fmt.Sprintf("%s, %s shared", words, Percent(s.Overlap()))
+	if other.Cut {
+		st += fmt.Sprintf(" with the other's first %d words", other.Words)
+	}
 	if s.Moved > 0 {
 		st += fmt.Sprintf(" (%d moved)", s.Moved)
 	}

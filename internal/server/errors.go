@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"github.com/neardup/neardup/internal/server/httperr"
@@ -20,10 +21,16 @@ func badRequest(field, msg string) *apiError {
 // (see httperr.Status); what is not the client's is logged by writeError.
 func status(err error) *apiError { return httperr.Status(err) }
 
-// writeError answers with err as JSON, logging what is not the client's.
+// writeError answers with err as JSON, logging what is not the client's:
+// a request stopped at the write timeout (httperr.ErrTooLong, in place of
+// the deadline's error) as a warning, the server's failures as errors.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	err = httperr.Cause(r.Context(), err)
 	ae := status(err)
-	if ae.Status >= 500 {
+	switch {
+	case errors.Is(err, httperr.ErrTooLong):
+		s.log.Warn("request stopped", "method", r.Method, "path", r.URL.Path, "err", err)
+	case ae.Status >= 500:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	if ae.Status == http.StatusUnauthorized {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 // pool lets a bounded number of heavy requests (the open reads that
@@ -61,18 +63,41 @@ func (p *pool) release() { <-p.slots }
 
 // heavy runs next in the pool's turn with the body bounded by
 // MaxQueryBytes and a context that ends at the write timeout, when its
-// answer could no longer be written, if its client has not gone before;
-// a request refused by the pool gets 503 and Retry-After.
+// answer could no longer be written, if its client has not gone before
+// (its cause httperr.ErrTooLong); a request refused by the pool gets 503
+// and Retry-After, as JSON.
 func (s *Server) heavy(next http.Handler) http.Handler {
+	return s.turn(next, nil, func(w http.ResponseWriter, r *http.Request, err error) {
+		s.writeJSON(w, r, status(err).Status, status(err)) // a refusal, not a failure to log
+	})
+}
+
+// heavyUI is heavy for the web UI's pages that compare texts: a request
+// the UI refuses on its headers (a token it lacks) is refused before it
+// takes a turn, and every refusal is the UI's error page.
+func (s *Server) heavyUI(ui UI) http.Handler {
+	return s.turn(ui, ui.Admit, ui.Fail)
+}
+
+// turn is heavy with admit, when not nil, asked first and fail answering
+// a refusal, admit's or the pool's.
+func (s *Server) turn(next http.Handler, admit func(*http.Request) error, fail func(http.ResponseWriter, *http.Request, error)) http.Handler {
 	retry := strconv.Itoa(max(1, int(s.o.QueryWait.Seconds()/4)))
+	tooLong := fmt.Errorf("%w (%s)", httperr.ErrTooLong, s.o.WriteTimeout)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), s.o.WriteTimeout)
+		if admit != nil {
+			if err := admit(r); err != nil {
+				fail(w, r, err)
+				return
+			}
+		}
+		ctx, cancel := context.WithTimeoutCause(r.Context(), s.o.WriteTimeout, tooLong)
 		defer cancel()
 		r = r.WithContext(ctx)
 		release, err := s.pool.acquire(r.Context())
 		if err != nil {
 			w.Header().Set("Retry-After", retry)
-			s.writeJSON(w, r, status(err).Status, status(err)) // a refusal, not a failure to log
+			fail(w, r, httperr.Cause(ctx, err))
 			return
 		}
 		defer release()

@@ -45,13 +45,13 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/v1/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, r, http.StatusNotFound, &apiError{Msg: "no such route: " + r.URL.Path + " (see /openapi.json)"})
 	}))
-	ui := s.o.UI
-	if ui == nil {
-		ui = http.HandlerFunc(noUI)
+	if ui := s.o.UI; ui != nil {
+		mux.Handle("/", ui)
+		mux.Handle("POST /check", s.heavyUI(ui)) // the UI's check compares a posted text, as /v1/query does
+		mux.Handle("GET /diff", s.heavyUI(ui))   // and its diff two stored texts, as /v1/diff does
+	} else {
+		mux.Handle("/", http.HandlerFunc(noUI))
 	}
-	mux.Handle("/", ui)
-	mux.Handle("POST /check", s.heavy(ui)) // the UI's check compares a posted text, as /v1/query does
-	mux.Handle("GET /diff", s.heavy(ui))   // and its diff two stored texts, as /v1/diff does
 	return s.checkHost(s.met.instrument(s.recover(s.limit(s.uncleanAPIPaths(mux)))))
 }
 

@@ -2,7 +2,7 @@
 // checking documents, reading documents, clusters and diffs, full-text
 // search, health and Prometheus metrics, and the OpenAPI document that
 // describes them. Writes need a bearer token; every body is bounded. The
-// web UI is another package's http.Handler that the server mounts at "/".
+// web UI is another package's handler (see UI) that the server mounts at "/".
 package server
 
 import (
@@ -19,6 +19,21 @@ import (
 
 	"github.com/neardup/neardup/internal/watch"
 )
+
+// UI is the web UI a Server serves at "/" (package webui's Handler). Its
+// pages that compare texts, POST /check and GET /diff, take their turn
+// among the query workers as the API's queries and diffs do (see
+// Options.QueryWorkers).
+type UI interface {
+	http.Handler
+	// Admit returns the error the UI answers r with on its headers alone
+	// (a page that needs a token it lacks), nil when it may serve r: a
+	// request refused takes no turn.
+	Admit(r *http.Request) error
+	// Fail answers r with err as the UI answers its own errors: the
+	// pool's refusals, a request stopped at the write timeout.
+	Fail(w http.ResponseWriter, r *http.Request, err error)
+}
 
 // Options configure a Server. The zero value works: reads open, writes
 // refused (no tokens), the limits below.
@@ -65,7 +80,7 @@ type Options struct {
 	// /openapi.json, and checks its own tokens (a browser sends no bearer
 	// header: see Tokens.Valid); nil serves a short page saying there is
 	// no UI.
-	UI http.Handler
+	UI UI
 	// Watcher, when not nil, gives the counters of a feed watcher running
 	// on the same index, shown in /metrics.
 	Watcher func() watch.Totals

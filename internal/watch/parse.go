@@ -272,10 +272,14 @@ func dtdError(err error, declared []string) error {
 var entityDecl = regexp.MustCompile(`<!ENTITY\s+([^\s%"'>]+)`)
 
 // feedRoot reports whether an XML body's first element is a feed's root:
-// <rss>, <rdf:RDF> or <feed>, whatever else the body holds. Such a body
-// is a feed that failed to parse, never an HTML page, though it holds
-// <title> and <link> elements as a page does.
+// <rss>, <rdf:RDF> or <feed>, whatever else the body holds, or whether the
+// body is a JSON object, as a JSON Feed is. Such a body is a feed that
+// failed to parse, never an HTML page, though an XML one holds <title>
+// and <link> elements as a page does.
 func feedRoot(body []byte, contentType string) bool {
+	if j := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), " \t\r\n"); len(j) > 0 && j[0] == '{' {
+		return true
+	}
 	if utf8, err := xmlUTF8(body, contentType); err == nil {
 		body = utf8
 	}

@@ -104,7 +104,7 @@ const tryTimeouts = 4
 // would fetch and extract (see tryItems) and says so in Trial.Feed; a feed
 // with none among the items it tries is an error that counts why each was
 // passed over, and a feed the watcher cannot read (its root element a
-// feed's, see feedRoot) is its error (ErrNotFeed), as CheckFeed gives it.
+// feed's, or a JSON object; see feedRoot) is its error (ErrNotFeed), as CheckFeed gives it.
 // A ctx without a deadline is given one (see tryTimeouts).
 // The connections it made are closed when it returns.
 func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, error) {

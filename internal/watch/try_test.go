@@ -262,15 +262,17 @@ func TestTryBudget(t *testing.T) {
 }
 
 // TestTryBrokenFeed pins a trial of a feed the watcher cannot read: cut
-// short, declared UTF-8 with Latin-1 bytes, of an unknown encoding, or
-// using an entity of its own DTD. It was tried as a page, "Skipped: feed"
+// short, declared UTF-8 with Latin-1 bytes, of an unknown encoding, using
+// an entity of its own DTD, or a JSON Feed cut short. It was tried as a page, "Skipped: feed"
 // or "not-html" with no reason, and stored under the feed's URL; now it is
 // the feed's error, ErrNotFeed, as a poll and CheckFeed give it, and no
 // trial.
 func TestTryBrokenFeed(t *testing.T) {
 	s := newSite(t)
 	whole := rss2(item{title: "One", link: s.URL + "/story/1"})
+	jsonFeed := `{"version":"https://jsonfeed.org/version/1.1","title":"Daily","items":[{"id":"1","url":"` + s.URL + `/story/1","title":"One","content_text":"x"}]}`
 	for _, c := range []struct{ name, body, want string }{
+		{"JSON Feed cut short", jsonFeed[:len(jsonFeed)-3], "unexpected end of JSON input"},
 		{"cut short", whole[:len(whole)-40], "unexpected EOF"},
 		{"Latin-1 bytes declared UTF-8", strings.Replace(whole, "One", "Caf\xe9", 1), "not well-formed"},
 		{"unknown encoding", strings.Replace(whole, `encoding="UTF-8"`, `encoding="x-klingon"`, 1), "x-klingon"},
@@ -280,8 +282,11 @@ func TestTryBrokenFeed(t *testing.T) {
 			if c.name == "unknown encoding" && !strings.Contains(c.body, "x-klingon") {
 				t.Fatalf("the feed has no encoding to replace:\n%.200s", c.body)
 			}
-			path := "/" + strings.ReplaceAll(c.name, " ", "-") + ".xml"
-			s.serve(path, "application/rss+xml", c.body)
+			path, typ := "/"+strings.ReplaceAll(c.name, " ", "-")+".xml", "application/rss+xml"
+			if strings.HasPrefix(c.name, "JSON") {
+				path, typ = strings.TrimSuffix(path, ".xml")+".json", "application/feed+json"
+			}
+			s.serve(path, typ, c.body)
 			tr, err := Try(t.Context(), s.URL+path, nil, testOptions())
 			if !errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), s.URL+path) {
 				t.Errorf("Try: %v; want ErrNotFeed naming the feed and %q", err, c.want)

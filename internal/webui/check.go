@@ -1,6 +1,7 @@
 package webui
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -260,19 +261,28 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 	}
 	if len(m.Pairs) > 0 {
 		if best, ok := docs[m.Pairs[0].A]; ok && best.Text != "" {
-			p.Diff, p.DiffWith = diffHTML(best.ID, best.Title, best.Text, doc.ID, doc.Title, doc.Text), best.ID
+			d, err := diffHTML(r.Context(), best.ID, best.Title, best.Text, doc.ID, doc.Title, doc.Text)
+			if err != nil {
+				return err
+			}
+			p.Diff, p.DiffWith = d, best.ID
 		}
 	}
 	return nil
 }
 
-// diffHTML renders the side-by-side diff of two texts.
-func diffHTML(idA, titleA, textA, idB, titleB, textB string) template.HTML {
-	d := diff.Compare(textA, textB, diff.Options{MaxWords: diff.MaxServedWords}) // a stored text may be long
+// diffHTML renders the side-by-side diff of two texts; it stops with
+// ctx's error when ctx ends first (the request's client went, or it took
+// past the server's write timeout).
+func diffHTML(ctx context.Context, idA, titleA, textA, idB, titleB, textB string) (template.HTML, error) {
+	d, err := diff.CompareContext(ctx, textA, textB, diff.Options{MaxWords: diff.MaxServedWords}) // a stored text may be long
+	if err != nil {
+		return "", err
+	}
 	d.A.ID, d.A.Title, d.B.ID, d.B.Title = idA, titleA, idB, titleB
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
-	return template.HTML(sb.String())
+	return template.HTML(sb.String()), nil
 }
 
 // refusedArticle keeps a client error on the form; it reports whether the

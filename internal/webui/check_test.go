@@ -2,6 +2,7 @@ package webui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"html"
 	"mime/multipart"
@@ -16,6 +17,8 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/server/browse"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 // A pasted near copy of a stored article shows the duplicate and a diff
@@ -386,4 +389,41 @@ func toCP1251(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// endingIndex is an Index that ends a request's context once it has read
+// the document id (the last the check page reads before its diff).
+type endingIndex struct {
+	Index
+	id  string
+	end context.CancelFunc
+}
+
+func (e *endingIndex) Document(ctx context.Context, id string) (browse.Document, error) {
+	d, err := e.Index.Document(ctx, id)
+	if id == e.id {
+		e.end()
+	}
+	return d, err
+}
+
+// TestCheckDiffStopsWithItsRequest: the check page's diff against the
+// best match stops when the request's context ends (its client went, or
+// the server's write timeout passed): it compared the texts, up to 100,000
+// words each, for no one.
+func TestCheckDiffStopsWithItsRequest(t *testing.T) {
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Source: "wire", Text: orig})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	h := New(&endingIndex{Index: f.x, id: "wire-1", end: cancel}, Options{})
+	r := httptest.NewRequestWithContext(ctx, "POST", "/check", strings.NewReader(url.Values{"text": {copyText}}.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != httperr.StatusClientClosed || strings.Contains(w.Body.String(), `class="nd-diff"`) {
+		t.Errorf("a check whose request ended before its diff: %d, diff shown %v; want %d and no diff", w.Code,
+			strings.Contains(w.Body.String(), `class="nd-diff"`), httperr.StatusClientClosed)
+	}
 }

@@ -303,9 +303,15 @@ func status(err error) (int, string, string) {
 }
 
 // fail renders an error page.
+// A page stopped at the server's write timeout says so (its context's
+// cause, httperr.ErrTooLong) and is logged as a warning.
 func (u *ui) fail(w http.ResponseWriter, r *http.Request, err error) {
+	err = httperr.Cause(r.Context(), err)
 	code, msg, field := status(err)
-	if code >= 500 && code != http.StatusServiceUnavailable {
+	switch {
+	case errors.Is(err, httperr.ErrTooLong):
+		u.log.Warn("web UI: page stopped", "method", r.Method, "path", r.URL.Path, "error", err)
+	case code >= 500 && code != http.StatusServiceUnavailable:
 		u.log.Error("web UI", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
 	p := errorPage{Code: code, Message: msg, Field: field}

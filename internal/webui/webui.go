@@ -68,11 +68,42 @@ type ui struct {
 	log   *slog.Logger
 }
 
+// Handler is the web UI's http.Handler, with what the server asks of it
+// before it gives a page that compares texts its turn (see Admit, Fail).
+// Safe for concurrent use.
+type Handler struct {
+	u *ui
+	h http.Handler
+}
+
+// ServeHTTP serves the UI's pages.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.h.ServeHTTP(w, r) }
+
+// Admit returns the error a read page answers r with on its headers
+// alone, before it reads the body: under AuthReads, a request with no
+// valid write token, as a bearer header or the sign-in cookie; nil
+// otherwise (a form's CSRF field is checked when the page is served).
+func (h *Handler) Admit(r *http.Request) error {
+	if !h.u.o.AuthReads {
+		return nil
+	}
+	if tok, _ := h.u.token(r); h.u.authorized(tok) {
+		return nil
+	}
+	return h.u.need(r) // refuses on the token alone: reads no body
+}
+
+// Fail answers r with err's error page, as the UI answers its own errors:
+// an HTML page with its status, for a browser.
+func (h *Handler) Fail(w http.ResponseWriter, r *http.Request, err error) {
+	headers(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.u.fail(w, r, err) })).ServeHTTP(w, r)
+}
+
 // New returns the web UI over x. It serves every path but those of the
 // API ("/v1/...", "/healthz", "/readyz", "/metrics", "/openapi.json"),
 // which the server routes elsewhere. The handler is safe for concurrent
 // use; the Index stays the caller's to close.
-func New(x Index, o Options) http.Handler {
+func New(x Index, o Options) *Handler {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
@@ -89,7 +120,7 @@ func New(x Index, o Options) http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, errorf(http.StatusForbidden, "", "a form of another site cannot post here"))
 	}))
-	return headers(cop.Handler(u.mux))
+	return &Handler{u: u, h: headers(cop.Handler(u.mux))}
 }
 
 // routes registers every page. A read page needs a token only under

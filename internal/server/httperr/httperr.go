@@ -35,6 +35,24 @@ func Errorf(status int, field, format string, args ...any) *Error {
 // to shut down.
 var ErrClosing = errors.New("server: shutting down")
 
+// ErrTooLong is the cause of the end of a request's context at the
+// server's write timeout (--write-timeout), past which its answer could
+// no longer be written: what a diff or a check that took too long is
+// answered with, rather than "busy" (see Cause).
+var ErrTooLong = errors.New("the request took longer than the server's --write-timeout")
+
+// Cause returns the cause ctx was ended with (ErrTooLong) in place of
+// err when err is the end of ctx's deadline, else err: context.DeadlineExceeded
+// says only that a deadline passed, not whose.
+func Cause(ctx context.Context, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		if c := context.Cause(ctx); c != nil && !errors.Is(c, context.DeadlineExceeded) && !errors.Is(c, context.Canceled) {
+			return c
+		}
+	}
+	return err
+}
+
 // StatusClientClosed answers a request its client cancelled (nginx's 499):
 // nobody reads the answer, but logs and metrics show it as the client's
 // doing, not as the server's failure.
@@ -65,6 +83,8 @@ func Status(err error) *Error {
 		return Errorf(http.StatusBadRequest, "q", "q: %s", after(err, neardup.ErrQuery))
 	case errors.Is(err, neardup.ErrExists):
 		return Errorf(http.StatusConflict, "", "%s", strings.TrimPrefix(err.Error(), "store: "))
+	case errors.Is(err, ErrTooLong):
+		return Errorf(http.StatusServiceUnavailable, "", "%s; it was stopped", err)
 	case errors.Is(err, context.Canceled):
 		return Errorf(StatusClientClosed, "", "the request was cancelled")
 	case errors.Is(err, neardup.ErrLocked), errors.Is(err, ErrClosing), errors.Is(err, context.DeadlineExceeded):

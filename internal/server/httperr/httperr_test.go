@@ -32,6 +32,7 @@ func TestStatus(t *testing.T) {
 		{"cancelled", fmt.Errorf("adding: %w", context.Canceled), httperr.StatusClientClosed, "", "cancelled"},
 		{"read-only", fmt.Errorf("adding: %w", neardup.ErrReadOnly), http.StatusForbidden, "", "cannot be written"},
 		{"deadline", fmt.Errorf("adding: %w", context.DeadlineExceeded), http.StatusServiceUnavailable, "", "try again"},
+		{"too long", fmt.Errorf("%w (1m0s)", httperr.ErrTooLong), http.StatusServiceUnavailable, "", "--write-timeout (1m0s)"},
 		{"locked", fmt.Errorf("writing: %w", neardup.ErrLocked), http.StatusServiceUnavailable, "", "try again"},
 		{"closing", httperr.ErrClosing, http.StatusServiceUnavailable, "", "shutting down"},
 		{"not found", fmt.Errorf("%w: no document %q", neardup.ErrNotFound, "x"), http.StatusNotFound, "", `no document "x"`},
