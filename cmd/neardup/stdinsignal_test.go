@@ -186,8 +186,9 @@ func TestSignalStopsIndexAddWaitingForStdin(t *testing.T) {
 // Every command that reads standard input stops at the first SIGINT or
 // SIGTERM while stdin, a pipe its writer holds open, gives nothing more,
 // with 128 + the signal's number, a progress line saying "interrupted"
-// (regressions: each went on waiting for input until stdin closed;
-// dedup's progress line said "stopped by an error").
+// (regressions: each went on waiting for input until stdin closed, diff
+// --corpus - after the others; dedup's progress line said "stopped by an
+// error").
 func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -207,6 +208,7 @@ func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 		{"index query", []string{"index", "query", "--db", db, "-"}, ""},
 		{"extract", []string{"extract", "-", "-o", "pages.jsonl"}, ""},
 		{"diff", []string{"diff", "-", page}, ""},
+		{"diff --corpus", []string{"diff", "--corpus", "-", "d1", "d2"}, ""},
 	} {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(tc.name+"/"+signalName(sig), func(t *testing.T) {
