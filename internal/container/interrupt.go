@@ -75,9 +75,9 @@ func (s *interruptible) Read(p []byte) (int, error) {
 
 // OpenInterruptible opens path for reading as os.Open does, giving up when
 // ctx ends, with the error Interruptible's Read returns: the opening of a
-// named pipe blocks until a writer opens it, which may never happen. A
-// file opened after ctx ended is closed, on the goroutine that opened it. A
-// nil ctx, or one that never ends, is os.Open.
+// named pipe blocks until a writer opens it, which may never happen. A ctx
+// ended already opens nothing. A file opened after ctx ended is closed, on the
+// goroutine that opened it. A nil ctx, or one that never ends, is os.Open.
 func OpenInterruptible(ctx context.Context, path string) (*os.File, error) {
 	return openInterruptible(ctx, path, os.Open)
 }
@@ -86,6 +86,9 @@ func OpenInterruptible(ctx context.Context, path string) (*os.File, error) {
 func openInterruptible(ctx context.Context, path string, open func(string) (*os.File, error)) (*os.File, error) {
 	if ctx == nil || ctx.Done() == nil {
 		return open(path)
+	}
+	if ctx.Err() != nil {
+		return nil, stopErr(ctx)
 	}
 	type opened struct {
 		f   *os.File

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -146,6 +147,29 @@ func TestOpenInterruptibleGivesUpWaitingForAWriter(t *testing.T) {
 			t.Fatal("the pipe opened after the context ended is still open")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A context ended already opens nothing: no opening left under way holds
+// a named pipe open for reading (regression: the opening was started all
+// the same, on a goroutine of its own).
+func TestOpenInterruptibleAfterTheEnd(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(t.Context())
+	cancel(errStopped)
+	opened := make(chan string, 1)
+	open := func(path string) (*os.File, error) {
+		opened <- path
+		return nil, errors.New("not opened in this test")
+	}
+	f, err := openInterruptible(ctx, "a-file", open)
+	if f != nil || !isStopped(err) {
+		t.Fatalf("open: %v, %v; want nil, %v and %v", f, err, errStopped, context.Canceled)
+	}
+	runtime.Gosched() // lets an opening started, if any, run
+	select {
+	case path := <-opened:
+		t.Errorf("%s opened after the context ended", path)
+	default:
 	}
 }
 
