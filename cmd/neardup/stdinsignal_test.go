@@ -165,10 +165,18 @@ func TestSignalStopsIndexAddWaitingForStdin(t *testing.T) {
 				}
 				rest <- lines.Err()
 			}()
-			waitStopped(t, cmd, sig, &stderr)
-			if err := <-rest; err != nil {
-				t.Fatal(err)
+			// Stdout read to its end before Wait, which closes it
+			// (regression: "read |0: file already closed").
+			select {
+			case err := <-rest:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(stopDeadline):
+				cmd.Process.Kill()
+				t.Fatalf("stdout still open %s after %s; stderr:\n%s", stopDeadline, signalName(sig), &stderr)
 			}
+			waitStopped(t, cmd, sig, &stderr)
 			ids, _ := storedIndex(t, db)
 			if len(ids) != len(printed) {
 				t.Errorf("%d documents stored, %d printed", len(ids), len(printed))
