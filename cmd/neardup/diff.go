@@ -285,6 +285,7 @@ func lookupDocs(ctx context.Context, paths []string, ro corpus.Options, ids job.
 		return docs, err
 	}
 	defer r.Close()
+	r.StopWith(ctx) // a signal ends a wait for standard input or a named pipe too
 	ids.Reader = r
 	found := [2]bool{}
 	var skipped [2]*corpus.Record // a record of the id that cannot be compared

@@ -57,6 +57,43 @@ func waitStopped(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, stderr *bytes.
 	}
 }
 
+// writeDrained writes data into the pipe w of cmd's standard input and
+// waits, up to stopDeadline, until cmd has read all of it: the pipe holds
+// nothing more (where the system tells: pipeTells).
+func writeDrained(t *testing.T, cmd *exec.Cmd, w *os.File, data []byte, stderr *bytes.Buffer) {
+	t.Helper()
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := w.Write(data)
+		wrote <- err
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			t.Fatalf("writing: %v; stderr:\n%s", err, stderr)
+		}
+	case <-time.After(stopDeadline):
+		cmd.Process.Kill()
+		t.Fatalf("the child read nothing in %s", stopDeadline)
+	}
+	if !pipeTells {
+		return
+	}
+	for end := time.Now().Add(stopDeadline); ; time.Sleep(5 * time.Millisecond) {
+		n, err := pipeHolds(w)
+		if err != nil {
+			t.Fatalf("bytes in the pipe: %v", err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(end) {
+			cmd.Process.Kill()
+			t.Fatalf("the child left %d bytes in the pipe for %s; stderr:\n%s", n, stopDeadline, stderr)
+		}
+	}
+}
+
 // The first SIGINT or SIGTERM stops `index add -` while standard input,
 // a pipe its writer holds open, gives nothing more: the chunks committed
 // before stay stored, each printed, and the index is whole; nothing of the
@@ -128,10 +165,18 @@ func TestSignalStopsIndexAddWaitingForStdin(t *testing.T) {
 				}
 				rest <- lines.Err()
 			}()
-			waitStopped(t, cmd, sig, &stderr)
-			if err := <-rest; err != nil {
-				t.Fatal(err)
+			// Stdout read to its end before Wait, which closes it
+			// (regression: "read |0: file already closed").
+			select {
+			case err := <-rest:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(stopDeadline):
+				cmd.Process.Kill()
+				t.Fatalf("stdout still open %s after %s; stderr:\n%s", stopDeadline, signalName(sig), &stderr)
 			}
+			waitStopped(t, cmd, sig, &stderr)
 			ids, _ := storedIndex(t, db)
 			if len(ids) != len(printed) {
 				t.Errorf("%d documents stored, %d printed", len(ids), len(printed))
@@ -148,8 +193,10 @@ func TestSignalStopsIndexAddWaitingForStdin(t *testing.T) {
 
 // Every command that reads standard input stops at the first SIGINT or
 // SIGTERM while stdin, a pipe its writer holds open, gives nothing more,
-// with 128 + the signal's number (regression: each went on waiting for
-// input until stdin closed).
+// with 128 + the signal's number, a progress line saying "interrupted"
+// (regressions: each went on waiting for input until stdin closed, diff
+// --corpus - after the others; dedup's progress line said "stopped by an
+// error").
 func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -161,13 +208,15 @@ func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name string
-		args []string
+		name     string
+		args     []string
+		progress string // what stderr says of the stage stopped, if anything
 	}{
-		{"dedup", []string{"dedup", "-", "-o", "out"}},
-		{"index query", []string{"index", "query", "--db", db, "-"}},
-		{"extract", []string{"extract", "-", "-o", "pages.jsonl"}},
-		{"diff", []string{"diff", "-", page}},
+		{"dedup", []string{"dedup", "-", "-o", "out"}, "reading: interrupted after"},
+		{"index query", []string{"index", "query", "--db", db, "-"}, ""},
+		{"extract", []string{"extract", "-", "-o", "pages.jsonl"}, ""},
+		{"diff", []string{"diff", "-", page}, ""},
+		{"diff --corpus", []string{"diff", "--corpus", "-", "d1", "d2"}, ""},
 	} {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(tc.name+"/"+signalName(sig), func(t *testing.T) {
@@ -175,40 +224,37 @@ func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 				work := t.TempDir()
 				cmd := child(t, tc.args...)
 				cmd.Dir = work
-				stdin, err := cmd.StdinPipe()
+				stdout, stdin, err := os.Pipe()
 				if err != nil {
 					t.Fatal(err)
 				}
 				var stderr bytes.Buffer
-				cmd.Stdout, cmd.Stderr = io.Discard, &stderr
-				if err := cmd.Start(); err != nil {
+				cmd.Stdin, cmd.Stdout, cmd.Stderr = stdout, io.Discard, &stderr
+				err = cmd.Start()
+				stdout.Close()
+				if err != nil {
 					t.Fatal(err)
 				}
 				defer stdin.Close()
-				// Four times what a pipe holds (64 KiB) and more: once
-				// written, the child is reading, its signals caught.
-				in := jsonlDocs("d", 400)
-				if len(in) < 256<<10 {
-					t.Fatalf("%d bytes: fewer than four pipes' worth", len(in))
+				// A record begun: once the child has read it, it
+				// catches signals and waits for the rest; no record is
+				// under way in it, which a stop between records would
+				// end, not the read's.
+				begun := []byte(`{"id":"x","text":"a record begun`)
+				if !pipeTells {
+					// Four times what a pipe holds (64 KiB) and more:
+					// once written, the child is reading, its signals
+					// caught.
+					begun = append(jsonlDocs("d", 400), begun...)
 				}
-				wrote := make(chan error, 1)
-				go func() {
-					_, err := stdin.Write(in)
-					wrote <- err
-				}()
-				select {
-				case err := <-wrote:
-					if err != nil {
-						t.Fatalf("writing: %v; stderr:\n%s", err, &stderr)
-					}
-				case <-time.After(stopDeadline):
-					cmd.Process.Kill()
-					t.Fatalf("the child read nothing in %s", stopDeadline)
-				}
+				writeDrained(t, cmd, stdin, begun, &stderr)
 				if err := cmd.Process.Signal(sig); err != nil {
 					t.Fatal(err)
 				}
 				waitStopped(t, cmd, sig, &stderr)
+				if strings.Contains(stderr.String(), "stopped by an error") || !strings.Contains(stderr.String(), tc.progress) {
+					t.Errorf("stderr does not say %q, or says the stage was stopped by an error:\n%s", tc.progress, &stderr)
+				}
 				if left := leftovers(t, work); len(left) > 0 {
 					t.Errorf("left behind: %v", left)
 				}

@@ -2,17 +2,20 @@ package container
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 )
 
 // Interruptible returns a reader of r whose Read gives up when ctx ends,
-// returning context.Cause(ctx), where a read of r waits for input that may
+// returning context.Cause(ctx), wrapped with ctx.Err() where it does not
+// wrap it already (so errors.Is(err, context.Canceled) holds of a ctx
+// canceled with any cause), where a read of r waits for input that may
 // never come: standard input from a terminal, or a pipe held open by a
 // writer that writes nothing, whose read no signal ends. The read under
 // way then goes on, on a goroutine of its own, into a buffer of its own,
 // and its bytes, if any come, are dropped: once ctx has ended, every Read
-// returns the cause, and r is not read again. So ctx ending loses what r
+// returns that error, and r is not read again. So ctx ending loses what r
 // gives after it, and r must not be read otherwise afterwards. A ctx that
 // never ends returns r itself.
 //
@@ -45,7 +48,7 @@ func (s *interruptible) Read(p []byte) (int, error) {
 		return 0, s.err
 	}
 	if s.ctx.Err() != nil {
-		s.err = context.Cause(s.ctx)
+		s.err = stopErr(s.ctx)
 		return 0, s.err
 	}
 	if len(p) == 0 {
@@ -65,19 +68,27 @@ func (s *interruptible) Read(p []byte) (int, error) {
 	case <-s.ctx.Done():
 		// The read under way owns buf from now on: s.buf is not used
 		// again, as every later Read returns s.err.
-		s.buf, s.err = nil, context.Cause(s.ctx)
+		s.buf, s.err = nil, stopErr(s.ctx)
 		return 0, s.err
 	}
 }
 
 // OpenInterruptible opens path for reading as os.Open does, giving up when
-// ctx ends, with context.Cause(ctx) as its error: the opening of a named
-// pipe blocks until a writer opens it, which may never happen. A file
-// opened after ctx ended is closed, on the goroutine that opened it. A nil
-// ctx, or one that never ends, is os.Open.
+// ctx ends, with the error Interruptible's Read returns: the opening of a
+// named pipe blocks until a writer opens it, which may never happen. A ctx
+// ended already opens nothing. A file opened after ctx ended is closed, on the
+// goroutine that opened it. A nil ctx, or one that never ends, is os.Open.
 func OpenInterruptible(ctx context.Context, path string) (*os.File, error) {
+	return openInterruptible(ctx, path, os.Open)
+}
+
+// openInterruptible is OpenInterruptible opening path with open.
+func openInterruptible(ctx context.Context, path string, open func(string) (*os.File, error)) (*os.File, error) {
 	if ctx == nil || ctx.Done() == nil {
-		return os.Open(path)
+		return open(path)
+	}
+	if ctx.Err() != nil {
+		return nil, stopErr(ctx)
 	}
 	type opened struct {
 		f   *os.File
@@ -86,7 +97,7 @@ func OpenInterruptible(ctx context.Context, path string) (*os.File, error) {
 	res := make(chan opened) // unbuffered: a file opened too late is closed by the goroutine
 	stopped := make(chan struct{})
 	go func() {
-		f, err := os.Open(path)
+		f, err := open(path)
 		select {
 		case res <- opened{f, err}:
 		case <-stopped:
@@ -100,6 +111,30 @@ func OpenInterruptible(ctx context.Context, path string) (*os.File, error) {
 		return o.f, o.err
 	case <-ctx.Done():
 		close(stopped)
-		return nil, context.Cause(ctx)
+		return nil, stopErr(ctx)
 	}
 }
+
+// stopErr returns the error of a read or an open that ctx, ended, made give
+// up: context.Cause(ctx), which says why, that is also ctx.Err()
+// (errors.Is(err, context.Canceled)), so that a caller tells a run stopped
+// (a signal) from one that failed, whatever the cause. It is nil while ctx
+// has not ended.
+func stopErr(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
+	cause := context.Cause(ctx)
+	if errors.Is(cause, err) {
+		return cause
+	}
+	return stoppedError{cause: cause, ctxErr: err}
+}
+
+// stoppedError is a cause of a context's end that does not wrap the
+// context's error, wrapped with it.
+type stoppedError struct{ cause, ctxErr error }
+
+func (e stoppedError) Error() string   { return e.cause.Error() }
+func (e stoppedError) Unwrap() []error { return []error{e.cause, e.ctxErr} }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -20,6 +21,13 @@ import (
 const deadline = 20 * time.Second
 
 var errStopped = errors.New("stopped by a test")
+
+// isStopped reports whether err is what a read or an open gives when a
+// context canceled with errStopped made it give up: the cause, saying
+// so, and context.Canceled.
+func isStopped(err error) bool {
+	return err != nil && err.Error() == errStopped.Error() && errors.Is(err, errStopped) && errors.Is(err, context.Canceled)
+}
 
 // gate is a reader whose reads wait for what a test sends them: each says
 // on entered that it is under way, and on read that it returned.
@@ -37,7 +45,9 @@ func (g *gate) Read(p []byte) (int, error) {
 }
 
 // A read that waits for input returns the context's cause once it ends,
-// and so does every read after it; what the read left under way gets
+// as context.Canceled too (regression: a signal while dedup waited for
+// standard input was "stopped by an error" on the progress line, but
+// "interrupted" during a file's read), and so does every read after it; what the read left under way gets
 // later never reaches the caller's buffer (regression: a read of standard
 // input no signal ended).
 func TestInterruptibleGivesUpWaiting(t *testing.T) {
@@ -61,8 +71,8 @@ func TestInterruptibleGivesUpWaiting(t *testing.T) {
 	cancel(errStopped)
 	select {
 	case err := <-got:
-		if err != errStopped {
-			t.Fatalf("read: %v, want %v", err, errStopped)
+		if !isStopped(err) {
+			t.Fatalf("read: %v, want %v and %v", err, errStopped, context.Canceled)
 		}
 	case <-time.After(deadline):
 		t.Fatalf("the read waits %s after the context ended", deadline)
@@ -73,7 +83,7 @@ func TestInterruptibleGivesUpWaiting(t *testing.T) {
 	if !bytes.Equal(p, make([]byte, 16)) {
 		t.Errorf("the caller's buffer holds %q, read after the read gave up", p)
 	}
-	if n, err := r.Read(p); n != 0 || err != errStopped {
+	if n, err := r.Read(p); n != 0 || !isStopped(err) {
 		t.Errorf("read after the end: %d, %v; want 0, %v", n, err, errStopped)
 	}
 	select {
@@ -99,19 +109,25 @@ func TestOpenInterruptibleGivesUpWaitingForAWriter(t *testing.T) {
 		t.Skip("no named pipes:", err)
 	}
 	ctx, cancel := context.WithCancelCause(t.Context())
-	cancel(errStopped)
+	opening := make(chan struct{})
+	open := func(path string) (*os.File, error) {
+		close(opening)
+		return os.Open(path)
+	}
 	got := make(chan error, 1)
 	go func() {
-		f, err := OpenInterruptible(ctx, fifo)
+		f, err := openInterruptible(ctx, fifo, open)
 		if f != nil {
 			f.Close()
 		}
 		got <- err
 	}()
+	<-opening
+	cancel(errStopped)
 	select {
 	case err := <-got:
-		if err != errStopped {
-			t.Fatalf("open: %v, want %v", err, errStopped)
+		if !isStopped(err) {
+			t.Fatalf("open: %v, want %v and %v", err, errStopped, context.Canceled)
 		}
 	case <-time.After(deadline):
 		t.Fatalf("the open waits %s after the context ended", deadline)
@@ -131,6 +147,29 @@ func TestOpenInterruptibleGivesUpWaitingForAWriter(t *testing.T) {
 			t.Fatal("the pipe opened after the context ended is still open")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A context ended already opens nothing: no opening left under way holds
+// a named pipe open for reading (regression: the opening was started all
+// the same, on a goroutine of its own).
+func TestOpenInterruptibleAfterTheEnd(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(t.Context())
+	cancel(errStopped)
+	opened := make(chan string, 1)
+	open := func(path string) (*os.File, error) {
+		opened <- path
+		return nil, errors.New("not opened in this test")
+	}
+	f, err := openInterruptible(ctx, "a-file", open)
+	if f != nil || !isStopped(err) {
+		t.Fatalf("open: %v, %v; want nil, %v and %v", f, err, errStopped, context.Canceled)
+	}
+	runtime.Gosched() // lets an opening started, if any, run
+	select {
+	case path := <-opened:
+		t.Errorf("%s opened after the context ended", path)
+	default:
 	}
 }
 

@@ -168,9 +168,10 @@ func Open(paths []string, opts Options) (*Reader, error) {
 
 // StopWith makes the reads of standard input and of the pipes among the
 // inputs (a named pipe, /dev/fd/N: read once, as standard input is) give
-// up when ctx ends, with context.Cause(ctx) as their error, rather than
-// wait for input that may not come (a terminal, a writer that holds the
-// pipe open and writes nothing): NextRaw then fails with it, so that a run
+// up when ctx ends, with context.Cause(ctx) as their error, which is
+// context.Canceled too (container.Interruptible), rather than wait for
+// input that may not come (a terminal, a writer that holds the pipe open
+// and writes nothing): NextRaw then fails with it, so that a run
 // stopped by a signal ends at once. The read left under way goes on, on a
 // goroutine of its own, and what it reads is dropped
 // (container.Interruptible); the opening of a named pipe that no writer
