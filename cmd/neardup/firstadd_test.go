@@ -2,14 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -133,3 +140,69 @@ func TestTwoProcessesFirstAddOtherMethods(t *testing.T) {
 		})
 	}
 }
+
+// TestServeOnANewIndexKeepsItsSettings: serve taking writes on a new
+// index stores its settings as it opens, so that an index add started
+// after it with another method is refused (exit 1) and serve goes on
+// taking documents, its stats naming the method stored. Regression: serve
+// stored none until its first document, the add stored simhash, and every
+// POST /v1/documents and /v1/query of serve answered 500 from then on.
+func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 12)
+	db, tokens := filepath.Join(dir, "served.db"), filepath.Join(dir, "tokens.txt")
+	const token = "s3cret-token-for-tests"
+	if err := os.WriteFile(tokens, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	ln.Close()
+	ctx, stop := context.WithCancelCause(t.Context())
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", strings.TrimPrefix(base, "http://"), "--token-file", tokens})
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve not ready")
+		}
+	}
+	out, err := child(t, "-q", "index", "add", "--db", db, "--method", "simhash", corpus).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "its method is fixed when it is created") {
+		t.Errorf("index add --method simhash beside serve: %v, %s; want it refused", err, out)
+	}
+	text := strings.Join(enginetest.NewTextGen(8).Sentences(10), " ")
+	for _, path := range []string{"/v1/documents", "/v1/query"} {
+		r, _ := http.NewRequest("POST", base+path, strings.NewReader(fmt.Sprintf(`{"id": "a", "text": %q}`, text)))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("POST %s: %d %s", path, resp.StatusCode, body)
+		}
+	}
+	stop(stopSignal{syscall.SIGTERM})
+	if c := <-code; c != 0 {
+		t.Errorf("serve exit code %d", c)
+	}
+	if method, n := storedMethod(t, db); method != "minhash" || n != 1 {
+		t.Errorf("the index holds method %q and %d documents, want minhash and 1", method, n)
+	}
+}
+

@@ -254,8 +254,10 @@ func (f *linkFlag) linking() (cluster.Linking, error) {
 
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts and
-// linking by link's policy, an existing one keeps its own choices and
-// method; minChars is the minimum length of a text compared
+// linking by link's policy, its settings stored as it opens (the process
+// runs long: another's first add asking for others is refused, not its
+// own adds later); an existing one keeps its own choices and method.
+// minChars is the minimum length of a text compared
 // (neardup.Options.MinChars).
 func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*apiIndex, error) {
 	return f.openKeeping(ctx, method, link, minChars, false)
@@ -272,7 +274,8 @@ func (f *dbFlags) openKeeping(ctx context.Context, method string, link *linkFlag
 	if err != nil {
 		return nil, err
 	}
-	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l), Existing: existing})
+	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l), Existing: existing,
+		BindOnOpen: true})
 }
 
 // checkMethod refuses a --method this binary does not know.

@@ -217,3 +217,32 @@ func firstAddsRace(t *testing.T, dsn string, oa, ob index.OpenOptions, refused b
 		t.Errorf("round %d: verify: %v %v", seed, faults, err)
 	}
 }
+
+// TestBindOnOpen: an Index opened with BindOnOpen on a new index (a server
+// or a watcher that runs long) stores its settings as it opens, so that
+// another handle asking for another method is refused when it opens, and
+// the first goes on adding. Regression: the settings waited for the first
+// add, and a server that opened a new index had each of its adds refused
+// once another process stored a document of another method.
+func TestBindOnOpen(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreTextIfNew: true, BindOnOpen: true})
+			if m, ok, _, _ := storedSettings(t, dsn); !ok || m.Method != specs[0].Name || !m.StoreText {
+				t.Fatalf("after an open with BindOnOpen the store holds settings %+v (%v), want %s storing texts", m, ok, specs[0].Name)
+			}
+			_, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, index.OpenOptions{Method: sentences.Defaults()})
+			if err == nil || !strings.Contains(err.Error(), "its method is fixed when it is created") {
+				t.Errorf("another method opened beside it: %v, want refused", err)
+			}
+			same := open(t, dsn, index.OpenOptions{BindOnOpen: true}) // a second server: the stored settings
+			g := enginetest.NewTextGen(43)
+			add(t, same, docsOf(g, "s", 2)...)
+			add(t, x, docsOf(g, "x", 2)...)
+			if _, _, docs, _ := storedSettings(t, dsn); len(docs) != 4 {
+				t.Errorf("stored %v, want 4 documents", docs)
+			}
+		})
+	}
+}
