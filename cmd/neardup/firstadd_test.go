@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -206,3 +207,41 @@ func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
 	}
 }
 
+// TestStoreTextOfAFirstAddThatLostTheRace: an index add --no-store-text
+// that opened a new index before another add stored its first documents,
+// with texts, adds as the index stores, with texts, and warns of it as it
+// does when it opens an index with texts. Regression: the warning was
+// decided at the open, before the other add bound the index, and skipped.
+func TestStoreTextOfAFirstAddThatLostTheRace(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 6)
+	db := filepath.Join(dir, "x.db")
+	cmd := child(t, "index", "add", "--db", db, "--no-store-text", "-")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	said := bufio.NewReader(stderr)
+	first, err := said.ReadString('\n') // its note of no texts: it has opened the index
+	if !strings.HasPrefix(first, "note: ") {
+		t.Fatalf("the add said %q, %v; want its note of an index without texts", first, err)
+	}
+	runOK(t, "index", "add", "--db", db, corpus) // stores texts, first
+	stdin.Write([]byte(`{"id": "late", "text": "` + strings.Repeat("a late document of its own words ", 8) + `"}` + "\n"))
+	stdin.Close()
+	rest, _ := io.ReadAll(said)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the add: %v\n%s%s", err, first, rest)
+	}
+	if !strings.Contains(string(rest), "warning: --no-store-text: ") {
+		t.Errorf("the add that took the other's texts said %q%q, want its warning", first, rest)
+	}
+}
