@@ -22,7 +22,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		return nil, err
 	}
-	if x.bind == nil && x.meta.Method == "" {
+	if x.meta.Method == "" { // opened with Existing on a store that held nothing: it chooses no method
 		return nil, ErrNoSettings
 	}
 	sks, err := x.sketches(docs, given)

@@ -246,3 +246,36 @@ func TestBindOnOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestExistingEmptyIndexRefusesSettingsStoredSince: an Index opened with
+// Existing on a store that holds nothing (a first add that stored nothing
+// left it) chose no method; once another handle's first add stores
+// documents of a method, its queries are refused with ErrSettingsChanged,
+// saying to open it again, which reads them. Regression: it loaded the
+// other method's sketches as its own and failed with "corrupt data".
+func TestExistingEmptyIndexRefusesSettingsStoredSince(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			r := open(t, dsn, index.OpenOptions{Existing: true})
+			g := enginetest.NewTextGen(47)
+			if _, err := r.Add(t.Context(), docsOf(g, "r", 1), index.AddOptions{}); !errors.Is(err, index.ErrNoSettings) {
+				t.Errorf("add to the empty index opened Existing: %v, want ErrNoSettings", err)
+			}
+			docs := docsOf(g, "s", 3)
+			add(t, open(t, dsn, index.OpenOptions{Method: sentences.Defaults()}), docs...)
+			if _, err := r.Query(t.Context(), docs[:1]); !errors.Is(err, index.ErrSettingsChanged) {
+				t.Errorf("query after another's first add: %v, want ErrSettingsChanged", err)
+			}
+			again := open(t, dsn, index.OpenOptions{Existing: true})
+			if ms, err := again.Query(t.Context(), docs[:1]); err != nil || ms[0].Status != index.Exists {
+				t.Errorf("query opened again: %+v, %v", ms, err)
+			}
+		})
+	}
+}

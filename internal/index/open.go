@@ -265,11 +265,28 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 		x.keep = o.Keep
 	}
 	x.live.SetMinChars(o.MinChars)
-	if !ok && !o.Existing {
+	switch {
+	case !ok && !o.Existing:
 		x.bind = binder(specs, asked, c, meta)
+	case !ok:
+		x.bind = changedUnder
 	}
 	return x, nil
 }
+
+// changedUnder is the bind of an Index opened with OpenOptions.Existing on
+// a store that held nothing (see blank): it chose no method, sketches with
+// none stored, and loads none of what another process's first add stores
+// with its own: it refuses them, saying to open the index again.
+func changedUnder(m store.Meta) (store.Meta, error) {
+	return m, fmt.Errorf("%w: another process's first add gave the index method %s since this one opened it, "+
+		"empty: open it again to read it", ErrSettingsChanged, m.Method)
+}
+
+// ErrSettingsChanged is the error of an Index opened with
+// OpenOptions.Existing on a store that held nothing, once another
+// process's first add stored its settings: it must be opened again.
+var ErrSettingsChanged = errors.New("index: the index was given its settings since it was opened")
 
 func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 	var meta store.Meta
