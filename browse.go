@@ -64,6 +64,10 @@ var (
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
 	// index yet, only feeds.
 	ErrNoMethod = index.ErrNoMethod
+	// ErrSettingsChanged: a call on an Index opened with Options.Existing
+	// on a store that held nothing, once another process's first add gave
+	// it a method: open it again to read what it holds.
+	ErrSettingsChanged = index.ErrSettingsChanged
 	// ErrNoIndex: Open with Options.Existing of a PostgreSQL database or
 	// an empty SQLite file that holds none of the index's tables.
 	ErrNoIndex = store.ErrNoIndex

@@ -98,6 +98,17 @@ type Options struct {
 	// chooses. A PostgreSQL database without the index's
 	// tables, or an empty SQLite file, is ErrNoIndex, nothing created in it.
 	Existing bool
+	// BindOnOpen makes Open store a new index's method, options and choice
+	// of texts when it opens it, rather than with its first documents (the
+	// default, under which a first Add that stores nothing leaves the index
+	// new). It is for a process that keeps the index open long, as
+	// neardup serve and watch do: another process's first add that asks
+	// for other settings is then refused when it opens the index, not this
+	// Index's adds once it stores first. Without it, an Index whose
+	// index holds no document yet has its adds refused once another
+	// process stores a document with other settings (open it again to
+	// take them).
+	BindOnOpen bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
@@ -232,7 +243,8 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 		return nil, err
 	}
 	oo := index.OpenOptions{Method: method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
-		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}
+		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing,
+		BindOnOpen: o.BindOnOpen}
 	if o.Configure != nil {
 		oo.Flags = func(base engine.Config) (engine.Config, error) {
 			c, err := o.Configure(base)

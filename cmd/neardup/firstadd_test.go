@@ -1,15 +1,23 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -131,5 +139,109 @@ func TestTwoProcessesFirstAddOtherMethods(t *testing.T) {
 				verifyClean(t, db)
 			}
 		})
+	}
+}
+
+// TestServeOnANewIndexKeepsItsSettings: serve taking writes on a new
+// index stores its settings as it opens, so that an index add started
+// after it with another method is refused (exit 1) and serve goes on
+// taking documents, its stats naming the method stored. Regression: serve
+// stored none until its first document, the add stored simhash, and every
+// POST /v1/documents and /v1/query of serve answered 500 from then on.
+func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 12)
+	db, tokens := filepath.Join(dir, "served.db"), filepath.Join(dir, "tokens.txt")
+	const token = "s3cret-token-for-tests"
+	if err := os.WriteFile(tokens, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	ln.Close()
+	ctx, stop := context.WithCancelCause(t.Context())
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", strings.TrimPrefix(base, "http://"), "--token-file", tokens})
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve not ready")
+		}
+	}
+	out, err := child(t, "-q", "index", "add", "--db", db, "--method", "simhash", corpus).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "its method is fixed when it is created") {
+		t.Errorf("index add --method simhash beside serve: %v, %s; want it refused", err, out)
+	}
+	text := strings.Join(enginetest.NewTextGen(8).Sentences(10), " ")
+	for _, path := range []string{"/v1/documents", "/v1/query"} {
+		r, _ := http.NewRequest("POST", base+path, strings.NewReader(fmt.Sprintf(`{"id": "a", "text": %q}`, text)))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("POST %s: %d %s", path, resp.StatusCode, body)
+		}
+	}
+	stop(stopSignal{syscall.SIGTERM})
+	if c := <-code; c != 0 {
+		t.Errorf("serve exit code %d", c)
+	}
+	if method, n := storedMethod(t, db); method != "minhash" || n != 1 {
+		t.Errorf("the index holds method %q and %d documents, want minhash and 1", method, n)
+	}
+}
+
+// TestStoreTextOfAFirstAddThatLostTheRace: an index add --no-store-text
+// that opened a new index before another add stored its first documents,
+// with texts, adds as the index stores, with texts, and warns of it as it
+// does when it opens an index with texts. Regression: the warning was
+// decided at the open, before the other add bound the index, and skipped.
+func TestStoreTextOfAFirstAddThatLostTheRace(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 6)
+	db := filepath.Join(dir, "x.db")
+	cmd := child(t, "index", "add", "--db", db, "--no-store-text", "-")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	said := bufio.NewReader(stderr)
+	first, err := said.ReadString('\n') // its note of no texts: it has opened the index
+	if !strings.HasPrefix(first, "note: ") {
+		t.Fatalf("the add said %q, %v; want its note of an index without texts", first, err)
+	}
+	runOK(t, "index", "add", "--db", db, corpus) // stores texts, first
+	stdin.Write([]byte(`{"id": "late", "text": "` + strings.Repeat("a late document of its own words ", 8) + `"}` + "\n"))
+	stdin.Close()
+	rest, _ := io.ReadAll(said)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the add: %v\n%s%s", err, first, rest)
+	}
+	if !strings.Contains(string(rest), "warning: --no-store-text: ") {
+		t.Errorf("the add that took the other's texts said %q%q, want its warning", first, rest)
 	}
 }

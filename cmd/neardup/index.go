@@ -215,24 +215,36 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	defer x.Close()
 	// A choice of texts given that the index does not keep is warned of,
 	// either way: the add goes on as the index stores, and reports the
-	// same matches.
-	switch {
-	case !x.StoresText() && c.StoreText && onCommandLine(kctx, "store-text"):
-		fmt.Fprintf(os.Stderr, "warning: --store-text: %s stores no texts, as it was created to (with --no-store-text); an existing "+
-			"index keeps its own choice: add the documents to a new index to store their texts\n", store.Name(c.DB))
-	case !x.StoresText() && !g.quiet:
-		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Name(c.DB))
-	case x.StoresText() && !c.StoreText:
-		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Name(c.DB))
-	}
+	// same matches. An index that held no document when opened keeps the
+	// choice of the first add to store one, which may be another
+	// process's: warned of once this add has stored its first.
+	texts := x.StoresText()
+	c.warnTexts(texts, kctx, g.quiet)
 	x.SetWindow(window)
 	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	if x.StoresText() != texts {
+		c.warnTexts(x.StoresText(), kctx, g.quiet)
+	}
 	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) && se.Source == "" {
 		// The refusal's --same-source is an option of a new index: this
 		// one, made by this add or before it, keeps its own.
 		err = fmt.Errorf("%w (%s keeps the options it was made with: --same-source is an option of a new index)", err, store.Name(c.DB))
 	}
 	return err
+}
+
+// warnTexts warns of a choice of texts given that the index does not
+// keep, texts being whether it stores them.
+func (c *indexAddCmd) warnTexts(texts bool, kctx *kong.Context, quiet bool) {
+	switch {
+	case !texts && c.StoreText && onCommandLine(kctx, "store-text"):
+		fmt.Fprintf(os.Stderr, "warning: --store-text: %s stores no texts, as it was created to (with --no-store-text); an existing "+
+			"index keeps its own choice: add the documents to a new index to store their texts\n", store.Name(c.DB))
+	case !texts && !quiet:
+		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Name(c.DB))
+	case texts && !c.StoreText:
+		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Name(c.DB))
+	}
 }
 
 // linkFlag is --link of the commands that may create an index.
@@ -254,8 +266,10 @@ func (f *linkFlag) linking() (cluster.Linking, error) {
 
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts and
-// linking by link's policy, an existing one keeps its own choices and
-// method; minChars is the minimum length of a text compared
+// linking by link's policy, its settings stored as it opens (the process
+// runs long: another's first add asking for others is refused, not its
+// own adds later); an existing one keeps its own choices and method.
+// minChars is the minimum length of a text compared
 // (neardup.Options.MinChars).
 func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*apiIndex, error) {
 	return f.openKeeping(ctx, method, link, minChars, false)
@@ -272,7 +286,8 @@ func (f *dbFlags) openKeeping(ctx context.Context, method string, link *linkFlag
 	if err != nil {
 		return nil, err
 	}
-	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l), Existing: existing})
+	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l), Existing: existing,
+		BindOnOpen: true})
 }
 
 // checkMethod refuses a --method this binary does not know.

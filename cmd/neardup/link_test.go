@@ -88,7 +88,7 @@ func TestServeAndWatchLink(t *testing.T) {
 	}
 
 	// serve creates its index, when it takes writes, and stores its
-	// settings with the first document it takes.
+	// settings as it opens it.
 	served, tokens := filepath.Join(dir, "served.db"), filepath.Join(dir, "tokens.txt")
 	if err := os.WriteFile(tokens, []byte("s3cret-token-for-tests\n"), 0o600); err != nil {
 		t.Fatal(err)

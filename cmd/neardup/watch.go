@@ -188,7 +188,7 @@ var (
 
 // waitingOut opens an index with open and, while another process holds
 // its writer lock past the wait while the open writes (a schema to create
-// or upgrade; an import, a rescore) or its database cannot be
+// or upgrade, a new index's settings; an import, a rescore) or its database cannot be
 // reached (a server starting with the machine), logs it and tries again,
 // after openRetryWait, then twice as long each time, as Run waits for its
 // writes, until ctx is done.

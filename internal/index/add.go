@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -21,7 +22,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		return nil, err
 	}
-	if x.bind == nil && x.meta.Method == "" {
+	if x.meta.Method == "" { // opened with Existing on a store that held nothing: it chooses no method
 		return nil, ErrNoSettings
 	}
 	sks, err := x.sketches(docs, given)
@@ -167,6 +168,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 	}
 	if first != nil && first.stored {
 		x.bind = nil // committed with the documents
+		x.metaMu.Lock()
+		x.meta = first.meta // its Created, when they were
+		x.metaMu.Unlock()
 	}
 	return outs, nil
 }
@@ -190,9 +194,11 @@ type firstWriter struct {
 	stored bool
 }
 
-// Insert stores the settings before the first document.
+// Insert stores the settings before the first document, created when
+// it is stored.
 func (w *firstWriter) Insert(d *store.Doc, sk *store.Sketch) (int64, error) {
 	if !w.stored {
+		w.meta.Created = time.Now().Unix()
 		if err := w.Writer.Init(w.meta); err != nil {
 			return 0, fmt.Errorf("storing the index's settings: %w", err)
 		}

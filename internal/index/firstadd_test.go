@@ -217,3 +217,65 @@ func firstAddsRace(t *testing.T, dsn string, oa, ob index.OpenOptions, refused b
 		t.Errorf("round %d: verify: %v %v", seed, faults, err)
 	}
 }
+
+// TestBindOnOpen: an Index opened with BindOnOpen on a new index (a server
+// or a watcher that runs long) stores its settings as it opens, so that
+// another handle asking for another method is refused when it opens, and
+// the first goes on adding. Regression: the settings waited for the first
+// add, and a server that opened a new index had each of its adds refused
+// once another process stored a document of another method.
+func TestBindOnOpen(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreTextIfNew: true, BindOnOpen: true})
+			if m, ok, _, _ := storedSettings(t, dsn); !ok || m.Method != specs[0].Name || !m.StoreText {
+				t.Fatalf("after an open with BindOnOpen the store holds settings %+v (%v), want %s storing texts", m, ok, specs[0].Name)
+			}
+			_, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, index.OpenOptions{Method: sentences.Defaults()})
+			if err == nil || !strings.Contains(err.Error(), "its method is fixed when it is created") {
+				t.Errorf("another method opened beside it: %v, want refused", err)
+			}
+			same := open(t, dsn, index.OpenOptions{BindOnOpen: true}) // a second server: the stored settings
+			g := enginetest.NewTextGen(43)
+			add(t, same, docsOf(g, "s", 2)...)
+			add(t, x, docsOf(g, "x", 2)...)
+			if _, _, docs, _ := storedSettings(t, dsn); len(docs) != 4 {
+				t.Errorf("stored %v, want 4 documents", docs)
+			}
+		})
+	}
+}
+
+// TestExistingEmptyIndexRefusesSettingsStoredSince: an Index opened with
+// Existing on a store that holds nothing (a first add that stored nothing
+// left it) chose no method; once another handle's first add stores
+// documents of a method, its queries are refused with ErrSettingsChanged,
+// saying to open it again, which reads them. Regression: it loaded the
+// other method's sketches as its own and failed with "corrupt data".
+func TestExistingEmptyIndexRefusesSettingsStoredSince(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			r := open(t, dsn, index.OpenOptions{Existing: true})
+			g := enginetest.NewTextGen(47)
+			if _, err := r.Add(t.Context(), docsOf(g, "r", 1), index.AddOptions{}); !errors.Is(err, index.ErrNoSettings) {
+				t.Errorf("add to the empty index opened Existing: %v, want ErrNoSettings", err)
+			}
+			docs := docsOf(g, "s", 3)
+			add(t, open(t, dsn, index.OpenOptions{Method: sentences.Defaults()}), docs...)
+			if _, err := r.Query(t.Context(), docs[:1]); !errors.Is(err, index.ErrSettingsChanged) {
+				t.Errorf("query after another's first add: %v, want ErrSettingsChanged", err)
+			}
+			again := open(t, dsn, index.OpenOptions{Existing: true})
+			if ms, err := again.Query(t.Context(), docs[:1]); err != nil || ms[0].Status != index.Exists {
+				t.Errorf("query opened again: %+v, %v", ms, err)
+			}
+		})
+	}
+}

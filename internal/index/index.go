@@ -45,8 +45,9 @@ type Index struct {
 	// bind, while the store holds no settings (no document was ever
 	// stored), judges the settings another process's first add stores
 	// before this Index's first add does, and returns those it takes (see
-	// binder); nil once the store holds settings, and for an Index opened
-	// with OpenOptions.Existing on a store that holds none. meta is then
+	// binder; for an Index opened with OpenOptions.Existing on a store
+	// that held nothing, it refuses them: changedUnder); nil once the store
+	// holds settings. meta is then
 	// what this Index's first add stores, in its transaction, with its
 	// documents (see firstWriter). It is read and changed under lk.write.
 	bind func(stored store.Meta) (store.Meta, error)

@@ -62,6 +62,14 @@ type OpenOptions struct {
 	// an older binary), opens as an empty index whose Meta names no method,
 	// its settings not written either; adding to it is ErrNoSettings.
 	Existing bool
+	// BindOnOpen stores a new index's settings (those the options above
+	// ask for) when it opens, in a transaction of their own, rather than
+	// with its first documents: for a process that runs long (a server, a
+	// watcher), which could not change them once it has loaded the index.
+	// Another process's first add that asks for others is then refused when
+	// it opens, not this process's adds later. It does nothing with
+	// Existing, or to a store that holds settings.
+	BindOnOpen bool
 }
 
 // ErrNoMethod is the error of opening with OpenOptions.Existing a store
@@ -211,6 +219,15 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 	if err != nil {
 		return nil, err
 	}
+	if !ok && o.BindOnOpen && !o.Existing {
+		// Stored now: the settings o asks for, or those another process
+		// stored first, which o is judged against below, as an open after
+		// it would be.
+		if meta, err = create(ctx, st, specs, o); err != nil {
+			return nil, err
+		}
+		ok = true
+	}
 	asked := o
 	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
@@ -248,11 +265,28 @@ func build(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 		x.keep = o.Keep
 	}
 	x.live.SetMinChars(o.MinChars)
-	if !ok && !o.Existing {
+	switch {
+	case !ok && !o.Existing:
 		x.bind = binder(specs, asked, c, meta)
+	case !ok:
+		x.bind = changedUnder
 	}
 	return x, nil
 }
+
+// changedUnder is the bind of an Index opened with OpenOptions.Existing on
+// a store that held nothing (see blank): it chose no method, sketches with
+// none stored, and loads none of what another process's first add stores
+// with its own: it refuses them, saying to open the index again.
+func changedUnder(m store.Meta) (store.Meta, error) {
+	return m, fmt.Errorf("%w: another process's first add gave the index method %s since this one opened it, "+
+		"empty: open it again to read it", ErrSettingsChanged, m.Method)
+}
+
+// ErrSettingsChanged is the error of an Index opened with
+// OpenOptions.Existing on a store that held nothing, once another
+// process's first add stored its settings: it must be opened again.
+var ErrSettingsChanged = errors.New("index: the index was given its settings since it was opened")
 
 func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 	var meta store.Meta
@@ -347,6 +381,28 @@ func blank(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptio
 	}
 	spec, err := lookup(specs, c.Method())
 	return spec, c, err
+}
+
+// create stores the settings of a new index opened with o, unless another
+// process stored some first, and returns those stored.
+func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (store.Meta, error) {
+	o, err := o.merge(specs, store.Meta{}, false)
+	if err != nil {
+		return store.Meta{}, err
+	}
+	meta, err := newMeta(specs, o)
+	if err != nil {
+		return meta, err
+	}
+	err = st.Update(ctx, func(w store.Writer) error {
+		got, ok, err := w.Meta()
+		if ok || err != nil {
+			meta = got
+			return err
+		}
+		return w.Init(meta)
+	})
+	return meta, err
 }
 
 // binder returns the bind of an Index opened with o (as the caller asked,

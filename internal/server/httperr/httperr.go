@@ -89,6 +89,9 @@ func Status(err error) *Error {
 		return Errorf(StatusClientClosed, "", "the request was cancelled")
 	case errors.Is(err, neardup.ErrLocked), errors.Is(err, ErrClosing), errors.Is(err, context.DeadlineExceeded):
 		return Errorf(http.StatusServiceUnavailable, "", "the index is busy or shutting down; try again")
+	case errors.Is(err, neardup.ErrSettingsChanged):
+		return Errorf(http.StatusServiceUnavailable, "", "the index was empty, of no method, when the server opened it, and another "+
+			"process has given it one since: the server must be restarted to read it")
 	case errors.Is(err, neardup.ErrReadOnly):
 		return Errorf(http.StatusForbidden, "", "the index cannot be written")
 	case neardup.Unreachable(err):

@@ -43,6 +43,7 @@ func TestStatus(t *testing.T) {
 			http.StatusBadRequest, "text", "text is not UTF-8"},
 		{"too large", &http.MaxBytesError{Limit: 10}, http.StatusRequestEntityTooLarge, "", "10 bytes"},
 		{"unreachable", fmt.Errorf("failed to connect to `user=x`: dial error: %w", refused), http.StatusServiceUnavailable, "", "cannot be reached"},
+		{"settings changed", fmt.Errorf("querying: %w", neardup.ErrSettingsChanged), http.StatusServiceUnavailable, "", "restarted"},
 		{"other", errors.New("disk on fire at /var/x"), http.StatusInternalServerError, "", "log"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
