@@ -382,13 +382,16 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Bzip2:
 		return Member{}, false, w.pushBzip2(n, br, head)
 	case Zip:
-		if err := w.pushZip(n, br); err != nil {
-			if de := (*DamageError)(nil); errors.As(err, &de) {
-				return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: de, Index: n.index, Archive: n.archive}, true, nil
-			}
-			return Member{}, false, err
+		refused, err := w.pushZip(n, br)
+		switch {
+		case refused != nil:
+			return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: refused, Index: n.index, Archive: n.archive}, true, nil
+		case IsDamage(err):
+			// The damage of the archive the zip is read from (a tar cut
+			// inside it), which that archive's frame reports, once.
+			return Member{}, false, nil
 		}
-		return Member{}, false, nil
+		return Member{}, false, err
 	case Tar:
 		t := &tarFrame{w: w, n: n, br: br, src: &countReader{r: br}}
 		t.tr = tar.NewReader(t.src)
@@ -646,11 +649,15 @@ type zipFrame struct {
 	buf     bytes.Buffer // a member held while its checksum is checked
 }
 
-func (w *Walker) pushZip(n node, br *bufio.Reader) error {
+// pushZip opens the zip archive n, read from br, as a frame. refused is
+// the archive's own refusal, when it cannot be read as a zip (see
+// zipUnreadable); err is the failure of reading it from the stream under
+// it, a *DamageError of that stream's included (a tar cut inside the
+// zip), which is that stream's to report.
+func (w *Walker) pushZip(n node, br *bufio.Reader) (refused *DamageError, err error) {
 	var ra io.ReaderAt
 	var size int64
 	var clean func()
-	var err error
 	if n.at != nil {
 		ra, size, err = n.at()
 		if c, ok := ra.(io.Closer); ok && err == nil {
@@ -662,20 +669,20 @@ func (w *Walker) pushZip(n node, br *bufio.Reader) error {
 	w.putBack(br)
 	if err != nil {
 		if IsLimit(err) {
-			return err
+			return nil, err
 		}
-		return fmt.Errorf("reading %s: %w", n.origin, err)
+		return nil, fmt.Errorf("reading %s: %w", n.origin, err)
 	}
 	zr, err := zip.NewReader(ra, size)
 	if err != nil {
 		if clean != nil {
 			clean()
 		}
-		return zipUnreadable(n, size, err)
+		return zipUnreadable(n, size, err), nil
 	}
 	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
 	w.frames = append(w.frames, &zipFrame{w: w, n: n, files: zr.File, clean: clean})
-	return nil
+	return nil, nil
 }
 
 // spool copies a zip archive met in a stream to a temporary file, for
