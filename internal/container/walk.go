@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -66,6 +67,13 @@ type Options struct {
 	// stream is then held until it ends whole. Without it, such a stream
 	// ends at the damage, as any gzip stream does.
 	DamagedMembers func(origin string, d MemberDamage)
+	// Stop, when set, ends the reading Next does on its own, not the
+	// caller's reading of a member: the check of a zip member too large to
+	// hold (read through to its end before any byte of it is given; see
+	// zipFrame.checked) gives up once Stop ends, and Next returns
+	// context.Cause(Stop), so that a run stopped by a signal ends at once,
+	// not when a member of gigabytes is inflated. nil never ends.
+	Stop context.Context
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream
@@ -758,6 +766,9 @@ func (z *zipFrame) next() (entry, error) {
 			rc, err = z.checked(f, rc, e.n.origin, comp)
 		} else {
 			err = zipDamage(e.n.origin, err) // its local header: this member only
+		}
+		if stop := z.w.opts.Stop; err != nil && stop != nil && stop.Err() != nil {
+			return entry{}, context.Cause(stop)
 		}
 		if err != nil {
 			return entry{n: e.n, skip: err}, nil

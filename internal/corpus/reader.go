@@ -174,7 +174,9 @@ func Open(paths []string, opts Options) (*Reader, error) {
 // stopped by a signal ends at once. The read left under way goes on, on a
 // goroutine of its own, and what it reads is dropped
 // (container.Interruptible); the opening of a named pipe that no writer
-// opens yet is given up too. Files are not affected: their reads end. Call
+// opens yet is given up too, and so is the check of a large zip member,
+// read through before any record of it (container.Options.Stop). Files
+// are not affected otherwise: their reads end. Call
 // it once, before reading; the stream of OpenReader, the caller's, is read
 // as given.
 func (r *Reader) StopWith(ctx context.Context) {
