@@ -66,6 +66,9 @@ func (z *zipFrame) checked(f *zip.File, rc io.ReadCloser, origin string, comp in
 	if bound := min(o.MaxInflate, max(ratioFloor, o.MaxRatio*max(comp, 1))); size > uint64(bound) {
 		return rc, nil
 	}
+	if o.Reread != nil && z.n.depth == 0 && z.n.at != nil {
+		o.Reread(comp)
+	}
 	_, err := io.Copy(io.Discard, stoppable{o.Stop, rc})
 	rc.Close()
 	if err != nil {

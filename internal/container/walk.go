@@ -74,6 +74,13 @@ type Options struct {
 	// context.Cause(Stop), so that a run stopped by a signal ends at once,
 	// not when a member of gigabytes is inflated. nil never ends.
 	Stop context.Context
+	// Reread, when set, is called with the compressed size of each member
+	// of a zip read through Top.At (the input's own bytes, not a copy of
+	// them) that is read twice, once to check it and once to read it (see
+	// zipFrame.checked), before the check: what a count of the bytes read
+	// of the input adds to the input's size, so that a share of it read
+	// is a share of the work.
+	Reread func(n int64)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream

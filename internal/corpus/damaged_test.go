@@ -3,6 +3,9 @@ package corpus
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -88,5 +91,47 @@ func TestDamagedArchiveMembersAreRefused(t *testing.T) {
 		if !strings.HasPrefix(skips[i], w) {
 			t.Errorf("skipped %q, want it to start %q", skips[i], w)
 		}
+	}
+}
+
+// A zip member too large to hold, read twice (once to check it, once to
+// read it), counts twice in Progress, done and total, so that its share
+// read says how far the work is: its check is not the whole of it.
+// Regression: the check read the whole archive, Progress said 100% before
+// any record of it was read, and the records' reading added nothing.
+func TestProgressCountsTheCheckOfALargeZipMember(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() <= 17<<20; i++ {
+		fmt.Fprintf(&b, `{"id":"d%d","text":"words and more words"}`+"\n", i)
+	}
+	data := zipOf(t, member{"big.jsonl", b.String()})
+	zr, err := zip.NewReader(strings.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp := int64(zr.File[0].CompressedSize64)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"big.zip": data})
+	r, err := Open([]string{filepath.Join(dir, "big.zip")}, Options{MaxRatio: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.NextRaw(); err != nil {
+		t.Fatal(err)
+	}
+	done, total := r.Progress()
+	if want := int64(len(data)) + comp; total != want || done < comp {
+		t.Errorf("after the first record: %d of %d bytes done, want %d (the check) or more of %d", done, total, comp, want)
+	}
+	for {
+		if _, err := r.NextRaw(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if done, total := r.Progress(); done != total {
+		t.Errorf("at the end: %d of %d bytes done", done, total)
 	}
 }
