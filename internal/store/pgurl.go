@@ -184,8 +184,8 @@ func explicitTimeout(dsn string) bool {
 }
 
 // parseError returns the driver's error err of the PostgreSQL URL dsn,
-// which it cannot read, naming the server and database when net/url
-// reads them, never the URL, which the driver shows with its password
+// which it cannot read, naming the server and database when urlWhere
+// reads them (a *NamedError then), never the URL, which the driver shows with its password
 // hidden only as well as it can tell it apart: a TLS file that cannot be
 // read is named as such (not wrapping fs.ErrNotExist, which would say the
 // index is missing).
@@ -196,7 +196,7 @@ func parseError(dsn string, err error) error {
 	}
 	var pe *pgconn.ParseConfigError
 	if !errors.As(err, &pe) {
-		return fmt.Errorf("store: PostgreSQL at %s: %w", where, err)
+		return &NamedError{Name: "PostgreSQL at " + where, Err: err}
 	}
 	var path *fs.PathError
 	if errors.As(err, &path) {
@@ -207,7 +207,8 @@ func parseError(dsn string, err error) error {
 		case strings.Contains(msg, "sslkey"):
 			param = "sslkey"
 		}
-		return fmt.Errorf("store: PostgreSQL at %s: cannot read the TLS file %s (%s in the URL): %v", where, path.Path, param, path.Err)
+		return &NamedError{Name: "PostgreSQL at " + where,
+			Err: fmt.Errorf("cannot read the TLS file %s (%s in the URL): %v", path.Path, param, path.Err)}
 	}
 	msg := pe.Error()
 	if i := strings.Index(msg, "`: "); strings.HasPrefix(msg, "cannot parse `") && i >= 0 {
@@ -224,7 +225,7 @@ func parseError(dsn string, err error) error {
 	if !ok {
 		return fmt.Errorf("store: the PostgreSQL URL cannot be read: %s", msg)
 	}
-	return fmt.Errorf("store: PostgreSQL at %s: the URL cannot be read: %s", where, msg)
+	return &NamedError{Name: "PostgreSQL at " + where, Err: fmt.Errorf("the URL cannot be read: %s", msg)}
 }
 
 // connectError is the error of a failed connection to a PostgreSQL

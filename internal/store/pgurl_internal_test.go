@@ -141,7 +141,7 @@ func TestOpenSilentServerTimesOut(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatalf("Open waited past a minute: %v", err)
 	}
-	want := "connecting to PostgreSQL at " + ln.Addr().String() + "/news: no answer within 200ms"
+	want := "PostgreSQL at " + ln.Addr().String() + "/news: connecting to the server: no answer within 200ms"
 	if !strings.Contains(err.Error(), want) || !Unreachable(err) {
 		t.Errorf("Open: %v\nwant it to say %q, and Unreachable", err, want)
 	}
@@ -169,7 +169,7 @@ func TestOpenConnectFailureOneLine(t *testing.T) {
 			st.Close()
 			t.Fatalf("Open(%q): no error", dsn)
 		}
-		if msg := err.Error(); strings.ContainsAny(msg, "\n\t") || !strings.HasPrefix(msg, "store: connecting to PostgreSQL at ") || !Unreachable(err) {
+		if msg := err.Error(); strings.ContainsAny(msg, "\n\t") || !strings.HasPrefix(msg, "store: PostgreSQL at ") || !strings.Contains(msg, ": connecting to the server: ") || !Unreachable(err) {
 			t.Errorf("Open(%q): %q, want one line naming the server, Unreachable", dsn, msg)
 		}
 	}
