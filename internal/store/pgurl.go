@@ -185,10 +185,10 @@ func explicitTimeout(dsn string) bool {
 
 // parseError returns the driver's error err of the PostgreSQL URL dsn,
 // which it cannot read, naming the server and database when urlWhere
-// reads them (a *NamedError then), never the URL, which the driver shows with its password
-// hidden only as well as it can tell it apart: a TLS file that cannot be
-// read is named as such (not wrapping fs.ErrNotExist, which would say the
-// index is missing).
+// reads them (a *NamedError then), never the URL, which the driver shows
+// with its password hidden only as well as it can tell it apart: a TLS
+// file that cannot be read is named as such (not wrapping
+// fs.ErrNotExist, which would say the index is missing).
 func parseError(dsn string, err error) error {
 	where, ok := urlWhere(dsn)
 	if !ok {
