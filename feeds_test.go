@@ -2,7 +2,9 @@ package neardup_test
 
 import (
 	"context"
+	"net"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup"
@@ -46,5 +48,24 @@ func TestOpenFeeds(t *testing.T) {
 	}
 	if len(urls) != 1 || urls[0] != "http://127.0.0.1/feed.xml" {
 		t.Fatalf("feeds after reopening: %q, want the one added", urls)
+	}
+}
+
+// The feed tables of a PostgreSQL index that cannot be reached name it
+// once. Regression: "PostgreSQL at 127.0.0.1:1/r3: store: connecting to
+// PostgreSQL at 127.0.0.1:1/r3: …", the store's own naming not seen.
+func TestOpenFeedsNamesAnUnreachableIndexOnce(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // a port nothing listens on
+	_, err = neardup.OpenStoredFeeds(context.Background(), "postgres://ann@"+addr+"/r3?sslmode=disable")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if n := strings.Count(err.Error(), addr+"/r3"); n != 1 {
+		t.Errorf("the index named %d times: %v", n, err)
 	}
 }

@@ -27,6 +27,9 @@ func TestCommandsRefuseAMisreadURL(t *testing.T) {
 		{"@ in the password", "postgres://neardup:hunter@TopSecret99@127.0.0.1:1/news?sslmode=disable", "write it as %40"},
 		{"psycopg2", "postgresql+psycopg2://neardup:TopSecret99@127.0.0.1:1/news", `"postgresql+psycopg2://" is not a PostgreSQL URL's scheme`},
 		{"typo", "postgress://neardup:TopSecret99@127.0.0.1:1/news", "write postgres:// or postgresql://"},
+		{"@ after a ?", "postgres://neardup:p?s@TopSecret99@127.0.0.1:1/news", "write it as %40"},
+		{"@ in the query, no path", "postgres://127.0.0.1:1?user=neardup&password=p@TopSecret99&sslmode=disable", "an @ after a ?"},
+		{"one slash", "postgres:/neardup:TopSecret99@127.0.0.1:1/news", "mistyped PostgreSQL URL"},
 	} {
 		for _, args := range [][]string{
 			{"index", "stats", "--db", tc.db},

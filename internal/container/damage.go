@@ -3,6 +3,7 @@ package container
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -46,7 +47,8 @@ const zipHoldMax = 16 << 20
 // wrong. A member of up to zipHoldMax bytes is held in memory (buf, reused);
 // a larger one is read twice. A member that would inflate past its bound
 // (what the limiter refuses, comp its compressed size) is not checked: the
-// read refuses it there. A damaged member returns a *DamageError.
+// read refuses it there. A damaged member returns a *DamageError; the
+// check of a larger one gives up when the walk's Options.Stop ends.
 func (z *zipFrame) checked(f *zip.File, rc io.ReadCloser, origin string, comp int64) (io.ReadCloser, error) {
 	size := f.UncompressedSize64
 	if size <= zipHoldMax {
@@ -64,7 +66,10 @@ func (z *zipFrame) checked(f *zip.File, rc io.ReadCloser, origin string, comp in
 	if bound := min(o.MaxInflate, max(ratioFloor, o.MaxRatio*max(comp, 1))); size > uint64(bound) {
 		return rc, nil
 	}
-	_, err := io.Copy(io.Discard, rc)
+	if o.Reread != nil && z.n.depth == 0 && z.n.at != nil {
+		o.Reread(comp)
+	}
+	_, err := io.Copy(io.Discard, stoppable{o.Stop, rc})
 	rc.Close()
 	if err != nil {
 		return nil, zipDamage(origin, err)
@@ -74,6 +79,23 @@ func (z *zipFrame) checked(f *zip.File, rc io.ReadCloser, origin string, comp in
 		return nil, zipDamage(origin, err)
 	}
 	return rc, nil
+}
+
+// stoppable is a reader of r that gives up, with context.Cause(stop),
+// between its reads once stop ends (a nil stop never ends): what reads a
+// stream through on its own, a zip member checked, ends when a run is
+// stopped. Unlike Interruptible it waits for the read under way, which of
+// a file, or of inflated data, ends.
+type stoppable struct {
+	stop context.Context
+	r    io.Reader
+}
+
+func (s stoppable) Read(p []byte) (int, error) {
+	if s.stop != nil && s.stop.Err() != nil {
+		return 0, context.Cause(s.stop)
+	}
+	return s.r.Read(p)
 }
 
 // zipDamage is the refusal of the zip member origin, whose data reading met

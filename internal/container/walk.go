@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -66,6 +67,20 @@ type Options struct {
 	// stream is then held until it ends whole. Without it, such a stream
 	// ends at the damage, as any gzip stream does.
 	DamagedMembers func(origin string, d MemberDamage)
+	// Stop, when set, ends the reading Next does on its own, not the
+	// caller's reading of a member: the check of a zip member too large to
+	// hold (read through to its end before any byte of it is given; see
+	// zipFrame.checked) gives up once Stop ends, and Next returns
+	// context.Cause(Stop), so that a run stopped by a signal ends at once,
+	// not when a member of gigabytes is inflated. nil never ends.
+	Stop context.Context
+	// Reread, when set, is called with the compressed size of each member
+	// of a zip read through Top.At (the input's own bytes, not a copy of
+	// them) that is read twice, once to check it and once to read it (see
+	// zipFrame.checked), before the check: what a count of the bytes read
+	// of the input adds to the input's size, so that a share of it read
+	// is a share of the work.
+	Reread func(n int64)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream
@@ -382,13 +397,16 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Bzip2:
 		return Member{}, false, w.pushBzip2(n, br, head)
 	case Zip:
-		if err := w.pushZip(n, br); err != nil {
-			if de := (*DamageError)(nil); errors.As(err, &de) {
-				return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: de, Index: n.index, Archive: n.archive}, true, nil
-			}
-			return Member{}, false, err
+		refused, err := w.pushZip(n, br)
+		switch {
+		case refused != nil:
+			return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: refused, Index: n.index, Archive: n.archive}, true, nil
+		case IsDamage(err):
+			// The damage of the archive the zip is read from (a tar cut
+			// inside it), which that archive's frame reports, once.
+			return Member{}, false, nil
 		}
-		return Member{}, false, nil
+		return Member{}, false, err
 	case Tar:
 		t := &tarFrame{w: w, n: n, br: br, src: &countReader{r: br}}
 		t.tr = tar.NewReader(t.src)
@@ -646,11 +664,15 @@ type zipFrame struct {
 	buf     bytes.Buffer // a member held while its checksum is checked
 }
 
-func (w *Walker) pushZip(n node, br *bufio.Reader) error {
+// pushZip opens the zip archive n, read from br, as a frame. refused is
+// the archive's own refusal, when it cannot be read as a zip (see
+// zipUnreadable); err is the failure of reading it from the stream under
+// it, a *DamageError of that stream's included (a tar cut inside the
+// zip), which is that stream's to report.
+func (w *Walker) pushZip(n node, br *bufio.Reader) (refused *DamageError, err error) {
 	var ra io.ReaderAt
 	var size int64
 	var clean func()
-	var err error
 	if n.at != nil {
 		ra, size, err = n.at()
 		if c, ok := ra.(io.Closer); ok && err == nil {
@@ -662,20 +684,20 @@ func (w *Walker) pushZip(n node, br *bufio.Reader) error {
 	w.putBack(br)
 	if err != nil {
 		if IsLimit(err) {
-			return err
+			return nil, err
 		}
-		return fmt.Errorf("reading %s: %w", n.origin, err)
+		return nil, fmt.Errorf("reading %s: %w", n.origin, err)
 	}
 	zr, err := zip.NewReader(ra, size)
 	if err != nil {
 		if clean != nil {
 			clean()
 		}
-		return zipUnreadable(n, size, err)
+		return zipUnreadable(n, size, err), nil
 	}
 	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
 	w.frames = append(w.frames, &zipFrame{w: w, n: n, files: zr.File, clean: clean})
-	return nil
+	return nil, nil
 }
 
 // spool copies a zip archive met in a stream to a temporary file, for
@@ -751,6 +773,9 @@ func (z *zipFrame) next() (entry, error) {
 			rc, err = z.checked(f, rc, e.n.origin, comp)
 		} else {
 			err = zipDamage(e.n.origin, err) // its local header: this member only
+		}
+		if stop := z.w.opts.Stop; err != nil && stop != nil && stop.Err() != nil {
+			return entry{}, context.Cause(stop)
 		}
 		if err != nil {
 			return entry{n: e.n, skip: err}, nil

@@ -43,7 +43,7 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 	}
 	return container.New(top, container.Options{MaxInflate: r.opts.MaxInflate, MaxRatio: r.opts.MaxRatio,
 		BufSize: r.cfg.bufSize, Unlisted: r.noteUnlisted, StrayBytes: r.noteStray,
-		DamagedMembers: r.noteDamagedMember}), nil
+		DamagedMembers: r.noteDamagedMember, Stop: r.stop, Reread: r.noteReread}), nil
 }
 
 // openMember returns the records' source of one leaf stream.

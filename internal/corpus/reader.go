@@ -95,8 +95,13 @@ type Reader struct {
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
 	total    atomic.Int64 // bytes of all inputs; -1 until known
-	known    int64        // bytes of the inputs whose size is known
-	unknown  int          // inputs whose size is not known yet
+	// reread is the bytes this pass reads twice (zip members checked
+	// before they are read: container.Options.Reread), counted in the
+	// total; inReread those of the open input.
+	reread   atomic.Int64
+	inReread int64
+	known    int64 // bytes of the inputs whose size is known
+	unknown  int   // inputs whose size is not known yet
 }
 
 // config holds what tests change.
@@ -175,7 +180,9 @@ func Open(paths []string, opts Options) (*Reader, error) {
 // stopped by a signal ends at once. The read left under way goes on, on a
 // goroutine of its own, and what it reads is dropped
 // (container.Interruptible); the opening of a named pipe that no writer
-// opens yet is given up too. Files are not affected: their reads end. Call
+// opens yet is given up too, and so is the check of a large zip member,
+// read through before any record of it (container.Options.Stop). Files
+// are not affected otherwise: their reads end. Call
 // it once, before reading; the stream of OpenReader, the caller's, is read
 // as given.
 func (r *Reader) StopWith(ctx context.Context) {
@@ -428,6 +435,13 @@ type strays struct {
 
 // noteStray counts a gzip or bzip2 stream that ends in n stray bytes
 // after its last whole member or stream, once (the first pass).
+// noteReread counts n bytes of the open input, which are read twice, in
+// the pass's total (see Progress).
+func (r *Reader) noteReread(n int64) {
+	r.inReread += n
+	r.reread.Add(n)
+}
+
 func (r *Reader) noteStray(origin string, f container.Format, n int64) {
 	s := &r.gzipStrays
 	if f == container.Bzip2 {
@@ -662,20 +676,27 @@ func (r *Reader) endInput() error {
 		err = r.drain(in)
 	}
 	if in.size >= 0 {
-		r.finished.Add(in.size)
+		r.finished.Add(in.size + r.inReread)
 	} else {
 		r.finished.Add(r.reading.Load())
 	}
 	r.reading.Store(0)
+	r.inReread = 0
 	return err
 }
 
 // Progress returns the bytes of the inputs consumed so far in this pass
 // (compressed bytes for .gz and .zip) and their total, -1 while unknown (a
-// stream on its first pass).
+// stream on its first pass). A zip member checked before it is read (one
+// over 16 MiB: see container.Options.Reread) counts twice in both, once
+// for each read, once its check starts. It is safe to call while another
+// goroutine reads.
 func (r *Reader) Progress() (done, total int64) {
 	done = r.finished.Load() + r.reading.Load()
 	total = r.total.Load()
+	if total >= 0 {
+		total += r.reread.Load()
+	}
 	if total >= 0 && done > total {
 		done = total
 	}
@@ -705,6 +726,8 @@ func (r *Reader) Rewind() error {
 	r.rewound = true
 	r.finished.Store(0)
 	r.reading.Store(0)
+	r.reread.Store(0)
+	r.inReread = 0
 	return err
 }
 

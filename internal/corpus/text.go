@@ -113,16 +113,19 @@ func (r *Reader) decodeText(raw Raw) Record {
 }
 
 // splitTitle splits a text file into its title line and the text after it.
-// A line ends at LF, CRLF or a lone CR (as old Mac files end theirs).
+// A line ends at LF or CRLF; at a lone CR only in a file that holds no LF,
+// whose lines end so (as old Mac files end theirs): a stray CR inside a
+// line of a file of LF line ends is part of the line.
 func splitTitle(s string, md bool) (title, text string) {
+	end := byte('\n')
+	if strings.IndexByte(s, '\n') < 0 {
+		end = '\r'
+	}
 	rest := s
 	for rest != "" {
 		line, after := rest, ""
-		if i := strings.IndexAny(rest, "\r\n"); i >= 0 {
+		if i := strings.IndexByte(rest, end); i >= 0 {
 			line, after = rest[:i], rest[i+1:]
-			if rest[i] == '\r' && strings.HasPrefix(after, "\n") {
-				after = after[1:]
-			}
 		}
 		if strings.TrimSpace(line) == "" {
 			rest = after

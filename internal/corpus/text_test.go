@@ -41,6 +41,15 @@ func TestText(t *testing.T) {
 				Raw: `{"id":"a.txt","title":"Title","text":"Body\rmore"}`}},
 		},
 		{
+			// Regression: a stray CR in the first line of a file of LF line
+			// ends split its title there, the rest of it taken for text.
+			name:  "a stray CR in the title line of a file of LF line ends",
+			file:  "a.txt",
+			input: "Markets rally\ron rate hopes\nStocks rose.\r\n",
+			want: []rec{{ID: "a.txt", Title: "Markets rally\ron rate hopes", Text: "Stocks rose.", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"Markets rally\ron rate hopes","text":"Stocks rose."}`}},
+		},
+		{
 			name:  "one line is all text",
 			file:  "a.txt",
 			input: "Only a line.\n",

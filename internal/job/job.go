@@ -418,6 +418,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		run.meter.End(run.read, err)
 		return err
 	}
+	stopTicks := run.tickProgress()
 	work := func(w, _ int, raw corpus.Raw, it *item) {
 		it.rec, it.line = run.r.Decode(raw), raw.JSONLine() != nil
 		run.scopeID(&it.rec)
@@ -453,6 +454,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	if err == nil && run.ck != nil {
 		err = run.ck.checkpoint(run.read, true)
 	}
+	stopTicks()
 	run.meter.End(run.read, err)
 	run.seconds["read_and_sketch"] = time.Since(start).Seconds()
 	run.cpu["read_and_sketch"] = cpuSeconds() - cpu
@@ -488,6 +490,33 @@ func (run *runner) take(it *item) error {
 		run.warnBudget()
 	}
 	return nil
+}
+
+// tickProgress reports the share of the input read to the meter five
+// times a second (as often as it prints on a terminal) until the function
+// it returns is called, which waits for the last report: besides the
+// reports made every 1024 documents, so that a long read that yields no
+// document (a large zip member checked before any record of it is read)
+// shows as it goes rather than as nothing and then 100%.
+func (run *runner) tickProgress() (stop func()) {
+	if run.meter == nil {
+		return func() {}
+	}
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(time.Second / 5)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				run.meter.Tick(run.r.Progress())
+			}
+		}
+	}()
+	return func() { close(done); <-ended }
 }
 
 // warnBudget says once, on the warning writer, that the memory budget was

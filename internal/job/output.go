@@ -146,6 +146,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	}
 	run.meter.Plan(runPlan(linesOnly)...)
 	run.meter.Stage("writing")
+	stopTicks := run.tickProgress()
 	var (
 		ord, seen int
 		err       error
@@ -159,6 +160,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	} else {
 		seen, ord, err = run.decodeAgain(ctx, out, run.needFields())
 	}
+	stopTicks()
 	run.meter.End(seen, err)
 	run.seconds["write"] = time.Since(start).Seconds()
 	run.cpu["write"] = cpuSeconds() - cpu

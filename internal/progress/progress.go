@@ -27,6 +27,7 @@ type Meter struct {
 	last     time.Time
 	interval time.Duration
 	drawn    bool
+	docs     int // the docs the stage's last Update reported, for Tick
 	// plan is the run's stages and their expected durations relative to
 	// the first's; first is how long the first took (or, while it runs, is
 	// expected to take); at is the index in plan of the current stage.
@@ -130,7 +131,7 @@ func (m *Meter) Stage(name string) {
 	if m.stage != "" && len(m.plan) > 0 && m.plan[0].Name == m.stage && m.first == 0 {
 		m.first = now.Sub(m.start)
 	}
-	m.stage, m.start = name, now
+	m.stage, m.start, m.docs = name, now, 0
 	m.last = m.start
 	for i, st := range m.plan {
 		if st.Name == name {
@@ -171,12 +172,32 @@ func (m *Meter) Update(docs int, done, total int64) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.docs = docs
 	now := time.Now()
 	if now.Sub(m.last) < m.interval {
 		return
 	}
 	m.last = now
 	m.print(now, docs, done, total)
+}
+
+// Tick reports the bytes done of total, as Update does, with the docs the
+// stage's last Update reported: for a caller that reports between
+// documents, while reading one takes long (a large zip member checked
+// before any document of it is read). It prints only when the interval
+// has passed.
+func (m *Meter) Tick(done, total int64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := time.Now()
+	if now.Sub(m.last) < m.interval {
+		return
+	}
+	m.last = now
+	m.print(now, m.docs, done, total)
 }
 
 // Done prints the stage's final line.

@@ -166,3 +166,21 @@ func screen(out string) []string {
 	}
 	return lines
 }
+
+// Tick prints the share done with the docs the stage's last Update gave,
+// between updates: a read of no document that takes long shows as it goes.
+func TestMeterTick(t *testing.T) {
+	var b bytes.Buffer
+	m := New(&b)
+	m.interval = 0
+	m.Stage("reading")
+	m.Tick(1, 4)
+	m.Update(100, 2, 4)
+	m.Tick(3, 4)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "reading: 0 docs") || !strings.Contains(lines[0], "25%") ||
+		!strings.HasPrefix(lines[2], "reading: 100 docs") || !strings.Contains(lines[2], "75%") {
+		t.Errorf("lines %q", lines)
+	}
+	New(nil).Tick(1, 2) // a nil Meter prints nothing
+}

@@ -131,7 +131,7 @@ func postgresConfig(dsn string) (*pgx.ConnConfig, error) {
 // search_path itself when it names several), so that indexes in schemas
 // of one database read apart; never the password.
 func postgresWhere(cfg *pgx.ConnConfig) string {
-	where := fmt.Sprintf("%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)
+	where := net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))) + "/" + cfg.Database
 	path := cfg.RuntimeParams["search_path"]
 	switch names := searchPathNames(path, cfg.User); {
 	case len(names) == 1 && names[0] != "":

@@ -34,28 +34,61 @@ func (e *URLError) Error() string { return "store: " + e.msg }
 // CheckURL refuses an index named by a URL the store would misread,
 // without connecting: one with a scheme other than postgres:// or
 // postgresql:// (in any case), which would be taken for a SQLite file's
-// path, and a PostgreSQL URL whose user name or password holds an
-// unescaped @, which the driver would read as the end of the password
-// and send the rest to a name server as the host. It returns nil for a
-// path, which holds no "scheme://". Open checks every DSN so; its error
-// is a *URLError.
+// path; a postgres: or postgresql: prefix without its "//", a mistyped
+// URL that would be taken for one too; and a PostgreSQL URL the driver
+// would read a password's part of as the server. The driver (as libpq)
+// takes all before the first @ that comes before the first "/" for the
+// user name and password, even a "?" and the query after it: a second @
+// there, an unescaped @ of the password, or an @ after a "?" there (a
+// URL without a path whose query holds an @, or a password holding a
+// "?"), would send the rest to a name server as the host. It returns nil
+// for a path, which holds no "scheme://". Open checks every DSN so; its
+// error is a *URLError.
 func CheckURL(dsn string) error {
 	scheme, rest, ok := splitScheme(dsn)
 	switch {
+	case !ok && mistypedPostgres(dsn):
+		return &URLError{"the index looks like a mistyped PostgreSQL URL: write postgres://user:password@host/db " +
+			"(a SQLite index is named by its file's path: write ./postgres:… for a file so named)"}
 	case !ok:
 		return nil
 	case !postgresScheme(scheme):
 		return &URLError{fmt.Sprintf("%q is not a PostgreSQL URL's scheme: write postgres:// or postgresql:// "+
 			"(a SQLite index is named by its file's path)", scheme+"://")}
 	}
-	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+	if end := strings.IndexByte(rest, '/'); end >= 0 {
 		rest = rest[:end]
 	}
-	if strings.Count(rest, "@") > 1 {
+	switch at := strings.IndexByte(rest, '@'); {
+	case strings.Count(rest, "@") > 1:
 		return &URLError{"the PostgreSQL URL's user name or password holds an @: write it as %40 " +
 			"(postgres://user:p%40ss@host/db for the password p@ss)"}
+	case at >= 0 && strings.Contains(rest[:at], "?"):
+		return &URLError{"the PostgreSQL URL has an @ after a ? and before any /, which the driver reads as the " +
+			"end of a password: write an @ of the query as %40 and a ? of the password as %3F, or give the " +
+			"database's path (postgres://host/db?password=p%40ss)"}
 	}
 	return nil
+}
+
+// mistypedPostgres reports whether dsn starts as a PostgreSQL URL, in any
+// case, with fewer than the two slashes after its colon
+// ("postgres:/user:pw@host/db", "postgresql:user:pw@host"): what SQLite
+// would open as a file's path, showing its password in any error.
+func mistypedPostgres(dsn string) bool {
+	scheme, _, ok := strings.Cut(dsn, ":")
+	return ok && postgresScheme(scheme) && !strings.HasPrefix(dsn[len(scheme)+1:], "//")
+}
+
+// userinfoEnd returns the index in rest, a PostgreSQL URL after its
+// "://", of the @ that ends its user name and password as the driver
+// reads it (libpq's rule: the first @ before the first "/"), or -1 for
+// a URL without one.
+func userinfoEnd(rest string) int {
+	if i := strings.IndexAny(rest, "@/"); i >= 0 && rest[i] == '@' {
+		return i
+	}
+	return -1
 }
 
 // splitScheme splits a URL's scheme (RFC 3986: a letter, then letters,
@@ -106,19 +139,38 @@ func Name(dsn string) string {
 	return "PostgreSQL at (a URL that cannot be read)"
 }
 
-// urlWhere returns the server and database a PostgreSQL URL names, read
-// by net/url, for a URL the driver cannot read (a TLS file missing); ok
-// is false when net/url cannot read it either.
+// urlWhere returns the server and database a PostgreSQL URL names, for
+// a URL the driver cannot read (a TLS file missing), read as the driver
+// reads its parts (see userinfoEnd), so that no part of a password is
+// taken for the server; ok is false when it names no server.
 func urlWhere(dsn string) (where string, ok bool) {
-	u, err := url.Parse(lowerScheme(dsn))
-	if err != nil || u.Host == "" {
+	_, rest, _ := splitScheme(dsn)
+	if at := userinfoEnd(rest); at >= 0 {
+		rest = rest[at+1:]
+	}
+	end, bracket := len(rest), false
+scan:
+	for i, c := range []byte(rest) {
+		switch {
+		case c == '[' || c == ']':
+			bracket = c == '['
+		case !bracket && (c == '/' || c == '?'):
+			end = i
+			break scan
+		}
+	}
+	host, rest := rest[:end], rest[end:]
+	if host == "" {
 		return "", false
 	}
-	host := u.Host
-	if u.Port() == "" && !strings.Contains(host, ",") {
+	if colon := strings.LastIndexByte(host, ':'); !strings.Contains(host, ",") && colon <= strings.LastIndexByte(host, ']') {
 		host += ":5432"
 	}
-	return host + u.Path, true
+	db, _, _ := strings.Cut(rest, "?")
+	if u, err := url.PathUnescape(db); err == nil {
+		db = u
+	}
+	return host + db, true
 }
 
 // explicitTimeout reports whether dsn's connect_timeout or
@@ -132,11 +184,11 @@ func explicitTimeout(dsn string) bool {
 }
 
 // parseError returns the driver's error err of the PostgreSQL URL dsn,
-// which it cannot read, naming the server and database when net/url
-// reads them, never the URL, which the driver shows with its password
-// hidden only as well as it can tell it apart: a TLS file that cannot be
-// read is named as such (not wrapping fs.ErrNotExist, which would say the
-// index is missing).
+// which it cannot read, naming the server and database when urlWhere
+// reads them (a *NamedError then), never the URL, which the driver shows
+// with its password hidden only as well as it can tell it apart: a TLS
+// file that cannot be read is named as such (not wrapping
+// fs.ErrNotExist, which would say the index is missing).
 func parseError(dsn string, err error) error {
 	where, ok := urlWhere(dsn)
 	if !ok {
@@ -144,7 +196,7 @@ func parseError(dsn string, err error) error {
 	}
 	var pe *pgconn.ParseConfigError
 	if !errors.As(err, &pe) {
-		return fmt.Errorf("store: PostgreSQL at %s: %w", where, err)
+		return &NamedError{Name: "PostgreSQL at " + where, Err: err}
 	}
 	var path *fs.PathError
 	if errors.As(err, &path) {
@@ -155,7 +207,8 @@ func parseError(dsn string, err error) error {
 		case strings.Contains(msg, "sslkey"):
 			param = "sslkey"
 		}
-		return fmt.Errorf("store: PostgreSQL at %s: cannot read the TLS file %s (%s in the URL): %v", where, path.Path, param, path.Err)
+		return &NamedError{Name: "PostgreSQL at " + where,
+			Err: fmt.Errorf("cannot read the TLS file %s (%s in the URL): %v", path.Path, param, path.Err)}
 	}
 	msg := pe.Error()
 	if i := strings.Index(msg, "`: "); strings.HasPrefix(msg, "cannot parse `") && i >= 0 {
@@ -172,7 +225,7 @@ func parseError(dsn string, err error) error {
 	if !ok {
 		return fmt.Errorf("store: the PostgreSQL URL cannot be read: %s", msg)
 	}
-	return fmt.Errorf("store: PostgreSQL at %s: the URL cannot be read: %s", where, msg)
+	return &NamedError{Name: "PostgreSQL at " + where, Err: fmt.Errorf("the URL cannot be read: %s", msg)}
 }
 
 // connectError is the error of a failed connection to a PostgreSQL

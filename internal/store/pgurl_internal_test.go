@@ -35,7 +35,21 @@ func TestCheckURL(t *testing.T) {
 		{"file URI", "file:///tmp/S3cretPW.db", false, `"file://" is not`},
 		{"@ in the password", "postgres://ann:hunter@S3cretPW@db.example:5432/news", true, "write it as %40"},
 		{"@ in the password, capitals", "POSTGRES://ann:hunter@S3cretPW@db.example/news", true, "write it as %40"},
+		// Regressions: the driver, as libpq, reads the user name and
+		// password up to the first @ before the first "/", a "?" and
+		// the query after it included: the tail of the password was
+		// looked up and printed as the host.
+		{"@ in the password after a ?", "postgres://neardup:p?s@S3cretPW@127.0.0.1:55432/r3", true, "write it as %40"},
+		{"@ in the query, no path", "postgres://127.0.0.1:55432?user=neardup&password=p@S3cretPW&sslmode=disable", true, "an @ after a ?"},
+		{"? in the password", "postgres://neardup:p?S3cretPW@127.0.0.1:55432/r3", true, "an @ after a ?"},
+		{"# in the password", "postgres://neardup:p#S3cretPW@127.0.0.1:55432/r3", true, ""},
+		// Regressions: a mistyped scheme was a SQLite path, the password
+		// printed in the error.
+		{"one slash", "postgres:/neardup:S3cretPW@db.example/r3", false, "mistyped PostgreSQL URL"},
+		{"no slash", "postgresql:neardup:S3cretPW@db.example/r3", false, "mistyped PostgreSQL URL"},
+		{"no slash, capitals", "PostgreSQL:neardup:S3cretPW@db.example/r3", false, "mistyped PostgreSQL URL"},
 		{"path", "news.db", false, ""},
+		{"path starting postgres", "postgres.db", false, ""},
 		{"path with a colon", "./a:b.db", false, ""},
 		{"path like a URL, not one", "./x/postgres://S3cretPW", false, ""},
 	} {
@@ -127,7 +141,7 @@ func TestOpenSilentServerTimesOut(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatalf("Open waited past a minute: %v", err)
 	}
-	want := "connecting to PostgreSQL at " + ln.Addr().String() + "/news: no answer within 200ms"
+	want := "PostgreSQL at " + ln.Addr().String() + "/news: connecting to the server: no answer within 200ms"
 	if !strings.Contains(err.Error(), want) || !Unreachable(err) {
 		t.Errorf("Open: %v\nwant it to say %q, and Unreachable", err, want)
 	}
@@ -155,7 +169,7 @@ func TestOpenConnectFailureOneLine(t *testing.T) {
 			st.Close()
 			t.Fatalf("Open(%q): no error", dsn)
 		}
-		if msg := err.Error(); strings.ContainsAny(msg, "\n\t") || !strings.HasPrefix(msg, "store: connecting to PostgreSQL at ") || !Unreachable(err) {
+		if msg := err.Error(); strings.ContainsAny(msg, "\n\t") || !strings.HasPrefix(msg, "store: PostgreSQL at ") || !strings.Contains(msg, ": connecting to the server: ") || !Unreachable(err) {
 			t.Errorf("Open(%q): %q, want one line naming the server, Unreachable", dsn, msg)
 		}
 	}
@@ -204,6 +218,11 @@ func TestName(t *testing.T) {
 		"POSTGRES://ann@db.example/news?sslmode=disable&password=S3cretPW&search_path=wire":    "PostgreSQL at db.example:5432/news, schema wire",
 		"postgres://ann@db.example/news?sslmode=verify-full&sslrootcert=/nonexistent/S3cretPW": "PostgreSQL at db.example:5432/news",
 		"postgres://ann:hunter@S3cretPW@db.example/news":                                       "PostgreSQL at (a URL that cannot be read)",
+		"postgres://[::1]:55432/news?sslmode=disable":                                          "PostgreSQL at [::1]:55432/news",
+		// Regressions: the tail of a password was named as the server.
+		"postgres://neardup:p?s@S3cretPW@127.0.0.1:55432/r3":                                        "PostgreSQL at (a URL that cannot be read)",
+		"postgres://127.0.0.1:55432?user=neardup&password=p@S3cretPW&sslmode=disable":               "PostgreSQL at (a URL that cannot be read)",
+		"postgres://ann:1234#S3cretPW@db.example/news?sslmode=verify-full&sslrootcert=/nonexistent": "PostgreSQL at db.example:5432/news",
 	} {
 		if got := Name(dsn); got != want {
 			t.Errorf("Name(%q) = %q, want %q", dsn, got, want)

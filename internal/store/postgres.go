@@ -174,7 +174,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 	db.SetMaxOpenConns(postgresMaxConns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, connectFailure(ctx, err))
+		return nil, &NamedError{Name: "PostgreSQL at " + where, Err: fmt.Errorf("connecting to the server: %w", connectFailure(ctx, err))}
 	}
 	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly, accept: o.Accept, existing: o.Existing,
 		lockWait: time.Duration(busyMillis(o)) * time.Millisecond}

@@ -515,21 +515,53 @@ func Unreachable(err error) bool {
 }
 
 // Redacted returns dsn as it may be shown: a PostgreSQL URL's password,
-// given before the host or as its password parameter (?password=, which
-// the PostgreSQL driver reads too), replaced by "xxxxx".
+// given before the host or as its password or sslpassword parameter
+// (?password=, which the PostgreSQL driver reads too), replaced by
+// "xxxxx". It reads the URL as the driver does (the user name and
+// password end at the first @ before the first "/"; see CheckURL), so
+// that what it shows as the host is never part of a password; a URL
+// CheckURL refuses, mistyped ones included, it shows as
+// "postgres://(a URL that cannot be read)".
 func Redacted(dsn string) string {
-	if !IsPostgres(dsn) {
+	if !IsPostgres(dsn) && !mistypedPostgres(dsn) {
 		return dsn
 	}
-	u, err := url.Parse(dsn)
-	if err != nil {
-		return "postgres://(a URL that does not parse)"
+	if CheckURL(dsn) != nil {
+		return "postgres://(a URL that cannot be read)"
 	}
-	if q := u.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
+	scheme, rest, _ := splitScheme(dsn)
+	var b strings.Builder
+	b.WriteString(scheme + "://")
+	if at := userinfoEnd(rest); at >= 0 {
+		user, _, hasPassword := strings.Cut(rest[:at], ":")
+		b.WriteString(user)
+		if hasPassword {
+			b.WriteString(":xxxxx")
+		}
+		b.WriteByte('@')
+		rest = rest[at+1:]
 	}
-	return u.Redacted()
+	// Every "key=value" after a "?" or "&" whose key is a password's is
+	// masked, wherever the driver's query starts.
+	for rest != "" {
+		i := strings.IndexAny(rest, "?&")
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i+1])
+		rest = rest[i+1:]
+		pair := rest
+		if j := strings.IndexAny(rest, "?&"); j >= 0 {
+			pair = rest[:j]
+		}
+		key, _, hasValue := strings.Cut(pair, "=")
+		if k, err := url.QueryUnescape(key); hasValue && err == nil && (k == "password" || k == "sslpassword") {
+			b.WriteString(key + "=xxxxx")
+			rest = rest[len(pair):]
+		}
+	}
+	return b.String()
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database: a URL

@@ -868,7 +868,14 @@ func TestRedacted(t *testing.T) {
 		"postgresql://ann@db.example/news":                           "postgresql://ann@db.example/news",
 		"news.db":                                                    "news.db",
 		// Regression: a password given as a parameter was shown.
-		"postgres://db.example/news?user=ann&password=s3cret": "postgres://db.example/news?password=xxxxx&user=ann",
+		"postgres://db.example/news?user=ann&password=s3cret": "postgres://db.example/news?user=ann&password=xxxxx",
+		"postgres://db.example/news?sslpassword=s3cret":       "postgres://db.example/news?sslpassword=xxxxx",
+		// Regressions: read as net/url reads it, not as the driver does,
+		// a password's tail after a "#" or "?" was shown.
+		"postgres://ann:1234#s3cret@db.example/news":  "postgres://ann:xxxxx@db.example/news",
+		"postgres://ann:p?s3cret@db.example/news":     "postgres://(a URL that cannot be read)",
+		"postgres://db.example?password=p@s3cret&a=b": "postgres://(a URL that cannot be read)",
+		"postgres:/ann:s3cret@db.example/news":        "postgres://(a URL that cannot be read)",
 	} {
 		if got := store.Redacted(in); got != want || strings.Contains(got, "s3cret") {
 			t.Errorf("Redacted(%q) = %q, want %q", in, got, want)
