@@ -110,3 +110,26 @@ func TestTitleLeadingDecimalPoint(t *testing.T) {
 		t.Errorf("title figures %v, want %v", got, want)
 	}
 }
+
+// TestTitleFiguresPointLost: read with Languages, two titles whose figures
+// differ only in a decimal point ("9.1" and a scan's "91") are not
+// disjoint, so that the titles alone refuse no copy whose text agrees;
+// another digit still makes them disjoint. Regression: the point kept in a
+// title's figure made "91" another figure than "9.1", and an OCR-damaged
+// copy's title refused it.
+func TestTitleFiguresPointLost(t *testing.T) {
+	title := func(s string) []uint32 { return appendTitleFigures(nil, s, true) }
+	for _, tc := range []struct {
+		a, b     string
+		disjoint bool
+	}{
+		{"REGULATOR MLN 9.1 BLN IN SPECTRUM REQUEST", "REGULATOR MLN 91 BLN IN SPECTRUM REQUEST", false},
+		{"REGULATOR MLN 9.1 BLN IN SPECTRUM REQUEST", "REGULATOR MLN 9.2 BLN IN SPECTRUM REQUEST", true},
+		{"Inflation rises to 2,5 pct", "Inflation rises to 25 pct", false},
+		{"Inflation rises to 2,5 pct", "Inflation rises to 3 pct", true},
+	} {
+		if got := titleFiguresDisjoint(title(tc.a), title(tc.b)); got != tc.disjoint {
+			t.Errorf("titleFiguresDisjoint(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.disjoint)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -193,8 +194,10 @@ func figuresIn(title, nums []uint32) bool {
 // titleFiguresDisjoint reports whether two titles' figures, both non-empty,
 // share none, a figure of three or more digits matching another that can be
 // a damaged copy of it (a digit dropped, doubled or split off, see
-// figures.Explains); a digit replaced by another is another figure ("12:00"
-// and "12:10" are two hours).
+// figures.Explains), and one of the same digits matching whatever its
+// decimal points ("9.1" and "91": a title's point is what a scan loses
+// first, and the rule refuses a pair on the titles alone); a digit replaced
+// by another is another figure ("12:00" and "12:10" are two hours).
 func titleFiguresDisjoint(a, b []uint32) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
@@ -205,12 +208,22 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 			if x == y {
 				return false
 			}
-			if dy := digitsOf(y); max(digitCount(dx), digitCount(dy)) >= 3 && figures.Explains(dx, dy) {
+			dy := digitsOf(y)
+			if bytes.Equal(withoutPoints(dx), withoutPoints(dy)) {
+				return false
+			}
+			if max(digitCount(dx), digitCount(dy)) >= 3 && figures.Explains(dx, dy) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// withoutPoints returns a title figure's unpacked digits without its
+// decimal point.
+func withoutPoints(d []byte) []byte {
+	return bytes.ReplaceAll(d, []byte{'.'}, nil)
 }
 
 // digitCount counts the digits of a title figure's unpacked digits,
