@@ -104,12 +104,12 @@ func LeadingPoint(text string, start int) bool {
 	r, n := utf8.DecodeLastRuneInString(text[:start-1])
 	if r == '-' || r == '+' || r == '\u2212' { // "-.5": the sign's left neighbour opens it
 		r, n = utf8.DecodeLastRuneInString(text[:start-1-n])
-		return n == 0 || opensPoint(r, false)
+		return n == 0 || opensPoint(r)
 	}
 	if r == ',' && start-1-n > 0 && isDigit(text[start-2-n]) && groupOfThree(text[start:]) {
 		return false // "43,.590 dlrs", "13,.000 acre": a group of thousands mistyped
 	}
-	return n == 0 || opensPoint(r, true)
+	return n == 0 || opensPoint(r)
 }
 
 // groupOfThree reports whether text opens with three digits and no more.
@@ -120,9 +120,9 @@ func groupOfThree(text string) bool {
 
 // opensPoint reports whether r, the rune before a figure's leading point
 // (see LeadingPoint) or before the sign before it, leaves the point the
-// figure's: white space, a currency sign, "(", and, before the point
-// itself or before a sign, a comma, a semicolon, a colon or a quote mark.
-func opensPoint(r rune, point bool) bool {
+// figure's: white space, a currency sign, "(", a comma, a semicolon, a
+// colon or a quote mark.
+func opensPoint(r rune) bool {
 	switch {
 	case r == '(' || unicode.IsSpace(r) || unicode.Is(unicode.Sc, r):
 		return true
