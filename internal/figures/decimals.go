@@ -34,11 +34,13 @@ import (
 //     decimal.
 //
 // A figure of digits alone written with its decimal point first (".5",
-// "$.99", "(.25)"), after white space, a currency sign, "(" or the text's
-// start, is "0." and its digits: ".5" is "0.5" (see LeadingPoint). A point
-// after a letter, a digit or another point ("No.5", "in 2024.5", "...5")
-// ends a word, a figure or a sentence, and the digits after it are a figure
-// of their own.
+// "$.99", "(.25)", "(.5,.25)", "3:.5", "\".5\""), after white space, a
+// currency sign, "(", a comma, a semicolon, a colon, a quote mark or the
+// text's start, or after a sign that follows one of them ("EPS -.12",
+// "(-.25)"), is "0." and its digits: ".5" is "0.5", "-.5" "-0.5" (see
+// LeadingPoint). A point after a letter, a digit or another point ("No.5",
+// "in 2024.5", "...5"), and a sign after one ("1-.5"), end a word, a figure
+// or a sentence, and the digits after it are a figure of their own.
 //
 // A value writes its decimal separator as "." and the ambiguous one as
 // ",", each one nibble of a slotted figure (see nibble). A range, a score
@@ -83,21 +85,51 @@ func separator(f string) (k int, ambiguous bool) {
 
 // LeadingPoint reports whether the figure at text[start:], a digit, is
 // written with its decimal point first: a "." directly before it, and
-// before that the text's start, white space, a currency sign or "("
-// (".5", "rose .25 pct", "$.99", "£.75", "(.5)"), so that a Scanner with
-// Decimals reads it as "0." and its digits when they are all its figure
-// (".5.3" is no such figure). A "," so placed is no decimal comma: German,
-// French, Polish and Russian write "0,5", and a comma after a space is a
-// list's ("3 ,4").
+// before that the text's start, white space, a currency sign, "(", a
+// comma, a semicolon, a colon or a quote mark (".5", "rose .25 pct",
+// "$.99", "£.75", "(.5,.25)", "3:.5", "\".5\""), or a sign ("-", "+",
+// U+2212) that itself follows one of them ("EPS -.12", "(-.25)",
+// "$-.5"), so that a Scanner with Decimals reads it as "0." and its
+// digits when they are all its figure (".5.3" is no such figure). A point
+// after a letter, a digit or another point ("pct.5", "2024.5", "...5"),
+// or after a sign that follows one ("1-.5", a range), does not, nor one
+// after a comma after a digit before three digits ("43,.590 dlrs", as
+// Reuters mistypes "43,590"): "3,.5" is a list, "3" and "0.5". A "," so
+// placed is no decimal comma: German, French, Polish and Russian write
+// "0,5", and a comma after a space is a list's ("3 ,4").
 func LeadingPoint(text string, start int) bool {
 	if start == 0 || text[start-1] != '.' {
 		return false
 	}
-	if start == 1 {
+	r, n := utf8.DecodeLastRuneInString(text[:start-1])
+	if r == '-' || r == '+' || r == '\u2212' { // "-.5": the sign's left neighbour opens it
+		r, n = utf8.DecodeLastRuneInString(text[:start-1-n])
+		return n == 0 || opensPoint(r)
+	}
+	if r == ',' && start-1-n > 0 && isDigit(text[start-2-n]) && groupOfThree(text[start:]) {
+		return false // "43,.590 dlrs", "13,.000 acre": a group of thousands mistyped
+	}
+	return n == 0 || opensPoint(r)
+}
+
+// groupOfThree reports whether text opens with three digits and no more.
+func groupOfThree(text string) bool {
+	return len(text) >= 3 && isDigit(text[0]) && isDigit(text[1]) && isDigit(text[2]) &&
+		(len(text) == 3 || !isDigit(text[3]))
+}
+
+// opensPoint reports whether r, the rune before a figure's leading point
+// (see LeadingPoint) or before the sign before it, leaves the point the
+// figure's: white space, a currency sign, "(", a comma, a semicolon, a
+// colon or a quote mark.
+func opensPoint(r rune) bool {
+	switch {
+	case r == '(' || unicode.IsSpace(r) || unicode.Is(unicode.Sc, r):
+		return true
+	case r == ',' || r == ';' || r == ':' || r == '"' || r == '\'':
 		return true
 	}
-	r, _ := utf8.DecodeLastRuneInString(text[:start-1])
-	return r == '(' || unicode.IsSpace(r) || unicode.Is(unicode.Sc, r)
+	return unicode.In(r, unicode.Pi, unicode.Pf) // quote marks: “ ” ‘ ’ « »
 }
 
 // appendDecimalValue appends the value of the figure f as a Scanner with

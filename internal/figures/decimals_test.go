@@ -107,6 +107,21 @@ func TestLeadingDecimalPoint(t *testing.T) {
 		{"after a word", "see No.5 and v.25 ok", "see No 5 and v 25 ok", true},
 		{"after points", "fell...5 pct and ...25 dlrs", "fell 5 pct and 25 dlrs", true},
 		{"before separators", "version .5.3 and .2.1 out", "version 5.3 and 2.1 out", true},
+		{"after a sign", "EPS -.12 and fell +.25 dlrs", "EPS -0.12 and fell +0.25 dlrs", true},
+		{"after a minus sign", "EPS −.12 and fell -.5 pct", "EPS −0.12 and fell -0.5 pct", true},
+		{"sign, point dropped", "EPS -.12 and fell -.5 pct", "EPS -12 and fell -5 pct", false},
+		{"after a signed parenthesis", "a loss (-.25) and $-.5 cts", "a loss (-0.25) and $-0.5 cts", true},
+		{"after a comma", "up .5 pct,.25 dlrs", "up 0.5 pct,0.25 dlrs", true},
+		{"after a comma, point dropped", "up .5 pct,.25 dlrs", "up 0.5 pct,25 dlrs", false},
+		{"after a comma and sign", "up .5 pct,-.25 dlrs", "up 0.5 pct,-0.25 dlrs", true},
+		{"after a colon", "ratio:.5 and up:.25 cts", "ratio:0.5 and up:0.25 cts", true},
+		{"after a semicolon", "up .5 pct;.25 dlrs", "up 0.5 pct;0.25 dlrs", true},
+		{"after a quote mark", "read \".5\" and \u201c.25\u201d cts", "read \"0.5\" and \u201c0.25\u201d cts", true},
+		{"after an apostrophe", "read '.5' cts and '.25'", "read '0.5' cts and '0.25'", true},
+		{"sign after a figure", "range 1-.5 cts", "range 1 - 5 cts", true},
+		{"sign after a word", "fell pct-.5 and up+.25 cts", "fell pct-5 and up+25 cts", true},
+		{"sign after a point", "fell .-5 and ..-25 cts", "fell -5 and -25 cts", true},
+		{"after a word or a figure", "rose pct.5 and in 2024.5 ok", "rose pct 5 and in 2024.5 ok", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := Scanner{Decimals: true}
@@ -124,6 +139,30 @@ func TestLeadingDecimalPoint(t *testing.T) {
 				t.Errorf("OfDecimals = %v, want the Scanner's %v", OfDecimals(tc.a), of)
 			}
 		})
+	}
+	// Figures with no word between them, one place: their fingerprints.
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"at (.5,.25) cts", "at (0.5, 0.25) cts", true},
+		{"at (.5,.25) cts", "at (5, 25) cts", false},
+		{"at (-.5,-.25) cts", "at (-0.5, -0.25) cts", true},
+		{"a list 3,.75 cts", "a list 3, 0.75 cts", true}, // a list: "3" and ".75"
+		{"ratio 3:.5 cts", "ratio 3: 0.5 cts", true},
+		{"ratio 3:.5 cts", "ratio 3: 5 cts", false},
+		// A group of thousands mistyped (Reuters: "43,.590 dlrs"): digits alone.
+		{"up to 43,.590 dlrs", "up to 43, 590 dlrs", true},
+		{"up to 43,.590 dlrs", "up to 43, 0.59 dlrs", false},
+		{"net 2,867,.000 vs", "net 2,867, 000 vs", true},
+		{"a list 3,.75,.5 cts", "a list 3, 0.75, 0.5 cts", true},
+	} {
+		d := Scanner{Decimals: true}
+		a, _ := d.OfSlots(tc.a)
+		a = slices.Clone(a)
+		if b, _ := d.OfSlots(tc.b); slices.Equal(a, b) != tc.same {
+			t.Errorf("fingerprints of %q and %q: %v and %v, want equal %v", tc.a, tc.b, a, b, tc.same)
+		}
 	}
 	// The formats before Decimals read a figure's digits alone.
 	if !slices.Equal(Of("rose .25 pct to .5 dlrs"), Of("rose 25 pct to 5 dlrs")) {

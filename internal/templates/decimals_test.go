@@ -86,8 +86,9 @@ func TestTitleDecimalFigureInText(t *testing.T) {
 // TestTitleLeadingDecimalPoint: read with Languages, a title's figure
 // written with its decimal point first ("UP .5 PCT") is "0.5", as the
 // text's is (figures.LeadingPoint): one figure with a title's "0.5", found
-// among the figures of a text writing ".5" or "0.5", and another than "5".
-// Regression: the point was no part of the figure, and ".5" was "5".
+// among the figures of a text writing ".5" or "0.5", and another than "5";
+// so is "-.5", "(.5,.25)" and "3:.5". Regression: the point was no part of
+// the figure, and ".5" was "5", "-.5" too.
 func TestTitleLeadingDecimalPoint(t *testing.T) {
 	title := func(s string) []uint32 { return appendTitleFigures(nil, s, true) }
 	lead := title("PRIME RATE UP .5 PCT TO $.99")
@@ -104,6 +105,29 @@ func TestTitleLeadingDecimalPoint(t *testing.T) {
 	}
 	if figuresIn(lead, figures.OfDecimals("The bank raised its prime rate 5 pct to 99")) {
 		t.Errorf("title figures %v found in a text of 5 and 99", lead)
+	}
+	// After a sign that follows white space, "(" or a currency sign, and
+	// after a comma, a semicolon, a colon or a quote mark.
+	for _, tc := range [][2]string{
+		{"EPS -.12 VS +.25", "EPS -0.12 VS +0.25"},
+		{"EPS \u2212.12 VS $-.5", "EPS \u22120.12 VS $-0.5"},
+		{"RANGE (.5,.25) AND (-.75)", "RANGE (0.5, 0.25) AND (-0.75)"},
+		{"RATIO 3:.5; 2;.25", "RATIO 3: 0.5; 2; 0.25"},
+		{"PRICE \".5\" OR \u201c.25\u201d", "PRICE \"0.5\" OR \u201c0.25\u201d"},
+		// After a letter or a digit, and a sign after one: digits alone.
+		{"UP PCT.5 AND 1-.25 AND UP-.75", "UP PCT 5 AND 1 25 AND UP 75"},
+		// A group of thousands mistyped: digits alone.
+		{"PRICE 43,.590 DLRS", "PRICE 43, 590 DLRS"},
+	} {
+		if got, want := title(tc[0]), title(tc[1]); !slices.Equal(got, want) {
+			t.Errorf("title figures of %q %v, want those of %q, %v", tc[0], got, tc[1], want)
+		}
+	}
+	if a, b := title("EPS FELL -.5 PCT"), title("EPS FELL -5 PCT"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of -5 not disjoint", a, b)
+	}
+	if a, b := title("RANGE (.5,.7)"), title("RANGE (5, 7)"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of (5, 7) not disjoint", a, b)
 	}
 	// Long digits: the "0" and the point take two of the eight nibbles.
 	if got, want := title("UP .12345678"), title("UP 0.12345678"); !slices.Equal(got, want) {
