@@ -21,13 +21,18 @@ import (
 // alone is shared: similar, no duplicate), not taken for the claiming
 // page's exact copy. The content key stays (a copy of the
 // claiming page's title and text is still its exact copy), and so do the
-// URL keys of documents stored under their id (a re-crawl of one address
-// is still a copy by URL).
+// URL keys of documents stored under their id, of documents whose id is no
+// http(s) URL (a library's "doc-17") and of documents whose id and URL name
+// one page in two forms (http and https, www., a trailing slash): a
+// re-crawl of one address is still a copy by URL.
 //
 // Regression (reviewer's finding): a page stored by the older watcher kept
 // its claim after the watcher stopped taking declared URLs, and the
 // victim's article, fetched later, became its exact copy, its text never
-// compared, the claiming page its original ({"by":"url"}).
+// compared, the claiming page its original ({"by":"url"}). Regression
+// (second finding): the migration first dropped the URL keys of every
+// document whose URL was not its id, a library's of ids that are no URLs
+// and those of one page in two forms too.
 func TestClaimedURLKeysOfOlderIndexes(t *testing.T) {
 	const victimURL = "https://victim.example/2026/storm-hits-the-coast"
 	day := func(d int) time.Time { return time.Date(2026, 10, d, 9, 0, 0, 0, time.UTC) }
@@ -48,7 +53,11 @@ func TestClaimedURLKeysOfOlderIndexes(t *testing.T) {
 				evil.URL, evil.Title, evil.Date = victimURL, "Storm hits the coast", day(1)
 				kept := enginetest.Doc("https://site.example/news/1", g.Sentences(10))
 				kept.URL, kept.Date = kept.ID, day(1)
-				if _, err := x.Add(t.Context(), []core.Document{evil, kept}, o); err != nil {
+				lib := enginetest.Doc("doc-17", g.Sentences(10))
+				lib.URL, lib.Date = "https://lib.example/a/17", day(1)
+				form := enginetest.Doc("http://site.example/news/x/", g.Sentences(10))
+				form.URL, form.Date = "https://www.site.example/news/x?utm_source=feed", day(1)
+				if _, err := x.Add(t.Context(), []core.Document{evil, kept, lib, form}, o); err != nil {
 					t.Fatal(err)
 				}
 				x.Close()
@@ -62,7 +71,11 @@ func TestClaimedURLKeysOfOlderIndexes(t *testing.T) {
 				again.URL, again.Date = kept.URL, day(2)
 				mirror := evil
 				mirror.ID, mirror.URL = "https://evil.example/b/mirror", "https://evil.example/b/mirror"
-				ms, err := x.Add(t.Context(), []core.Document{victim, again, mirror}, o)
+				libAgain := enginetest.Doc("doc-18", g.Sentences(10))
+				libAgain.URL, libAgain.Date = lib.URL, day(2)
+				formAgain := enginetest.Doc("https://site.example/r/x", g.Sentences(10))
+				formAgain.URL, formAgain.Date = form.URL, day(2)
+				ms, err := x.Add(t.Context(), []core.Document{victim, again, mirror, libAgain, formAgain}, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -73,7 +86,7 @@ func TestClaimedURLKeysOfOlderIndexes(t *testing.T) {
 				for _, c := range []struct {
 					m      index.Match
 					of, by string
-				}{{ms[1], kept.ID, "url"}, {ms[2], evil.ID, "content"}} {
+				}{{ms[1], kept.ID, "url"}, {ms[2], evil.ID, "content"}, {ms[3], lib.ID, "url"}, {ms[4], form.ID, "url"}} {
 					if c.m.Skip != core.SkipExactCopy || len(c.m.Pairs) != 1 || c.m.Pairs[0].A != c.of ||
 						c.m.Pairs[0].Evidence.(index.ExactEvidence).By != c.by {
 						t.Errorf("%s: %+v, want an exact copy of %s by %s", c.m.ID, c.m, c.of, c.by)

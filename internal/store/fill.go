@@ -13,8 +13,9 @@ import (
 // fills are the steps of migrations that SQL alone cannot make, by the
 // schema version whose statements they follow, in the same transaction.
 var fills = map[int]func(ctx context.Context, tx *sql.Tx, d *dialect) error{
-	5: fillChecksums,
-	9: fillDocSums,
+	5:  fillChecksums,
+	9:  fillDocSums,
+	11: fillClaimedURLKeys,
 }
 
 // fillBatch is how many rows one step of fillChecksums reads and updates.

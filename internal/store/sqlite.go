@@ -52,11 +52,12 @@ import (
 //     (fillDocSums).
 //   - 10: nothing here (PostgreSQL's search reads every ASCII punctuation
 //     mark as a space).
-//   - 11: the exact keys but the content hash of each document whose URL
-//     is not its id are deleted (claimedURLKeys): the watcher stored an
-//     article under the URL its page named as its own until this version,
-//     and such a URL's key, or its slug's, would make any article later
-//     fetched there an exact copy of the page that named it.
+//   - 11: the exact keys but the content hash of each document whose id
+//     is an http(s) URL and whose URL names another page are deleted
+//     (fillClaimedURLKeys): the watcher stored an article under the URL its
+//     page named as its own until this version, and such a URL's key, or
+//     its slug's, would make any article later fetched there an exact copy
+//     of the page that named it.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -143,23 +144,11 @@ ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 SELECT 1 -- version 10 reads every ASCII punctuation mark as a space in PostgreSQL's search; SQLite's tokenizer did already
 `, claimedURLKeys}
 
-// claimedURLKeys, the step of schema version 11 on both engines, deletes
-// the exact keys a document whose URL is not its id holds, but its content
-// hash: its URL's key and the slug keys of its URL and id. Until version
-// 11 the watcher stored an article under the URL its page named as its own
-// (<link rel="canonical">, og:url), which may be any, another site's or
-// another article's; an article later fetched at that URL, or of its slug
-// on that site, was then an exact copy of the page that named it, its text
-// never compared. Which URL a page named and which it was fetched from
-// (the item's link, a redirect) the stored row does not say, nor which a
-// library's caller gave: every document whose URL is not its id loses
-// them. Its documents, marks and content key stay: a copy of its title and
-// text is still its exact copy, an article at its URL is compared by the
-// method. A key a removal passed to a document (see index's heirs) is one
-// of its own keys, and goes or stays with them.
+// claimedURLKeys, the statements of schema version 11 on both engines,
+// are none: its step is made in Go (fillClaimedURLKeys), which decides
+// document by document whose URL may be one its page claimed.
 const claimedURLKeys = `
-DELETE FROM exact WHERE EXISTS (SELECT 1 FROM docs WHERE docs.ord = exact.ord AND docs.url <> '' AND docs.url <> docs.id
-	AND docs.hash <> exact.key)
+SELECT 1 -- version 11 deletes the keys of claimed URLs in Go (fillClaimedURLKeys)
 `
 
 var sqliteDialect = dialect{
