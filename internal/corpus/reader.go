@@ -433,8 +433,6 @@ type strays struct {
 	first string // "news.jsonl.gz, 512 bytes"
 }
 
-// noteStray counts a gzip or bzip2 stream that ends in n stray bytes
-// after its last whole member or stream, once (the first pass).
 // noteReread counts n bytes of the open input, which are read twice, in
 // the pass's total (see Progress).
 func (r *Reader) noteReread(n int64) {
@@ -442,6 +440,8 @@ func (r *Reader) noteReread(n int64) {
 	r.reread.Add(n)
 }
 
+// noteStray counts a gzip or bzip2 stream that ends in n stray bytes
+// after its last whole member or stream, once (the first pass).
 func (r *Reader) noteStray(origin string, f container.Format, n int64) {
 	s := &r.gzipStrays
 	if f == container.Bzip2 {

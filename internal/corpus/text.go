@@ -113,12 +113,13 @@ func (r *Reader) decodeText(raw Raw) Record {
 }
 
 // splitTitle splits a text file into its title line and the text after it.
-// A line ends at LF or CRLF; at a lone CR only in a file that holds no LF,
-// whose lines end so (as old Mac files end theirs): a stray CR inside a
-// line of a file of LF line ends is part of the line.
+// A line ends at LF or CRLF; at a lone CR only in a file that holds more
+// lone CRs than LFs, whose lines end so (as old Mac files end theirs, one
+// LF appended at its end or not): a stray CR inside a line of a file of LF
+// line ends is part of the line.
 func splitTitle(s string, md bool) (title, text string) {
 	end := byte('\n')
-	if strings.IndexByte(s, '\n') < 0 {
+	if lf := strings.Count(s, "\n"); strings.Count(s, "\r")-strings.Count(s, "\r\n") > lf {
 		end = '\r'
 	}
 	rest := s

@@ -41,6 +41,15 @@ func TestText(t *testing.T) {
 				Raw: `{"id":"a.txt","title":"Title","text":"Body\rmore"}`}},
 		},
 		{
+			// Regression: one LF appended to a file of lone CR line ends
+			// made LF its only line end, and its title part of its text.
+			name:  "lone CR line ends and one LF at the end",
+			file:  "a.txt",
+			input: "Title\rBody line one.\rMore body.\n",
+			want: []rec{{ID: "a.txt", Title: "Title", Text: "Body line one.\rMore body.", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"Title","text":"Body line one.\rMore body."}`}},
+		},
+		{
 			// Regression: a stray CR in the first line of a file of LF line
 			// ends split its title there, the rest of it taken for text.
 			name:  "a stray CR in the title line of a file of LF line ends",

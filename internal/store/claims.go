@@ -26,7 +26,13 @@ import (
 func fillClaimedURLKeys(ctx context.Context, tx *sql.Tx, d *dialect) error {
 	sel := d.rebind(fmt.Sprintf(`SELECT ord, id, url FROM docs WHERE ord > ? AND url <> '' AND url <> id
 	ORDER BY ord LIMIT %d`, fillBatch))
-	after := int64(-1 << 62)
+	// The claims are gathered in a temporary table and their keys deleted
+	// in one statement, one pass over exact, which has no index on ord: a
+	// DELETE a batch would read the whole table once a batch.
+	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE claimed_ords (ord BIGINT PRIMARY KEY)`); err != nil {
+		return fmt.Errorf("claimed URLs: %w", err)
+	}
+	after, found := int64(-1<<62), false
 	for {
 		var claims []any
 		n := 0
@@ -50,17 +56,28 @@ func fillClaimedURLKeys(ctx context.Context, tx *sql.Tx, d *dialect) error {
 			return fmt.Errorf("claimed URLs: %w", err)
 		}
 		if n == 0 {
-			return nil
+			break
 		}
 		if len(claims) == 0 {
 			continue
 		}
-		q := `DELETE FROM exact WHERE ord IN (` + strings.TrimSuffix(strings.Repeat("?,", len(claims)), ",") + `)
-	AND NOT EXISTS (SELECT 1 FROM docs WHERE docs.ord = exact.ord AND docs.hash = exact.key)`
+		q := `INSERT INTO claimed_ords (ord) VALUES ` + strings.TrimSuffix(strings.Repeat("(?),", len(claims)), ",")
 		if _, err := tx.ExecContext(ctx, d.rebind(q), claims...); err != nil {
+			return fmt.Errorf("claimed URLs: %w", err)
+		}
+		found = true
+	}
+	if found {
+		q := `DELETE FROM exact WHERE ord IN (SELECT ord FROM claimed_ords)
+	AND NOT EXISTS (SELECT 1 FROM docs WHERE docs.ord = exact.ord AND docs.hash = exact.key)`
+		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("deleting claimed URLs' keys: %w", err)
 		}
 	}
+	if _, err := tx.ExecContext(ctx, `DROP TABLE claimed_ords`); err != nil {
+		return fmt.Errorf("claimed URLs: %w", err)
+	}
+	return nil
 }
 
 // claimedURL reports whether a document of id stored under url may be one
