@@ -207,6 +207,84 @@ func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
 	}
 }
 
+// TestReadOnlyServeOfAnEmptyIndexBoundSince: serve without writes, started
+// on an index that holds nothing (its first add stored nothing), is ready;
+// once another process's first add gives the index a method, which that
+// server cannot take up, /readyz answers 503 saying to restart it, as its
+// queries do, and a restarted server reads the documents. Regression:
+// /readyz kept answering ready while every query answered 503.
+func TestReadOnlyServeOfAnEmptyIndexBoundSince(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("not json\n"), 0o644)
+	corpus, docs := writeCorpus(t, dir, 12)
+	db := filepath.Join(dir, "served.db")
+	if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, bad}); code != 1 {
+		t.Fatalf("the first add: exit code %d, want 1", code)
+	}
+	serve := func() (base string, stop func()) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		base = "http://" + ln.Addr().String()
+		ln.Close()
+		ctx, cancel := context.WithCancelCause(t.Context())
+		code := make(chan int, 1)
+		go func() {
+			code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", strings.TrimPrefix(base, "http://")})
+		}()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if c, _ := httpGet(t, base+"/readyz"); c == 200 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("serve not ready")
+			}
+		}
+		return base, func() {
+			cancel(stopSignal{syscall.SIGTERM})
+			if c := <-code; c != 0 {
+				t.Errorf("serve exit code %d", c)
+			}
+		}
+	}
+	base, stop := serve()
+	runOK(t, "index", "add", "--db", db, corpus)
+	if c, body := httpGet(t, base+"/readyz"); c != 503 || !strings.Contains(body, "restarted") {
+		t.Errorf("/readyz once another process gave the index its method: %d %s; want 503 saying to restart", c, body)
+	}
+	resp, err := http.Post(base+"/v1/query", "application/json", strings.NewReader(fmt.Sprintf(`{"id": "q", "text": %q}`, docs[0].Text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 503 || !strings.Contains(string(body), "restarted") {
+		t.Errorf("a query once another process gave the index its method: %d %s; want 503 saying to restart", resp.StatusCode, body)
+	}
+	stop()
+	base, stop = serve()
+	defer stop()
+	if c, body := httpGet(t, base+"/v1/documents/"+docs[0].ID); c != 200 {
+		t.Errorf("a read after the restart: %d %s", c, body)
+	}
+}
+
+// httpGet returns the status code and body of a GET of u (0 and the error
+// when it fails).
+func httpGet(t *testing.T, u string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
 // TestStoreTextOfAFirstAddThatLostTheRace: an index add --no-store-text
 // that opened a new index before another add stored its first documents,
 // with texts, adds as the index stores, with texts, and warns of it as it

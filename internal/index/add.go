@@ -23,7 +23,11 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		return nil, err
 	}
 	if x.meta.Method == "" { // opened with Existing on a store that held nothing: it chooses no method
-		return nil, ErrNoSettings
+		err := x.st.View(ctx, x.blankSince)
+		if err == nil {
+			err = ErrNoSettings
+		}
+		return nil, err
 	}
 	sks, err := x.sketches(docs, given)
 	if err != nil {

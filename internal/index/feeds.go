@@ -27,11 +27,16 @@ func (x *Index) UpdateFeeds(ctx context.Context, fn func(w store.FeedWriter) err
 	return x.st.Update(ctx, func(w store.Writer) error { return fn(w) })
 }
 
-// Ping reads the index's head: an error when its database cannot answer.
+// Ping reads the index's head: an error when its database cannot answer,
+// or ErrSettingsChanged when the Index was opened with
+// OpenOptions.Existing on a store that held nothing and another process's
+// first add has given it a method since (see blankSince).
 func (x *Index) Ping(ctx context.Context) error {
 	return x.st.View(ctx, func(r store.Reader) error {
-		_, _, err := r.Head()
-		return err
+		if _, _, err := r.Head(); err != nil {
+			return err
+		}
+		return x.blankSince(r)
 	})
 }
 

@@ -250,9 +250,11 @@ func TestBindOnOpen(t *testing.T) {
 // TestExistingEmptyIndexRefusesSettingsStoredSince: an Index opened with
 // Existing on a store that holds nothing (a first add that stored nothing
 // left it) chose no method; once another handle's first add stores
-// documents of a method, its queries are refused with ErrSettingsChanged,
-// saying to open it again, which reads them. Regression: it loaded the
-// other method's sketches as its own and failed with "corrupt data".
+// documents of a method, its queries, adds and pings are refused with
+// ErrSettingsChanged, saying to open it again, which reads them.
+// Regressions: it loaded the other method's sketches as its own and failed
+// with "corrupt data"; its pings answered nil and its adds ErrNoSettings,
+// saying to open it without Existing, which would not have helped.
 func TestExistingEmptyIndexRefusesSettingsStoredSince(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
@@ -267,10 +269,19 @@ func TestExistingEmptyIndexRefusesSettingsStoredSince(t *testing.T) {
 			if _, err := r.Add(t.Context(), docsOf(g, "r", 1), index.AddOptions{}); !errors.Is(err, index.ErrNoSettings) {
 				t.Errorf("add to the empty index opened Existing: %v, want ErrNoSettings", err)
 			}
+			if err := r.Ping(t.Context()); err != nil {
+				t.Errorf("ping of the empty index opened Existing: %v", err)
+			}
 			docs := docsOf(g, "s", 3)
 			add(t, open(t, dsn, index.OpenOptions{Method: sentences.Defaults()}), docs...)
 			if _, err := r.Query(t.Context(), docs[:1]); !errors.Is(err, index.ErrSettingsChanged) {
 				t.Errorf("query after another's first add: %v, want ErrSettingsChanged", err)
+			}
+			if err := r.Ping(t.Context()); !errors.Is(err, index.ErrSettingsChanged) {
+				t.Errorf("ping after another's first add: %v, want ErrSettingsChanged", err)
+			}
+			if _, err := r.Add(t.Context(), docsOf(g, "t", 1), index.AddOptions{}); !errors.Is(err, index.ErrSettingsChanged) {
+				t.Errorf("add after another's first add: %v, want ErrSettingsChanged", err)
 			}
 			again := open(t, dsn, index.OpenOptions{Existing: true})
 			if ms, err := again.Query(t.Context(), docs[:1]); err != nil || ms[0].Status != index.Exists {

@@ -283,6 +283,25 @@ func changedUnder(m store.Meta) (store.Meta, error) {
 		"empty: open it again to read it", ErrSettingsChanged, m.Method)
 }
 
+// blankSince returns, for an Index opened with OpenOptions.Existing on a
+// store that held nothing (it chose no method, and never takes one), the
+// error changedUnder gives once r holds settings another process's first
+// add stored; nil for any other Index, or while r holds none.
+func (x *Index) blankSince(r store.Reader) error {
+	if x.Meta().Method != "" {
+		return nil
+	}
+	m, ok, err := r.Meta()
+	if err != nil || !ok {
+		return err
+	}
+	_, err = changedUnder(m)
+	if x.name != "" {
+		err = fmt.Errorf("%s: %w", x.name, err) // as Open names a refusal
+	}
+	return err
+}
+
 // ErrSettingsChanged is the error of an Index opened with
 // OpenOptions.Existing on a store that held nothing, once another
 // process's first add stored its settings: it must be opened again.

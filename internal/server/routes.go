@@ -2,6 +2,7 @@ package server
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"net/http"
 	"path"
@@ -10,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/neardup/neardup"
 )
 
 //go:embed openapi.json
@@ -218,7 +221,11 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := s.ping(r); err != nil {
 		s.log.Warn("index not ready", "err", err)
-		s.writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": "the index cannot be read"})
+		status := "the index cannot be read"
+		if errors.Is(err, neardup.ErrSettingsChanged) {
+			status = "the index was given its method since the server opened it, empty: the server must be restarted to read it"
+		}
+		s.writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": status})
 		return
 	}
 	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
