@@ -86,17 +86,19 @@ func TestTitleDecimalFigureInText(t *testing.T) {
 // TestTitleLeadingDecimalPoint: read with Languages, a title's figure
 // written with its decimal point first ("UP .5 PCT") is "0.5", as the
 // text's is (figures.LeadingPoint): one figure with a title's "0.5", found
-// among the figures of a text writing ".5" or "0.5", and another than "5";
-// so is "-.5", "(.5,.25)" and "3:.5". Regression: the point was no part of
-// the figure, and ".5" was "5", "-.5" too.
+// among the figures of a text writing ".5" or "0.5", not of one writing
+// "5" (titles' figures of the same digits match whatever their points:
+// TestTitleFiguresPointLost), and disjoint from "6"; so is "-.5",
+// "(.5,.25)" and "3:.5". Regression: the point was no part of the figure,
+// and ".5" was "5", "-.5" too.
 func TestTitleLeadingDecimalPoint(t *testing.T) {
 	title := func(s string) []uint32 { return appendTitleFigures(nil, s, true) }
 	lead := title("PRIME RATE UP .5 PCT TO $.99")
 	if got, want := lead, title("PRIME RATE UP 0.5 PCT TO $0.99"); !slices.Equal(got, want) {
 		t.Errorf("title figures %v, want those of 0.5 and 0.99, %v", got, want)
 	}
-	if a, b := title("PRIME RATE UP .5 PCT"), title("PRIME RATE UP 5 PCT"); !titleFiguresDisjoint(a, b) {
-		t.Errorf("title figures %v and %v of 5 not disjoint", a, b)
+	if a, b := title("PRIME RATE UP .5 PCT"), title("PRIME RATE UP 6 PCT"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of 6 not disjoint", a, b)
 	}
 	for _, text := range []string{"The bank raised its prime rate .5 pct to .99", "The bank raised its prime rate 0.5 pct to 0.99"} {
 		if !figuresIn(lead, figures.OfDecimals(text)) {
@@ -123,11 +125,11 @@ func TestTitleLeadingDecimalPoint(t *testing.T) {
 			t.Errorf("title figures of %q %v, want those of %q, %v", tc[0], got, tc[1], want)
 		}
 	}
-	if a, b := title("EPS FELL -.5 PCT"), title("EPS FELL -5 PCT"); !titleFiguresDisjoint(a, b) {
-		t.Errorf("title figures %v and %v of -5 not disjoint", a, b)
+	if a, b := title("EPS FELL -.5 PCT"), title("EPS FELL -6 PCT"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of -6 not disjoint", a, b)
 	}
-	if a, b := title("RANGE (.5,.7)"), title("RANGE (5, 7)"); !titleFiguresDisjoint(a, b) {
-		t.Errorf("title figures %v and %v of (5, 7) not disjoint", a, b)
+	if a, b := title("RANGE (.5,.7)"), title("RANGE (6, 8)"); !titleFiguresDisjoint(a, b) {
+		t.Errorf("title figures %v and %v of (6, 8) not disjoint", a, b)
 	}
 	// Long digits: the "0" and the point take two of the eight nibbles.
 	if got, want := title("UP .12345678"), title("UP 0.12345678"); !slices.Equal(got, want) {
@@ -138,9 +140,10 @@ func TestTitleLeadingDecimalPoint(t *testing.T) {
 // TestTitleFiguresPointLost: read with Languages, two titles whose figures
 // differ only in a decimal point ("9.1" and a scan's "91") are not
 // disjoint, so that the titles alone refuse no copy whose text agrees;
-// another digit still makes them disjoint. Regression: the point kept in a
-// title's figure made "91" another figure than "9.1", and an OCR-damaged
-// copy's title refused it.
+// another digit still makes them disjoint; so do ".5" (read as 0.5) and
+// "5". Regressions: the point kept in a title's figure made "91" another
+// figure than "9.1", and an OCR-damaged copy's title refused it; ".5" and
+// "5" stayed disjoint, the zero read before the point a digit of its own.
 func TestTitleFiguresPointLost(t *testing.T) {
 	title := func(s string) []uint32 { return appendTitleFigures(nil, s, true) }
 	for _, tc := range []struct {
@@ -151,6 +154,10 @@ func TestTitleFiguresPointLost(t *testing.T) {
 		{"REGULATOR MLN 9.1 BLN IN SPECTRUM REQUEST", "REGULATOR MLN 9.2 BLN IN SPECTRUM REQUEST", true},
 		{"Inflation rises to 2,5 pct", "Inflation rises to 25 pct", false},
 		{"Inflation rises to 2,5 pct", "Inflation rises to 3 pct", true},
+		{"Rates cut by .5 point", "Rates cut by 5 point", false},
+		{"Rates cut by .5 point", "Rates cut by 0.5 point", false},
+		{"Rates cut by .5 point", "Rates cut by 6 point", true},
+		{"Rates cut by 0.05 point", "Rates cut by 0.5 point", false},
 	} {
 		if got := titleFiguresDisjoint(title(tc.a), title(tc.b)); got != tc.disjoint {
 			t.Errorf("titleFiguresDisjoint(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.disjoint)

@@ -221,9 +221,15 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 }
 
 // withoutPoints returns a title figure's unpacked digits without its
-// decimal point.
+// decimal point and the zeros it leads with, the last digit kept: ".5",
+// read as "0.5", and the "5" of a scan that lost its point are the same
+// digits.
 func withoutPoints(d []byte) []byte {
-	return bytes.ReplaceAll(d, []byte{'.'}, nil)
+	d = bytes.ReplaceAll(d, []byte{'.'}, nil)
+	for len(d) > 1 && d[0] == '0' {
+		d = d[1:]
+	}
+	return d
 }
 
 // digitCount counts the digits of a title figure's unpacked digits,
