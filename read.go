@@ -105,7 +105,10 @@ func ReadFiles(ctx context.Context, paths []string, o ReadOptions) iter.Seq2[Doc
 // chooses the format ("upload.jsonl.gz"). An empty name, or "-", is
 // "stdin", as `neardup dedup -` names standard input ("stdin:2"). The
 // sequence can be ranged over once; Read does not close r. A nil r yields
-// an error.
+// an error. It stops when ctx is done, yielding ctx's error, before its
+// next record; a read that r blocks in (a pipe or a connection that sends
+// nothing) is not abandoned, as r stays the caller's: closing r, or a
+// deadline on it, ends that read.
 func Read(ctx context.Context, name string, r io.Reader, o ReadOptions) iter.Seq2[Document, error] {
 	if name == "" || name == "-" {
 		name = "stdin"
