@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/eval"
 )
 
@@ -53,7 +54,13 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 			return err
 		}
 	}
-	t, err := eval.ReadTruthFile(o.truth, o.by)
+	var t *eval.Truth
+	err := readInterruptibly(ctx, o.truth, func(r io.Reader) (err error) {
+		if t, err = eval.ReadTruth(r, o.by); err != nil {
+			err = fmt.Errorf("%s: %w", o.truth, err) // as eval.ReadTruthFile names it
+		}
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -69,7 +76,11 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p, err := readPredictionFile(name, eval.PredictionOptions{IncludeSimilar: o.includeSimilar})
+		var p *eval.Prediction
+		err := readInterruptibly(ctx, name, func(r io.Reader) (err error) {
+			p, err = eval.ReadPrediction(r, name, eval.PredictionOptions{IncludeSimilar: o.includeSimilar})
+			return err
+		})
 		if err != nil {
 			return err
 		}
@@ -85,13 +96,22 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 	return rep.WriteText(o.out)
 }
 
-func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Prediction, error) {
-	f, err := os.Open(name)
+// readInterruptibly opens the file name and reads it with read, giving up
+// when ctx ends, also while the file, a named pipe, waits for a writer or
+// for data (`--pred <(zcat pairs.jsonl.gz)`).
+func readInterruptibly(ctx context.Context, name string, read func(io.Reader) error) error {
+	f, err := container.OpenInterruptible(ctx, name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	return eval.ReadPrediction(f, name, opts)
+	if err := read(container.Interruptible(ctx, f)); err != nil {
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		return err
+	}
+	return nil
 }
 
 // notADirectory refuses a directory given to flag, such as the output

@@ -262,3 +262,55 @@ func TestSignalStopsCommandsWaitingForStdin(t *testing.T) {
 		}
 	}
 }
+
+// neardup eval, reading its truth or a prediction from a named pipe
+// (`--pred <(zcat pairs.jsonl.gz)`) whose writer holds it open and sends
+// nothing more, stops at the first SIGINT or SIGTERM with 128 + the
+// signal's number. Regression: it read its files without a way to give up,
+// and went on waiting.
+func TestSignalStopsEvalWaitingForAPipe(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	truth, pred := filepath.Join(dir, "truth.jsonl"), filepath.Join(dir, "pairs.jsonl")
+	if err := os.WriteFile(truth, []byte(`{"id":"a","cluster":1}`+"\n"+`{"id":"b","cluster":1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pred, []byte(`{"a":"a","b":"b","label":"duplicate"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, piped := range []string{"--truth", "--pred"} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(piped+"/"+signalName(sig), func(t *testing.T) {
+				t.Parallel()
+				fifo := filepath.Join(t.TempDir(), "pipe.jsonl")
+				if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+					t.Skipf("no named pipes here: %v", err)
+				}
+				args := map[string]string{"--truth": truth, "--pred": pred}
+				args[piped] = fifo
+				cmd := child(t, "eval", "--truth", args["--truth"], "--pred", args["--pred"])
+				var stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				// The open returns once the child opened the pipe to
+				// read it: it catches signals by then.
+				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				if err != nil {
+					cmd.Process.Kill()
+					cmd.Wait()
+					t.Fatal(err)
+				}
+				defer w.Close()
+				if _, err := w.Write([]byte(`{"id":"a",`)); err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
+				waitStopped(t, cmd, sig, &stderr)
+			})
+		}
+	}
+}
