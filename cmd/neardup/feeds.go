@@ -156,7 +156,7 @@ func (f *feedDB) open(ctx context.Context) (*neardup.FeedTables, error) {
 // openExisting opens an index that must exist already.
 func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) {
 	t, err := neardup.OpenStoredFeeds(ctx, f.DB)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, neardup.ErrNoIndex) {
+	if noIndex(err) {
 		return nil, fmt.Errorf("%w (neardup feeds add creates one)", err)
 	}
 	return t, err

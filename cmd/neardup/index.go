@@ -112,6 +112,14 @@ func (f *dbFlags) close() {
 	}
 }
 
+// noIndex reports whether err, of opening an index that must exist, says
+// there is none: a SQLite file missing, or a database without neardup's
+// tables. A PostgreSQL socket that is not there (host=/run/postgresql of a
+// server not running) is a server out of reach, not a missing index.
+func noIndex(err error) bool {
+	return errors.Is(err, neardup.ErrNoIndex) || errors.Is(err, fs.ErrNotExist) && !neardup.Unreachable(err)
+}
+
 // openStored opens an existing index as it was created, keep choosing
 // its clusters' representatives ("" the method's own), through the public
 // API, as a program using package neardup opens one: the commands that
@@ -121,7 +129,7 @@ func (f *dbFlags) close() {
 // of texts that the first add should make.
 func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
 	x, err := f.openAPI(ctx, neardup.Options{Keep: keep, Existing: true})
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, neardup.ErrNoIndex) {
+	if noIndex(err) {
 		return nil, fmt.Errorf("%w (neardup index add creates one)", err)
 	}
 	if errors.Is(err, neardup.ErrNoMethod) {

@@ -62,6 +62,26 @@ func TestIndexStatsNamesAMissingTLSFile(t *testing.T) {
 	}
 }
 
+// A PostgreSQL URL naming a socket directory where no server listens
+// (host=/run/postgresql of a server not running) is a server out of reach,
+// not a missing index: the commands that need an index that exists do not
+// say that index add or feeds add creates one. Regression: the socket's
+// "no such file or directory" was taken for a missing SQLite file's.
+func TestMissingSocketIsNoMissingIndex(t *testing.T) {
+	t.Parallel()
+	db := "postgres://neardup@/news?host=" + url.QueryEscape(filepath.Join(t.TempDir(), "no-socket-here"))
+	for _, args := range [][]string{
+		{"index", "stats", "--db", db},
+		{"index", "export", "--db", db, "-o", filepath.Join(t.TempDir(), "out")},
+		{"feeds", "list", "--db", db},
+	} {
+		code, _, stderr := runChild(t, args...)
+		if code != 1 || !strings.Contains(stderr, "connecting to the server") || strings.Contains(stderr, "creates one") {
+			t.Errorf("%s: exit code %d (want 1), stderr:\n%s", strings.Join(args[:2], " "), code, stderr)
+		}
+	}
+}
+
 // The messages of index add that name the index name a PostgreSQL one as
 // docs/index.md says, "PostgreSQL at host:port/db, schema S", never by its
 // URL. Regression: the method's mismatch and the --no-store-text warning
