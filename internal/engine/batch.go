@@ -714,6 +714,7 @@ func (b *batch[S, E]) Stats() Stats {
 	st.Clusters = len(b.groups)
 	for _, g := range b.groups {
 		st.Clustered += len(g)
+		st.LargestCluster = max(st.LargestCluster, len(g))
 	}
 	for _, k := range b.kept {
 		if k {

@@ -73,6 +73,10 @@ type Stats struct {
 	Clusters  int `json:"clusters"`
 	Clustered int `json:"clustered_documents"`
 	Kept      int `json:"kept"`
+	// LargestCluster counts the members of the largest cluster, for the
+	// run's warning of clusters that chain other stories together; not
+	// written (a pipeline that sums counts has no such figure).
+	LargestCluster int `json:"-"`
 	// Spilled counts the documents whose sketches a memory budget sent to
 	// disk (see Grouping.Memory).
 	Spilled int `json:"sketches_spilled,omitempty"`

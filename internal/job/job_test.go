@@ -25,6 +25,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methods"
@@ -950,4 +951,45 @@ func TestWarningsStartTheirOwnLine(t *testing.T) {
 			t.Fatalf("no result printed, or no progress line drawn:\n%q", screen.String())
 		}
 	})
+}
+
+// TestLargeClusterIsTold: a cluster of 50 members or more that holds over
+// 5 % of the documents is told on Warn, naming the options that keep
+// chained stories apart (the method's own: --rule for tfidf, --threshold
+// for the others); a smaller one is not. Regression: tfidf's tiered rule
+// chained a third of a wire corpus's notices into one cluster, and the run
+// said nothing.
+func TestLargeClusterIsTold(t *testing.T) {
+	g := enginetest.NewTextGen(61)
+	copied := strings.Join(g.Sentences(8), " ")
+	for _, tc := range []struct {
+		copies int
+		method engine.Config
+		want   string // "" for no warning
+	}{
+		{60, nil, "warning: the largest cluster holds 60 of the 100 documents (60%)"},
+		{60, tfidf.Defaults(), "a stricter --rule"},
+		{49, nil, ""},
+	} {
+		dir := t.TempDir()
+		in := filepath.Join(dir, "in.jsonl")
+		var b strings.Builder
+		for i := range 100 {
+			text := copied
+			if i >= tc.copies {
+				text = strings.Join(g.Sentences(8), " ")
+			}
+			fmt.Fprintf(&b, "{\"id\":\"d%d\",\"text\":%q}\n", i, text)
+		}
+		os.WriteFile(in, []byte(b.String()), 0o644)
+		var warn bytes.Buffer
+		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn, Method: tc.method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := strings.Contains(warn.String(), "warning: the largest cluster holds")
+		if st.LargestCluster != tc.copies || told != (tc.want != "") || !strings.Contains(warn.String(), tc.want) {
+			t.Errorf("%d copies, method %v: largest cluster %d, warnings %q; want %d and %q", tc.copies, tc.method, st.LargestCluster, warn.String(), tc.copies, tc.want)
+		}
+	}
 }
