@@ -78,7 +78,7 @@ func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
 			return key, &InputError{Path: p, Reason: fmt.Sprintf("is a directory: give its files, or a glob of them ('%s')", filepath.Join(p, "*.jsonl"))}
 		}
 		if !fi.Mode().IsRegular() {
-			return key, &InputError{Path: p, Reason: "is not a regular file but " + fileKind(fi.Mode()) + ": " + readTwice}
+			return key, &InputError{Path: p, Reason: "is not a regular file but " + container.FileKind(fi.Mode()) + ": " + readTwice}
 		}
 		key = inputKey{file: container.KeyOf(p, fi)}
 	} else {
@@ -115,23 +115,6 @@ func checkInput(ctx context.Context, p, textField string) (inputKey, error) {
 // process writes into any more keeps a worker waiting.
 const readTwice = "the pipeline's workers open each input again by its path and read it from its start, " +
 	"which a pipe or a device cannot give: write it to a file first and give that"
-
-// fileKind names what a path that is not a regular file or a directory
-// is, by its mode: a pipe (|, /dev/stdin, <(...)), a FIFO made by mkfifo,
-// a device (/dev/null), a socket.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "a pipe or FIFO"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
-}
 
 // headLimit bounds the bytes of a file notReadByContent reads: enough for
 // the first SniffLen bytes of what a compressed stream holds.

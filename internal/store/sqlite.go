@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // sqliteMigrations build the SQLite schema. Each is one step of the schema
@@ -189,7 +191,7 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	} else if err == nil && !fi.Mode().IsRegular() {
 		// A named pipe would block the open until a writer came, a
 		// device read as a disk error.
-		return nil, fmt.Errorf("store: %s is not a regular file (%s), not an index file", path, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("store: %s is not a regular file (%s), not an index file", path, container.FileKind(fi.Mode()))
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
 	} else if errors.Is(err, fs.ErrNotExist) {
@@ -260,20 +262,6 @@ func linkEnd(path string) string {
 		p = to
 	}
 	return path
-}
-
-// fileKind names the type of a file that is neither a regular file nor
-// a directory.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.String()
 }
 
 // openSQLiteOnce is one try of openSQLite.

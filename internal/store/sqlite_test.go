@@ -310,8 +310,8 @@ func TestOpenNotARegularFile(t *testing.T) {
 		t.Skip(err)
 	}
 	for _, tc := range []struct{ path, want string }{
-		{fifo, "is not a regular file (a named pipe)"},
-		{os.DevNull, "is not a regular file (a device)"},
+		{fifo, "is not a regular file (a pipe or FIFO)"},
+		{os.DevNull, "is not a regular file (a character device)"},
 	} {
 		for _, ro := range []bool{false, true} {
 			errc := make(chan error, 1)
