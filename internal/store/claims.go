@@ -125,7 +125,10 @@ func pageForm(raw string) string {
 }
 
 // trackingParams are the query parameters, beside utm_*, that say how a
-// reader came to a page, not which page it is: watch's list.
+// reader came to a page, not which page it is: watch's list as it stood
+// when schema version 11 was made. It is that step's own copy, not shared:
+// a step, once released, deletes what it deleted, whatever watch's list
+// later holds.
 var trackingParams = map[string]bool{
 	"fbclid": true, "gclid": true, "dclid": true, "msclkid": true, "yclid": true, "mc_cid": true, "mc_eid": true,
 	"igshid": true, "_ga": true, "_gl": true, "ref_src": true, "cmpid": true, "ocid": true, "ito": true,
