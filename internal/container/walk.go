@@ -635,7 +635,7 @@ func (t *tarFrame) close() { t.w.putBack(t.br) }
 func (w *Walker) member(n node, name string, size int64, index int) (entry, bool) {
 	if !SafeName(name) {
 		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name, index: index, archive: n.origin}
-		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
+		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q is absolute or holds \"..\", which could leave the archive", n.origin, name)}, true
 	}
 	name = PathName(strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./"))
 	if hidden(name) {
