@@ -3,19 +3,15 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
@@ -157,28 +153,7 @@ func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte(token+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	ln.Close()
-	ctx, stop := context.WithCancelCause(t.Context())
-	code := make(chan int, 1)
-	go func() {
-		code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", strings.TrimPrefix(base, "http://"), "--token-file", tokens})
-	}()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("serve not ready")
-		}
-	}
+	base, stop := serveInProcess(t, "--db", db, "--token-file", tokens)
 	out, err := child(t, "-q", "index", "add", "--db", db, "--method", "simhash", corpus).CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "its method is fixed when it is created") {
 		t.Errorf("index add --method simhash beside serve: %v, %s; want it refused", err, out)
@@ -198,8 +173,7 @@ func TestServeOnANewIndexKeepsItsSettings(t *testing.T) {
 			t.Errorf("POST %s: %d %s", path, resp.StatusCode, body)
 		}
 	}
-	stop(stopSignal{syscall.SIGTERM})
-	if c := <-code; c != 0 {
+	if c := stop(); c != 0 {
 		t.Errorf("serve exit code %d", c)
 	}
 	if method, n := storedMethod(t, db); method != "minhash" || n != 1 {
@@ -223,34 +197,7 @@ func TestReadOnlyServeOfAnEmptyIndexBoundSince(t *testing.T) {
 	if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, bad}); code != 1 {
 		t.Fatalf("the first add: exit code %d, want 1", code)
 	}
-	serve := func() (base string, stop func()) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		base = "http://" + ln.Addr().String()
-		ln.Close()
-		ctx, cancel := context.WithCancelCause(t.Context())
-		code := make(chan int, 1)
-		go func() {
-			code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", strings.TrimPrefix(base, "http://")})
-		}()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			if c, _ := httpGet(t, base+"/readyz"); c == 200 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("serve not ready")
-			}
-		}
-		return base, func() {
-			cancel(stopSignal{syscall.SIGTERM})
-			if c := <-code; c != 0 {
-				t.Errorf("serve exit code %d", c)
-			}
-		}
-	}
-	base, stop := serve()
+	base, stop := serveInProcess(t, "--db", db)
 	runOK(t, "index", "add", "--db", db, corpus)
 	if c, body := httpGet(t, base+"/readyz"); c != 503 || !strings.Contains(body, "restarted") {
 		t.Errorf("/readyz once another process gave the index its method: %d %s; want 503 saying to restart", c, body)
@@ -264,8 +211,10 @@ func TestReadOnlyServeOfAnEmptyIndexBoundSince(t *testing.T) {
 	if resp.StatusCode != 503 || !strings.Contains(string(body), "restarted") {
 		t.Errorf("a query once another process gave the index its method: %d %s; want 503 saying to restart", resp.StatusCode, body)
 	}
-	stop()
-	base, stop = serve()
+	if c := stop(); c != 0 {
+		t.Errorf("serve exit code %d", c)
+	}
+	base, stop = serveInProcess(t, "--db", db)
 	defer stop()
 	if c, body := httpGet(t, base+"/v1/documents/"+docs[0].ID); c != 200 {
 		t.Errorf("a read after the restart: %d %s", c, body)

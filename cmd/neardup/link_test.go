@@ -1,16 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
@@ -93,30 +89,9 @@ func TestServeAndWatchLink(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte("s3cret-token-for-tests\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, stop := context.WithCancelCause(t.Context())
-	code := make(chan int, 1)
-	go func() {
-		code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority", "--token-file", tokens})
-	}()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if resp, err := http.Get("http://" + addr + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("serve not ready")
-		}
-	}
+	base, stop := serveInProcess(t, "--db", served, "--link", "majority", "--token-file", tokens)
 	text := strings.Join(enginetest.NewTextGen(8).Sentences(10), " ")
-	r, _ := http.NewRequest("POST", "http://"+addr+"/v1/documents", strings.NewReader(fmt.Sprintf(`{"id": "a", "text": %q}`, text)))
+	r, _ := http.NewRequest("POST", base+"/v1/documents", strings.NewReader(fmt.Sprintf(`{"id": "a", "text": %q}`, text)))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Authorization", "Bearer s3cret-token-for-tests")
 	if resp, err := http.DefaultClient.Do(r); err != nil || resp.StatusCode != 200 {
@@ -124,8 +99,7 @@ func TestServeAndWatchLink(t *testing.T) {
 	} else {
 		resp.Body.Close()
 	}
-	stop(stopSignal{syscall.SIGTERM})
-	if c := <-code; c != 0 {
+	if c := stop(); c != 0 {
 		t.Errorf("serve exit code %d", c)
 	}
 	if got := storedLink(served); got != "majority" {
