@@ -132,5 +132,8 @@ func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) { return x.
 // index was counted or while a count runs.
 func (x *Index) CountInBackground() { x.x.CountInBackground() }
 
-// Ping reads the index's head: an error when its database cannot answer.
+// Ping reads the index's head: an error when its database cannot answer,
+// or ErrSettingsChanged when the Index was opened with Options.Existing
+// on an index that held nothing and another process's first add has given
+// it a method since (it must be opened again to read it).
 func (x *Index) Ping(ctx context.Context) error { return x.x.Ping(ctx) }

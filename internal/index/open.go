@@ -60,7 +60,9 @@ type OpenOptions struct {
 	// store that holds nothing, no settings, no document and no feed (as
 	// a first add that stored nothing leaves it, or a creation cut short by
 	// an older binary), opens as an empty index whose Meta names no method,
-	// its settings not written either; adding to it is ErrNoSettings.
+	// its settings not written either; adding to it is ErrNoSettings, and
+	// once another process's first add gives it a method, its checks,
+	// adds and pings are ErrSettingsChanged: it must be opened again.
 	Existing bool
 	// BindOnOpen stores a new index's settings (those the options above
 	// ask for) when it opens, in a transaction of their own, rather than

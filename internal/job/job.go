@@ -756,9 +756,9 @@ func warnChained(w io.Writer, st *engine.Stats) {
 	if st.Method == tfidf.Name || st.Method == rarewords.Name {
 		stricter = "a stricter --rule"
 	}
-	fmt.Fprintf(w, "warning: the largest cluster holds %d of the %d documents (%.0f%%); unless they are copies of one "+
-		"story, pairs chain other stories together (neardup diff shows why two were paired; --link majority, or %s, "+
-		"keeps them apart)\n", n, st.Documents, 100*float64(n)/float64(st.Documents), stricter)
+	fmt.Fprintf(w, "warning: the largest cluster holds %d of the %d documents (%.0f%%): if they are not copies of one "+
+		"story, their pairs chain other stories together (neardup diff shows why two were paired; --link majority, or %s, "+
+		"keeps chained stories apart)\n", n, st.Documents, 100*float64(n)/float64(st.Documents), stricter)
 }
 
 // warnTooShort says when every document was too short to compare, and

@@ -32,6 +32,7 @@ import (
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -954,42 +955,78 @@ func TestWarningsStartTheirOwnLine(t *testing.T) {
 }
 
 // TestLargeClusterIsTold: a cluster of 50 members or more that holds over
-// 5 % of the documents is told on Warn, naming the options that keep
-// chained stories apart (the method's own: --rule for tfidf, --threshold
-// for the others); a smaller one is not. Regression: tfidf's tiered rule
-// chained a third of a wire corpus's notices into one cluster, and the run
-// said nothing.
+// 5 % of the documents, copies of one text or a chain of texts each
+// paired with the next alone, is told on Warn, by runs that copy the kept
+// lines and by runs that decode their documents again (a report), naming
+// the options that keep chained stories apart (the method's own: --rule
+// for tfidf and rarewords, --threshold for the others); a smaller one, or
+// one of 5 % or less, is not. Regression: tfidf's tiered rule chained a third
+// of a wire corpus's notices into one cluster, and the run said nothing.
 func TestLargeClusterIsTold(t *testing.T) {
 	g := enginetest.NewTextGen(61)
 	copied := strings.Join(g.Sentences(8), " ")
 	for _, tc := range []struct {
-		copies int
-		method engine.Config
-		want   string // "" for no warning
+		name         string
+		copies, docs int
+		method       engine.Config
+		report       bool
+		want         string // "" for no warning
 	}{
-		{60, nil, "warning: the largest cluster holds 60 of the 100 documents (60%)"},
-		{60, tfidf.Defaults(), "a stricter --rule"},
-		{49, nil, ""},
+		{"minhash", 60, 100, nil, false, "warning: the largest cluster holds 60 of the 100 documents (60%)"},
+		{"minhash with a report", 60, 100, nil, true, "a higher --threshold"},
+		{"tfidf", 60, 100, tfidf.Defaults(), false, "a stricter --rule"},
+		{"chained", -60, 100, nil, false, "warning: the largest cluster holds 60 of the 100 documents"},
+		{"under 50 members", 49, 100, nil, false, ""},
+		{"5 percent", 60, 1200, nil, false, ""},
 	} {
-		dir := t.TempDir()
-		in := filepath.Join(dir, "in.jsonl")
-		var b strings.Builder
-		for i := range 100 {
-			text := copied
-			if i >= tc.copies {
-				text = strings.Join(g.Sentences(8), " ")
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in.jsonl")
+			// copies < 0: a chain of -copies documents, each of ten
+			// sentences sharing nine with the next and one with the
+			// tenth after it, then texts of their own.
+			chain := g.Sentences(max(0, -tc.copies) + 10)
+			var b strings.Builder
+			for i := range tc.docs {
+				text := copied
+				switch {
+				case i < -tc.copies:
+					text = strings.Join(chain[i:i+10], " ")
+				case i >= tc.copies:
+					text = strings.Join(g.Sentences(8), " ")
+				}
+				fmt.Fprintf(&b, "{\"id\":\"d%d\",\"text\":%q}\n", i, text)
 			}
-			fmt.Fprintf(&b, "{\"id\":\"d%d\",\"text\":%q}\n", i, text)
-		}
-		os.WriteFile(in, []byte(b.String()), 0o644)
-		var warn bytes.Buffer
-		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn, Method: tc.method})
-		if err != nil {
-			t.Fatal(err)
-		}
-		told := strings.Contains(warn.String(), "warning: the largest cluster holds")
-		if st.LargestCluster != tc.copies || told != (tc.want != "") || !strings.Contains(warn.String(), tc.want) {
-			t.Errorf("%d copies, method %v: largest cluster %d, warnings %q; want %d and %q", tc.copies, tc.method, st.LargestCluster, warn.String(), tc.copies, tc.want)
+			if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Method: tc.method}
+			if tc.report {
+				o.Report = filepath.Join(dir, "report.html")
+			}
+			var warn bytes.Buffer
+			o.Warn = &warn
+			st, err := Run(t.Context(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			told := strings.Contains(warn.String(), "warning: the largest cluster holds")
+			if want := max(tc.copies, -tc.copies); st.LargestCluster != want || told != (tc.want != "") || !strings.Contains(warn.String(), tc.want) {
+				t.Errorf("largest cluster %d, warnings %q; want %d and %q", st.LargestCluster, warn.String(), want, tc.want)
+			}
+		})
+	}
+}
+
+// TestLargeClusterHintNamesTheRule: the warning of a large cluster names a
+// stricter --rule for the methods decided by one (tfidf, rarewords) and a
+// higher --threshold for the others.
+func TestLargeClusterHintNamesTheRule(t *testing.T) {
+	for method, want := range map[string]string{tfidf.Name: "--rule", rarewords.Name: "--rule", "minhash": "--threshold", "cosine": "--threshold"} {
+		var w bytes.Buffer
+		warnChained(&w, &engine.Stats{Method: method, Documents: 100, LargestCluster: 60})
+		if !strings.Contains(w.String(), want) {
+			t.Errorf("%s: %q, want it to name %s", method, w.String(), want)
 		}
 	}
 }

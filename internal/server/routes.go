@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 //go:embed openapi.json
@@ -223,7 +224,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("index not ready", "err", err)
 		status := "the index cannot be read"
 		if errors.Is(err, neardup.ErrSettingsChanged) {
-			status = "the index was given its method since the server opened it, empty: the server must be restarted to read it"
+			status = httperr.Status(err).Msg // the reason its queries are answered with
 		}
 		s.writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": status})
 		return

@@ -195,9 +195,10 @@ func figuresIn(title, nums []uint32) bool {
 // share none, a figure of three or more digits matching another that can be
 // a damaged copy of it (a digit dropped, doubled or split off, see
 // figures.Explains), and one of the same digits matching whatever its
-// decimal points ("9.1" and "91": a title's point is what a scan loses
-// first, and the rule refuses a pair on the titles alone); a digit replaced
-// by another is another figure ("12:00" and "12:10" are two hours).
+// decimal points and the zeros before them ("9.1" and "91", ".5" and "5": a
+// title's point is what a scan loses first, and the rule refuses a pair on
+// the titles alone; see bareDigits); a digit replaced by another is another
+// figure ("12:00" and "12:10" are two hours).
 func titleFiguresDisjoint(a, b []uint32) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
@@ -209,7 +210,7 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 				return false
 			}
 			dy := digitsOf(y)
-			if bytes.Equal(withoutPoints(dx), withoutPoints(dy)) {
+			if bytes.Equal(bareDigits(dx), bareDigits(dy)) {
 				return false
 			}
 			if max(digitCount(dx), digitCount(dy)) >= 3 && figures.Explains(dx, dy) {
@@ -220,11 +221,11 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 	return true
 }
 
-// withoutPoints returns a title figure's unpacked digits without its
+// bareDigits returns a title figure's unpacked digits without its
 // decimal point and the zeros it leads with, the last digit kept: ".5",
 // read as "0.5", and the "5" of a scan that lost its point are the same
 // digits.
-func withoutPoints(d []byte) []byte {
+func bareDigits(d []byte) []byte {
 	d = bytes.ReplaceAll(d, []byte{'.'}, nil)
 	for len(d) > 1 && d[0] == '0' {
 		d = d[1:]
