@@ -109,6 +109,15 @@ type Scanner struct {
 	// sketch formats before it read, a figure is its digits: "1.5" and
 	// "15" are one value.
 	Decimals bool
+	// LastColumn says to read a figure alone at its line's end, set in a
+	// column after a word ("Nickel     7000", see isAligned), in the place of the last column of that
+	// word's row (see flush): a table of one column and the same table an
+	// hour later, extended by a column ("Nickel  7000  12000"), hold other
+	// figures in the places they share, as two tables of several columns
+	// do. Without it, as the sketch formats before it read, such a figure
+	// is in the place of its word and the line's end, which no row of two
+	// figures or more fills, and the two tables shared no place.
+	LastColumn bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
@@ -118,7 +127,10 @@ type Scanner struct {
 	cols   []int    // the column of each waiting figure (see cell)
 	at     int      // where the text after the last word or figure starts
 	row    bool     // the waiting figures are a table's row (see cell)
-	text   []byte   // the text with its digits made ASCII (see ASCIIDigits)
+	// aligned is set when the first waiting figure is set in a column
+	// (see isAligned, LastColumn).
+	aligned bool
+	text    []byte // the text with its digits made ASCII (see ASCIIDigits)
 }
 
 // OfSlots returns Of(text) and Slots(text), reading text once. The first
@@ -449,6 +461,9 @@ func (s *Scanner) flush(prev string, next uint32) {
 	from, place := 0, between
 	row := len(s.ends) > 1 && s.row
 	last := s.cols[len(s.cols)-1]
+	if s.LastColumn && len(s.ends) == 1 && s.aligned && next == 0 && p != 0 {
+		place = between*16777619 ^ uint32(1)*0x9e3779b9 // alone at its line's end: its row's last column
+	}
 	for k, end := range s.ends {
 		if row {
 			place = between*16777619 ^ uint32(last-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
@@ -477,7 +492,7 @@ func (s *Scanner) cell(gap string) {
 	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
 		gap = gap[i+1:]
 	}
-	empty, other := 0, false
+	empty, other, whole := 0, false, gap
 	for gap != "" {
 		i := indexBlank(gap)
 		f := gap
@@ -497,11 +512,20 @@ func (s *Scanner) cell(gap string) {
 	}
 	if len(s.cols) == 0 {
 		s.row = true
+		s.aligned = !other && isAligned(whole)
 		s.cols = append(s.cols, empty)
 		return
 	}
 	s.row = s.row && !other
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
+}
+
+// isAligned reports whether gap, the text between a word and the first
+// figure after it on its line, sets the figure in a column: two spaces or
+// more, a tab or leader dots ("Nickel     7000", "JUNIN....29"), not one
+// space ("SANTA MARIA 7.0", "Pay April 30").
+func isAligned(gap string) bool {
+	return strings.Contains(gap, "  ") || strings.Contains(gap, "..") || strings.IndexByte(gap, '\t') >= 0
 }
 
 // indexBlank returns the offset of the first space or tab of gap, -1 for

@@ -420,3 +420,35 @@ func TestValueGeneralSameAsPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestLastColumn: a table of one column and the same table extended by a
+// later hour's column hold other figures in the places they share, read
+// with LastColumn (regression: "Silver     8000" and "Silver     8000
+// 13000" shared no place, and the 10:00 and 11:00 volumes of one market
+// were a duplicate); a figure after one space ending its line ("SANTA
+// MARIA 7.0", "Pay April 30") is the figure of its word's place, and
+// without LastColumn, as older sketch formats read, so is an aligned one.
+func TestLastColumn(t *testing.T) {
+	one := "VOLUMES\n Silver     8000\n Copper      900\n Gold       4500\n Reuter"
+	two := "VOLUMES\n Silver     8000  13000\n Copper      900   1700\n Gold       4500   8000\n Reuter"
+	for _, tc := range []struct {
+		name          string
+		last          bool
+		a, b          string
+		shared, other int
+	}{
+		{"a table extended by a column", true, one, two, 3, 3},
+		{"a table of one column copied", true, one, one, 3, 0},
+		{"older formats", false, one, two, 0, 0},
+		{"one space before a figure ending its line", true, "Pay April 30\nRecord April 15", "Pay April 30 31\nRecord April 15 16", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Scanner{LastColumn: tc.last}
+			_, a := s.OfSlots(tc.a)
+			_, b := s.OfSlots(tc.b)
+			if shared, other := InPlace(a, b); shared != tc.shared || other != tc.other {
+				t.Errorf("InPlace = %d, %d; want %d, %d", shared, other, tc.shared, tc.other)
+			}
+		})
+	}
+}

@@ -79,7 +79,12 @@ type Sketch struct {
 //     point ("$9.3bn. Analysts", "12.5km. The") as after one without
 //     (analysis.Analyzer.DecimalAbbreviates), where 4 read such a figure
 //     as a dotted abbreviation ("Ph.D.") and joined the two sentences.
-//     A sketch of 4 still reads, and an index of 4 opens and goes on
+//     It reads a figure alone at its line's end, set in a column after a
+//     word ("Silver 8000"), in the place of the last column of that word's
+//     row (figures.Scanner.LastColumn), so that a table of one column and
+//     the same table extended by a later hour's column hold other figures
+//     in the places they share, where 4 read it in its word's place,
+//     which no row of two figures fills. A sketch of 4 still reads, and an index of 4 opens and goes on
 //     making sketches of 4 (Spec's Older), whose places, datelines and
 //     sentences are those it holds.
 const Format = 5
