@@ -115,7 +115,14 @@ type Sketch struct {
 //     row (figures.Scanner.LastColumn), so that a table of one column and
 //     the same table extended by a later hour's column hold other figures
 //     in the places they share, where 11 read it in its word's place,
-//     which no row of two figures fills. A sketch of 11 still
+//     which no row of two figures fills.
+//     It reads a line that opens with a figure and a word and sets its
+//     other figures in columns between words, none run together ("5-14
+//     days   5.75 pct   5.65 pct", a rate sheet's row), as a row labelled
+//     by that figure, each later figure in its words' place and the
+//     label's (figures.Scanner.RowLabels), so that two days' sheets hold
+//     other figures in the rows of one label, where 11 left out the places
+//     every row fills ("days _ pct"). A sketch of 11 still
 //     reads, and an index of 11 opens and goes on making sketches of 11
 //     (Spec's Older), whose places and datelines are those it holds.
 //
