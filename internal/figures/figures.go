@@ -109,6 +109,25 @@ type Scanner struct {
 	// sketch formats before it read, a figure is its digits: "1.5" and
 	// "15" are one value.
 	Decimals bool
+	// LastColumn says to read a figure alone at its line's end, set in a
+	// column after a word ("Nickel     7000", see isAligned), in the place of the last column of that
+	// word's row (see flush): a table of one column and the same table an
+	// hour later, extended by a column ("Nickel  7000  12000"), hold other
+	// figures in the places they share, as two tables of several columns
+	// do. Without it, as the sketch formats before it read, such a figure
+	// is in the place of its word and the line's end, which no row of two
+	// figures or more fills, and the two tables shared no place.
+	LastColumn bool
+	// RowLabels says to read a line that opens with a figure and a word
+	// and sets its other figures in columns ("5-14 days   5.75 pct   5.65
+	// pct", a rate sheet's row) as a row labelled by that figure: each
+	// later figure's place is its words' and the label's, so that two
+	// sheets' rows of one label hold other figures in their own places.
+	// Without it, as the sketch formats before it read, such a figure's
+	// place is its words' alone ("days _ pct"), which every row of the
+	// sheet fills, and which is left out (see FilledOnce): two days'
+	// sheets shared no place.
+	RowLabels bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
 	slots  []uint64 // the slotted figures read (see Slots)
@@ -118,7 +137,18 @@ type Scanner struct {
 	cols   []int    // the column of each waiting figure (see cell)
 	at     int      // where the text after the last word or figure starts
 	row    bool     // the waiting figures are a table's row (see cell)
-	text   []byte   // the text with its digits made ASCII (see ASCIIDigits)
+	// aligned is set when the first waiting figure is set in a column
+	// (see isAligned, LastColumn).
+	aligned bool
+	// label is the hash of the figure that opens the line, followed by a
+	// word, 0 for none; labelled is set once a later figure of the line
+	// is set in a column (see RowLabels).
+	label     uint32
+	labelled  bool
+	lineWords bool     // a word or figure has been read on the line
+	plain     []uint64 // the line's labelled slots without their label (see labelRow)
+	lineFrom  int      // where the line's labelled slots start in slots
+	text      []byte   // the text with its digits made ASCII (see ASCIIDigits)
 }
 
 // OfSlots returns Of(text) and Slots(text), reading text once. The first
@@ -292,6 +322,7 @@ func slotFigure(v uint64, buf []byte) []byte {
 func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
+	s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
 	uni := s.Unicode
 	if uni {
 		text, s.text = ASCIIDigits(text, s.text)
@@ -303,6 +334,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			if c == '\n' && places {
 				s.flush(prev, 0)
 				prev = ""
+				s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
 			}
 			if !isLetter(c) || !places {
 				if c >= utf8.RuneSelf && uni && places {
@@ -446,9 +478,54 @@ func (s *Scanner) flush(prev string, next uint32) {
 		p = wordHash(prev)
 	}
 	between := p*16777619 ^ next // the place between the two words
+	if s.RowLabels {
+		between = s.labelRow(between, p, next)
+	}
+	s.slotWaiting(between, p, next)
+	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
+}
+
+// labelRow reads the waiting figures, between the words of hashes p and
+// next, as RowLabels says: the figure that opens its line, a word after
+// it, labels the row; each later figure standing alone between words,
+// once one is set in a column, is slotted under the label too, its
+// unlabelled slot kept in s.plain; a run of two figures or more ("6-5/16
+// 6-3/16", a quote's bid and offer) makes the line no labelled row, and
+// its slots go back to those without the label. It returns the place
+// the waiting figures fill: between, or between and the row's label.
+func (s *Scanner) labelRow(between, p, next uint32) uint32 {
+	first := !s.lineWords
+	s.lineWords = true
+	switch {
+	case s.label != 0 && s.labelled && len(s.ends) > 1:
+		if len(s.plain) > 0 {
+			s.slots = append(s.slots[:s.lineFrom], s.plain...)
+		}
+		s.label, s.plain = 0, s.plain[:0]
+	case s.label != 0 && s.labelled:
+		n := len(s.slots)
+		if len(s.plain) == 0 {
+			s.lineFrom = n
+		}
+		s.slotWaiting(between, p, next)
+		s.plain = append(s.plain, s.slots[n:]...)
+		s.slots = s.slots[:n]
+		return between*16777619 ^ s.label // a labelled row's figure: its words and its row's label
+	case p == 0 && next != 0 && first && len(s.ends) == 1:
+		s.label = fnv32(s.values) | 1 // the figure opening its line, a word after it: the row's label
+	}
+	return between
+}
+
+// slotWaiting slots the waiting figures in the place between, after the
+// word of hash p (0 for none) and before that of hash next (see flush).
+func (s *Scanner) slotWaiting(between, p, next uint32) {
 	from, place := 0, between
 	row := len(s.ends) > 1 && s.row
 	last := s.cols[len(s.cols)-1]
+	if s.LastColumn && len(s.ends) == 1 && s.aligned && next == 0 && p != 0 {
+		place = between*16777619 ^ uint32(1)*0x9e3779b9 // alone at its line's end: its row's last column
+	}
 	for k, end := range s.ends {
 		if row {
 			place = between*16777619 ^ uint32(last-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
@@ -463,7 +540,6 @@ func (s *Scanner) flush(prev string, next uint32) {
 		// is another row, even where its other cells agree.
 		s.slots = append(s.slots, width(between*16777619, n))
 	}
-	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
 }
 
 // cell reads gap, the text between the word or figure before and the
@@ -477,7 +553,7 @@ func (s *Scanner) cell(gap string) {
 	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
 		gap = gap[i+1:]
 	}
-	empty, other := 0, false
+	empty, other, whole := 0, false, gap
 	for gap != "" {
 		i := indexBlank(gap)
 		f := gap
@@ -495,13 +571,34 @@ func (s *Scanner) cell(gap string) {
 			other = true
 		}
 	}
+	if s.label != 0 && !strings.Contains(whole, "\n") && isAligned(whole) {
+		s.labelled = true
+	}
 	if len(s.cols) == 0 {
 		s.row = true
+		s.aligned = !other && isAligned(whole)
 		s.cols = append(s.cols, empty)
 		return
 	}
 	s.row = s.row && !other
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
+}
+
+// fnv32 returns the FNV-1a hash of b.
+func fnv32(b []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
+}
+
+// isAligned reports whether gap, the text between a word and the first
+// figure after it on its line, sets the figure in a column: two spaces or
+// more, a tab or leader dots ("Nickel     7000", "JUNIN....29"), not one
+// space ("SANTA MARIA 7.0", "Pay April 30").
+func isAligned(gap string) bool {
+	return strings.Contains(gap, "  ") || strings.Contains(gap, "..") || strings.IndexByte(gap, '\t') >= 0
 }
 
 // indexBlank returns the offset of the first space or tab of gap, -1 for

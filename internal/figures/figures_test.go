@@ -420,3 +420,93 @@ func TestValueGeneralSameAsPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestLastColumn: a table of one column and the same table extended by a
+// later hour's column hold other figures in the places they share, read
+// with LastColumn (regression: "Silver     8000" and "Silver     8000
+// 13000" shared no place, and the 10:00 and 11:00 volumes of one market
+// were a duplicate); a figure after one space ending its line ("SANTA
+// MARIA 7.0", "Pay April 30") is the figure of its word's place, and
+// without LastColumn, as older sketch formats read, so is an aligned one.
+func TestLastColumn(t *testing.T) {
+	one := "VOLUMES\n Silver     8000\n Copper      900\n Gold       4500\n Reuter"
+	two := "VOLUMES\n Silver     8000  13000\n Copper      900   1700\n Gold       4500   8000\n Reuter"
+	for _, tc := range []struct {
+		name          string
+		last          bool
+		a, b          string
+		shared, other int
+	}{
+		{"a table extended by a column", true, one, two, 3, 3},
+		{"a table of one column copied", true, one, one, 3, 0},
+		{"older formats", false, one, two, 0, 0},
+		{"one space before a figure ending its line", true, "Pay April 30\nRecord April 15", "Pay April 30 31\nRecord April 15 16", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Scanner{LastColumn: tc.last}
+			_, a := s.OfSlots(tc.a)
+			_, b := s.OfSlots(tc.b)
+			if shared, other := InPlace(a, b); shared != tc.shared || other != tc.other {
+				t.Errorf("InPlace = %d, %d; want %d, %d", shared, other, tc.shared, tc.other)
+			}
+		})
+	}
+}
+
+// TestRowLabels: the rows of a rate sheet, each a figure and a word and
+// figures set in columns between unit words ("5-14 days   5.75 pct   5.65
+// pct"), read with RowLabels, are rows labelled by their first figure:
+// two days' sheets hold other figures in the rows of one label
+// (regression: every row filled "days _ pct" and "pct _ pct", places left
+// out, and two days' sheets of Sallie Mae shared no place). A row of a
+// quote's bid and offer run together ("6-3/16 WED/THURS   6-5/16 6-3/16")
+// is no labelled row; a sentence that opens a line with a figure sets
+// nothing in columns; without RowLabels, as older sketch formats read,
+// the sheets share no place.
+func TestRowLabels(t *testing.T) {
+	sheet := func(a, b, c, d string) string {
+		return "rates as follows:\n    MATURITY   NEW RATE    OLD RATE  MATURITY\n" +
+			"    5-14 days  " + a + " pct    " + b + " pct     5-14 days\n" +
+			"   15-78 days  " + c + " pct    " + d + " pct    15-81 days\n"
+	}
+	quote := "CLSG - APRIL 7 TUES/WED    6-5/16\n6-3/16 WED/THURS   6-5/16 6-3/16 7 DAYS FIX  6-5/16 6-3/16 ONE\nMTH"
+	quoteAgain := "CLSG - APRIL 7 TUES/WED    6-5/16 6-3/16\nWED/THURS   6-5/16 6-3/16 7 DAYS FIX  6-5/16 6-3/16\nONE MTH"
+	for _, tc := range []struct {
+		name          string
+		labels        bool
+		a, b          string
+		shared, other int
+	}{
+		{"two days' sheets", true, sheet("5.65", "5.60", "5.00", "5.00"), sheet("5.75", "5.70", "5.00", "5.00"), 6, 2},
+		{"a sheet copied", true, sheet("5.65", "5.60", "5.00", "5.00"), sheet("5.65", "5.60", "5.00", "5.00"), 6, 0},
+		{"older formats", false, sheet("5.65", "5.60", "5.00", "5.00"), sheet("5.75", "5.70", "5.00", "5.00"), 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Scanner{RowLabels: tc.labels, Decimals: true}
+			_, a := s.OfSlots(tc.a)
+			_, b := s.OfSlots(tc.b)
+			if shared, other := InPlace(a, b); shared != tc.shared || other != tc.other {
+				t.Errorf("InPlace = %d, %d; want %d, %d", shared, other, tc.shared, tc.other)
+			}
+		})
+	}
+	// A run of figures on a later line takes back that line's labels
+	// alone, not the rows before it.
+	with := Scanner{RowLabels: true, Decimals: true}
+	_, rows := with.OfSlots(sheet("5.65", "5.60", "5.00", "5.00"))
+	_, more := with.OfSlots(sheet("5.65", "5.60", "5.00", "5.00") + "  5 pct     213     208\n")
+	for _, x := range rows {
+		if !slices.Contains(more, x) {
+			t.Errorf("slot %x of the sheet lost after a row of a run of figures: %x", x, more)
+		}
+	}
+	// No labelled row: the places are those read without RowLabels.
+	for _, text := range []string{quote, quoteAgain, "raised\n50 cts to 17.50 dlrs a barrel and 10 cts to 18 dlrs"} {
+		with, without := Scanner{RowLabels: true, Decimals: true}, Scanner{Decimals: true}
+		_, a := with.OfSlots(text)
+		_, b := without.OfSlots(text)
+		if !slices.Equal(a, b) {
+			t.Errorf("%q: places %x with RowLabels, %x without", text, a, b)
+		}
+	}
+}

@@ -10,11 +10,14 @@ import (
 // samples), what the comparisons that only a duplicate needs find: a
 // caller runs it for a pair whose scores make it a duplicate, the only
 // pairs a veto changes, so that the candidates refused by their scores cost
-// nothing more. It sets ForeignTitleNames; ReportTime and OtherGoods when
+// nothing more. It sets ForeignTitleNames and ForeignTags; ReportTime and OtherGoods when
 // the headings name other times of day or other commodities in any place
 // (see headingsDiffer); and TitleFiguresChanged.
 func Recheck(a, b *Context, sa, sb Sample, e *Evidence) {
 	e.ForeignTitleNames = [2]int{foreignOf(a, b, sb, TitleName), foreignOf(b, a, sa, TitleName)}
+	if hasKind(a, Tag) && hasKind(b, Tag) && titlesApart(a, b, e.ForeignTitleNames) {
+		e.ForeignTags = [2]int{foreignTags(a, b, sb), foreignTags(b, a, sa)}
+	}
 	times, goods := headingsDiffer(a.Fills, b.Fills)
 	e.ReportTime = e.ReportTime || times
 	e.OtherGoods = goods
@@ -49,6 +52,53 @@ func damagedIn(x uint32, ys []uint32) bool {
 		}
 	}
 	return false
+}
+
+// titlesApart reports whether the titles of a and b, whose foreign title
+// names are foreign, can name two companies: one names what the other
+// document never mentions, and neither names only what the other holds
+// (each has a foreign title name or none at all). A copy whose scanner
+// damaged a ticker ("<TFI>" for "<TEI>") keeps its title's names, which
+// the other text holds ("TEXAS INTERNATIONAL"); two titles that name
+// nothing the texts write ("FIRSTCORP INC <FCR>", a scan's "<FGR>") are
+// left alone, as a damaged short ticker shares no pair of letters with
+// its original.
+func titlesApart(a, b *Context, foreign [2]int) bool {
+	return foreign != [2]int{} && (foreign[0] > 0 || !hasKind(a, TitleName)) && (foreign[1] > 0 || !hasKind(b, TitleName))
+}
+
+// hasKind reports whether c holds a name of kind k.
+func hasKind(c *Context, k NameKind) bool {
+	for _, x := range c.Names {
+		if x.Kind() == k {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignTags counts the words of the <...> marks of a that b does not
+// hold (see holdsName) and that no word of b's marks can be a damaged copy
+// of (misspelt: a scanner's "<PANTRY ING>" is "<PANTRY INC>", "<ALGP.PA>"
+// "<ALCP.PA>").
+func foreignTags(a, b *Context, sb Sample) int {
+	n := 0
+	for _, x := range a.Names {
+		if x.Kind() != Tag || holdsName(b, sb, x) {
+			continue
+		}
+		damaged := false
+		for _, y := range b.Names {
+			if y.Kind() == Tag && misspelt(x, y) {
+				damaged = true
+				break
+			}
+		}
+		if !damaged {
+			n++
+		}
+	}
+	return n
 }
 
 // foreignOf counts the names of a of kind k that b does not hold (see

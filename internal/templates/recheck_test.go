@@ -87,3 +87,56 @@ func TestHoursKeepTheirDigits(t *testing.T) {
 		t.Errorf("1000 and 1100 in the headings: no report time (fills %x and %x)", a.Fills, b.Fills)
 	}
 }
+
+// TestForeignTags: two companies' notices of one template, each under a
+// title with its ticker (Reuters' "<NFO>") and a name the other document
+// never mentions, are not duplicates, however alike their texts
+// (ForeignTags, regression: "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS"
+// and "BAYSHORE REFINING <BAYR> ..." were a duplicate with foreign title
+// names [0 1]). A copy whose scanner damaged its ticker keeps its title's
+// names ("<TFI>" for "<TEI>", "<PANTRY ING>"), and so does a story
+// naming one company more in its text; they stay duplicates.
+func TestForeignTags(t *testing.T) {
+	s := Scanner{Shingle: 6, Folded: true, Fills: true, WordFilter: true, ShortNames: true, Unicode: true,
+		Measures: true, Languages: true}
+	posting := func(company, said string) string {
+		return said + " said it raised the contract price it will pay for crude oil 50 cts a barrel, effective " +
+			"today. The increase brings " + company + " posted price for West Texas Intermediate to 21.50 dlrs."
+	}
+	audit := "OKLAHOMA CITY, March 30 - Texas International Inc said it has received an unqualified audit opinion " +
+		"from auditor Arthur Andersen and Co, which the company had sought since its bank talks."
+	for _, tc := range []struct {
+		name                 string
+		titleA, a, titleB, b string
+		tags                 [2]int
+	}{
+		{"two companies' postings", "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS",
+			posting("Northfield's", "Northfield Oil Co"), "BAYSHORE REFINING <BAYR> RAISES CRUDE POSTINGS",
+			posting("the company's", "Bayshore Refining"), [2]int{1, 1}},
+		{"a copy whose ticker a scanner damaged", "TEXAS INTERNATIONAL <TEI> HAS UNQUALIFIED AUDIT", audit,
+			"TEXAS INTERNATIONAL <TFI> HAS UNQUALIFIED AUDIT", audit, [2]int{0, 0}},
+		{"a copy whose tag a scanner damaged", "<PANTRY INC> IN TALKS ON BEING ACQUIRED",
+			"Privately-held Pantry Inc said it has engaged Alex. Brown and Sons Inc <ABSB> to explore a sale.",
+			"<PANTRY ING> IN TALKS ON BEING ACQUIRED",
+			"Privately-held Pantry Inc said it has engaged Alex. Brown and Sons Inc <ABSB> to explore a sale.", [2]int{0, 0}},
+		{"one company's notice under its ticker twice", "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS",
+			posting("Northfield's", "Northfield Oil Co"), "NORTHFIELD <NFO> LIFTS CRUDE PRICES",
+			posting("Northfield's", "Northfield Oil Co"), [2]int{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := scanWith(s, tc.titleA, tc.a), scanWith(s, tc.titleB, tc.b)
+			e := Compare(&a, &b, Sample{}, Sample{})
+			Recheck(&a, &b, Sample{}, Sample{}, &e)
+			if tc.tags != [2]int{} && e.ForeignTitleNames[0] > 0 && e.ForeignTitleNames[1] > 0 {
+				t.Fatalf("foreign title names %v: the case tests nothing", e.ForeignTitleNames)
+			}
+			if e.ForeignTags != tc.tags {
+				t.Errorf("foreign tags %v, want %v (evidence %+v)", e.ForeignTags, tc.tags, e)
+			}
+			r := Rules{Names: true}
+			if got, want := r.Veto(&e), map[bool]Reason{true: Names, false: None}[tc.tags == [2]int{1, 1}]; got != want {
+				t.Errorf("veto %q, want %q (evidence %+v)", got, want, e)
+			}
+		})
+	}
+}

@@ -97,11 +97,13 @@ func (r *Rules) Refills(e *Evidence) bool {
 // figures changed; or their datelines name other places (OtherPlace); or
 // each title names what the other document never mentions
 // (ForeignTitleNames, whatever the figures: the titles name the fund or
-// company a notice is about, which a copy keeps).
+// company a notice is about, which a copy keeps); or each marks a ticker
+// or company the other never mentions (ForeignTags, whatever the figures).
 func (e *Evidence) NamesDisagree() bool {
 	a, b := e.ForeignNames[0], e.ForeignNames[1]
 	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged ||
-		e.OtherPlace || e.ForeignTitleNames[0] > 0 && e.ForeignTitleNames[1] > 0
+		e.OtherPlace || e.ForeignTitleNames[0] > 0 && e.ForeignTitleNames[1] > 0 ||
+		e.ForeignTags[0] > 0 && e.ForeignTags[1] > 0
 }
 
 // Refilled reports whether the two documents are one template filled in

@@ -143,7 +143,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		body, s.misread = misread(body, s.misread)
 	}
 	s.figs.Unicode, s.figs.Measures, s.figs.Languages = s.Unicode, s.Measures, s.Languages
-	s.figs.Decimals = s.Languages // "1.5" is not "15", from the same formats
+	s.figs.Decimals = s.Languages   // "1.5" is not "15", from the same formats
+	s.figs.LastColumn = s.Languages // "Nickel 7000" the last column of "Nickel 7000 12000", from the same formats
+	s.figs.RowLabels = s.Languages  // "5-14 days   5.75 pct" a row labelled "5-14", from the same formats
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {

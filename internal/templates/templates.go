@@ -127,6 +127,15 @@ type Evidence struct {
 	// ("FRANKLIN MASSACHUSETTS SETS MONTHLY PAYOUT" and "FRANKLIN
 	// CALIFORNIA ...").
 	ForeignTitleNames [2]int `json:"foreign_title_names,omitzero"`
+	// ForeignTags counts the words of the <...> marks (Context.Names of
+	// kind Tag) of A that B does not hold, not even as a damaged copy,
+	// and those of B that A does not hold, when both hold such marks and
+	// their titles can name two companies (see titlesApart); set by
+	// Recheck only. Each side marking a ticker the other never mentions,
+	// under titles that name other companies, is one notice of two
+	// companies ("NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS" and
+	// "BAYSHORE REFINING <BAYR> ..."), which a copy keeps.
+	ForeignTags [2]int `json:"foreign_tags,omitzero"`
 	// TitleFiguresChanged is set when each title holds a figure that
 	// neither the other title (as a damaged copy) nor the other text
 	// holds; set by Recheck only. With another figure in a place both

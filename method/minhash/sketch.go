@@ -109,7 +109,20 @@ type Sketch struct {
 //     as none; and it keeps a figure's decimal separator in its value, of
 //     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
 //     "45 percent" are other figures, "1,5" and "1.5" one, where 11 read a
-//     figure's digits alone. A sketch of 11 still
+//     figure's digits alone.
+//     It reads a figure alone at its line's end, set in a column after a
+//     word ("Silver 8000"), in the place of the last column of that word's
+//     row (figures.Scanner.LastColumn), so that a table of one column and
+//     the same table extended by a later hour's column hold other figures
+//     in the places they share, where 11 read it in its word's place,
+//     which no row of two figures fills.
+//     It reads a line that opens with a figure and a word and sets its
+//     other figures in columns between words, none run together ("5-14
+//     days   5.75 pct   5.65 pct", a rate sheet's row), as a row labelled
+//     by that figure, each later figure in its words' place and the
+//     label's (figures.Scanner.RowLabels), so that two days' sheets hold
+//     other figures in the rows of one label, where 11 left out the places
+//     every row fills ("days _ pct"). A sketch of 11 still
 //     reads, and an index of 11 opens and goes on making sketches of 11
 //     (Spec's Older), whose places and datelines are those it holds.
 //

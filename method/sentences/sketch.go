@@ -79,7 +79,19 @@ type Sketch struct {
 //     point ("$9.3bn. Analysts", "12.5km. The") as after one without
 //     (analysis.Analyzer.DecimalAbbreviates), where 4 read such a figure
 //     as a dotted abbreviation ("Ph.D.") and joined the two sentences.
-//     A sketch of 4 still reads, and an index of 4 opens and goes on
+//     It reads a figure alone at its line's end, set in a column after a
+//     word ("Silver 8000"), in the place of the last column of that word's
+//     row (figures.Scanner.LastColumn), so that a table of one column and
+//     the same table extended by a later hour's column hold other figures
+//     in the places they share, where 4 read it in its word's place,
+//     which no row of two figures fills.
+//     It reads a line that opens with a figure and a word and sets its
+//     other figures in columns between words, none run together ("5-14
+//     days   5.75 pct   5.65 pct", a rate sheet's row), as a row labelled
+//     by that figure, each later figure in its words' place and the
+//     label's (figures.Scanner.RowLabels), so that two days' sheets hold
+//     other figures in the rows of one label, where 4 left out the places
+//     every row fills ("days _ pct"). A sketch of 4 still reads, and an index of 4 opens and goes on
 //     making sketches of 4 (Spec's Older), whose places, datelines and
 //     sentences are those it holds.
 const Format = 5
