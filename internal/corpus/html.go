@@ -188,6 +188,9 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 		}
 		return fmt.Sprintf("%d characters of text, fewer than %d (--min-chars)", utf8.RuneCountInString(a.Text), minChars)
 	case extract.SkipNotArticleURL:
+		if url == "" && a.DeclaredURL != "" {
+			return fmt.Sprintf("the site rules do not take %q, the URL the page declares of itself, for an article", a.DeclaredURL)
+		}
 		return fmt.Sprintf("the site rules do not take %q for an article", url)
 	case extract.SkipTooLarge:
 		if a.Limit != "" {

@@ -167,7 +167,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			a.Text = preferScripted(a.Text, title, pageURL, scripts, rule, opts)
 		}
 	}
-	a.Text = rule.Strip(canonical(tidy(a.Text)))
+	a.Text = tidy(a.Text)
+	title, author = repairedAlong(title, author, a.Text)
+	a.Text = rule.Strip(canonical(a.Text))
 	a.Lang = language(a.Text, a.Lang)
 	a.Date = WithLanguageZone(a.Date, a.Lang)
 	a.Title, a.Author = title, author

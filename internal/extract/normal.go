@@ -27,6 +27,18 @@ func canonical(s string) string {
 	return norm.NFC.String(s)
 }
 
+// repairedAlong returns a page's title and author with their double-encoded
+// UTF-8 repaired as its text is (canonical): when the text is garbled
+// (mojibake.Garbled: a page written in UTF-8 read as Windows-1252), so is
+// all the page, and the one "mÃ©tro" of a title, too few for Repair to
+// tell from ordinary text in a title alone, is repaired all the same.
+func repairedAlong(title, author, text string) (string, string) {
+	if !mojibake.Garbled(text) {
+		return title, canonical(author)
+	}
+	return canonical(mojibake.RepairAll(title)), canonical(mojibake.RepairAll(author))
+}
+
 // respace puts the paragraphs and lines of a text back in shape after
 // characters were taken out of it: no space at either end of a line, no
 // empty line inside a paragraph, no empty paragraph. A soft hyphen that

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,27 @@ func TestPageMojibake(t *testing.T) {
 	}
 	if a.Title != "Council won’t fund repairs" {
 		t.Errorf("title %q, want %q", a.Title, "Council won’t fund repairs")
+	}
+}
+
+// TestPageMojibakeTitleAndAuthor pins the bug where a page in UTF-8 that
+// declares no charset and holds one stray Windows-1252 byte, read in
+// Windows-1252 as a whole, had its text repaired but not its title ("La
+// nouvelle ligne de mÃ©tro") nor its author: one sequence is too few for a
+// title alone, and the author was not repaired at all.
+func TestPageMojibakeTitleAndAuthor(t *testing.T) {
+	para := `<p>Le gouvernement a annoncé mardi que la nouvelle ligne de métro ouvrira en décembre. Selon le maire, la construction a coûté quarante milliards d'euros.</p>`
+	body := `<html><head><title>La nouvelle ligne de métro</title><meta name="author" content="Zoë Roe"></head><body><article><h1>La nouvelle ligne de métro</h1>` +
+		strings.Repeat(para, 5) + "<p>Les habitants attendaient cette d\x92cision.</p></article></body></html>"
+	a, skip, err := Page(context.Background(), Input{Body: []byte(body)}, Options{})
+	if err != nil || skip != "" {
+		t.Fatalf("skip %q, err %v", skip, err)
+	}
+	if !strings.Contains(a.Text, "a annoncé mardi") {
+		t.Errorf("text not repaired:\n%s", a.Text)
+	}
+	if a.Title != "La nouvelle ligne de métro" || a.Author != "Zoë Roe" {
+		t.Errorf("title %q, author %q; want %q, %q", a.Title, a.Author, "La nouvelle ligne de métro", "Zoë Roe")
 	}
 }
 

@@ -32,7 +32,10 @@ var ErrTimeout = errors.New("extract: page timed out")
 
 // Input is one page as fetched.
 type Input struct {
-	// URL is the page's address; site rules match it. It may be empty.
+	// URL is the page's address; site rules match it. It may be empty:
+	// site rules then match the URL the page declares of itself (its
+	// <link rel="canonical">, else its og:url), which is taken for nothing
+	// else, and a rule's article_url skips no page that declares none.
 	URL string
 	// ContentType is the HTTP Content-Type header, may be empty. Its charset
 	// parameter decodes the body when no byte-order mark says otherwise.
@@ -55,6 +58,12 @@ type Article struct {
 	// matched nothing on it, which rule and selector: the text is then the
 	// extractor's own choice, and the rule may need mending. "" otherwise.
 	RuleMiss string
+	// DeclaredURL is, of a page without a URL of its own (Input.URL ""),
+	// the URL it declares of itself (its <link rel="canonical">, else its
+	// og:url) when the site rules judged it by that URL and skipped it
+	// (SkipNotArticleURL): the rules match such a page by it, and nothing
+	// else takes it for the page's address. "" otherwise.
+	DeclaredURL string
 	// Limit says, of a page skipped as too large (SkipTooLarge), which
 	// limit it passes: "2048 bytes, over the limit of 1024 (--max-bytes)",
 	// "more than 60000 HTML elements, the most a page may have". ""
@@ -204,7 +213,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 		return Article{}, skip, nil
 	}
 	var rule *rules.Rule
-	if !opts.LibraryOnly {
+	if !opts.LibraryOnly && in.URL != "" {
 		rule = opts.Rules.Match(in.URL)
 		if !rule.IsArticleURL(in.URL) {
 			return Article{}, SkipNotArticleURL, nil
@@ -225,6 +234,16 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	}
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {
 		return tooLarge(fmt.Sprintf("more than %d HTML elements, the most a page may have", opts.MaxElements))
+	}
+	if !opts.LibraryOnly && in.URL == "" && opts.Rules.Len() > 0 {
+		// A page without a URL (read from a file) is matched to the rules by
+		// the URL it declares, and only to them; without one, an article_url
+		// has nothing to judge and skips nothing.
+		declared := declaredURL(doc)
+		rule = opts.Rules.Match(declared)
+		if declared != "" && !rule.IsArticleURL(declared) {
+			return Article{DeclaredURL: declared}, SkipNotArticleURL, nil
+		}
 	}
 	a, err := extractDoc(doc, in.URL, rule, opts)
 	if err != nil {

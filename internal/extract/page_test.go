@@ -534,6 +534,58 @@ func TestPageRules(t *testing.T) {
 	}
 }
 
+// TestPageRulesOfPageWithoutURL pins the bug where site rules keyed on a
+// host never applied to a page read from a file (no URL), though it declares
+// its URL, and a rule for every page with an article_url skipped every such
+// page as not-article-url.
+func TestPageRulesOfPageWithoutURL(t *testing.T) {
+	const yaml = `rules:
+  - name: news
+    hosts: [news.example]
+    article_url: '/\d{4}/'
+    strip: ['Paragraph 0. ']
+  - name: all
+    article_url: '/\d{4}/'
+`
+	rs, err := rules.Parse([]byte(yaml), "r.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(head string) string {
+		return strings.Replace(newsPage(6), "<title>", head+"<title>", 1)
+	}
+	for _, tc := range []struct {
+		name, body   string
+		skip         core.SkipReason
+		stripped     bool   // the news rule's strip applied
+		declaredSkip string // Article.DeclaredURL
+	}{
+		{"canonical", page(`<link rel="canonical" href="https://www.news.example/2024/03/budget">`), "", true, ""},
+		{"og:url", page(`<meta property="og:url" content="https://news.example/2024/03/budget">`), "", true, ""},
+		{"canonical first", page(`<meta property="og:url" content="https://other.example/2024/x"><link rel="Canonical" href="//news.example/2024/03/budget">`), "", true, ""},
+		{"declares none", page(""), "", false, ""},
+		{"relative canonical", page(`<link rel="canonical" href="/2024/03/budget">`), "", false, ""},
+		{"declared not an article", page(`<link rel="canonical" href="https://news.example/sport">`), SkipNotArticleURL, false, "https://news.example/sport"},
+		{"other site not an article", page(`<link rel="canonical" href="https://other.example/tag/x">`), SkipNotArticleURL, false, "https://other.example/tag/x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip, err := Page(context.Background(), Input{Body: []byte(tc.body)}, Options{Rules: rs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if skip != tc.skip || a.DeclaredURL != tc.declaredSkip {
+				t.Fatalf("skip %q, DeclaredURL %q; want %q, %q", skip, a.DeclaredURL, tc.skip, tc.declaredSkip)
+			}
+			if skip != "" {
+				return
+			}
+			if got := !strings.Contains(a.Text, "Paragraph 0. "); got != tc.stripped {
+				t.Errorf("news rule's strip applied: %v, want %v:\n%s", got, tc.stripped, a.Text)
+			}
+		})
+	}
+}
+
 func TestPageLibraryOnly(t *testing.T) {
 	a, skip := extractPage(t, newsPage(6), Options{LibraryOnly: true})
 	if skip != "" || !strings.Contains(a.Text, paragraph(3)) {

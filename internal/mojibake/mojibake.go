@@ -36,8 +36,28 @@ const maxPasses = 3
 // is, without a copy. Repair is idempotent on the text it returns
 // unless the input was encoded more than maxPasses times.
 func Repair(s string) string {
+	return repair(s, false)
+}
+
+// Garbled reports whether Repair would rewrite s: it holds enough
+// double-encoded sequences that they cannot be ordinary text.
+func Garbled(s string) bool {
+	_, ok := repairOnce(s, false)
+	return ok
+}
+
+// RepairAll returns s with its double-encoded UTF-8 sequences decoded,
+// however few: one "Ã©" is enough. It is for a short text (a title, a
+// name) taken from a page whose text is Garbled: the page was garbled as a
+// whole, and the few sequences a title holds are no ordinary text there.
+func RepairAll(s string) string {
+	return repair(s, true)
+}
+
+// repair is Repair, of any sequence when all is set (RepairAll).
+func repair(s string, all bool) string {
 	for range maxPasses {
-		fixed, ok := repairOnce(s)
+		fixed, ok := repairOnce(s, all)
 		if !ok {
 			break
 		}
@@ -47,8 +67,8 @@ func Repair(s string) string {
 }
 
 // repairOnce decodes the double-encoded sequences of s once, and reports
-// whether it found enough of them to do so.
-func repairOnce(s string) (string, bool) {
+// whether it found enough of them to do so: one when all is set.
+func repairOnce(s string, all bool) (string, bool) {
 	// Every lead byte of a sequence, U+00C2 to U+00F4 in the text, is
 	// 0xC3 followed by another byte in UTF-8.
 	if strings.IndexByte(s, 0xC3) < 0 {
@@ -76,7 +96,7 @@ func repairOnce(s string) (string, bool) {
 		}
 		i += width
 	}
-	if sure == 0 && weak < 2 {
+	if sure == 0 && weak < 2 && !(all && weak == 1) {
 		return s, false
 	}
 	var b strings.Builder

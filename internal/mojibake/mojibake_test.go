@@ -84,6 +84,32 @@ func TestRepairGarbled(t *testing.T) {
 	}
 }
 
+// TestRepairAll pins that one sequence, too few for Repair, is repaired
+// by RepairAll (a garbled page's title), and that Garbled says which texts
+// Repair rewrites.
+func TestRepairAll(t *testing.T) {
+	for _, tc := range []struct {
+		in, repair, all string
+		garbled         bool
+	}{
+		{"La nouvelle ligne de mÃ©tro", "La nouvelle ligne de mÃ©tro", "La nouvelle ligne de métro", false},
+		{"Zoë Roe", "Zoë Roe", "Zoë Roe", false},
+		{"cafÃ© crÃ¨me", "café crème", "café crème", true},
+		{"isnâ€™t", "isn’t", "isn’t", true},
+		{"„Fuß“ and «ÉTÉ»", "„Fuß“ and «ÉTÉ»", "„Fuß“ and «ÉTÉ»", false},
+	} {
+		if got := Repair(tc.in); got != tc.repair {
+			t.Errorf("Repair(%q) = %q, want %q", tc.in, got, tc.repair)
+		}
+		if got := RepairAll(tc.in); got != tc.all {
+			t.Errorf("RepairAll(%q) = %q, want %q", tc.in, got, tc.all)
+		}
+		if got := Garbled(tc.in); got != tc.garbled {
+			t.Errorf("Garbled(%q) = %v, want %v", tc.in, got, tc.garbled)
+		}
+	}
+}
+
 func TestRepairNoCopy(t *testing.T) {
 	for _, s := range []string{"plain text, nearly every page's", "café, Zürich and „Fuß“"} {
 		if got := Repair(s); unsafe.StringData(got) != unsafe.StringData(s) {

@@ -47,7 +47,7 @@ func Parse(data []byte, file string) (*Set, error) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
-		return &Set{}, nil
+		return nil, fmt.Errorf("%s: %s", file, errNoRules)
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -68,8 +68,8 @@ func Parse(data []byte, file string) (*Set, error) {
 			return nil, &Error{file, more.Line, "", "a second YAML document: a rules file holds one (remove the \"---\" line, and keep its rules under the first's rules:)"}
 		}
 	}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return &Set{}, nil
+	if doc.Kind == 0 || len(doc.Content) == 0 || doc.Content[0].Tag == "!!null" {
+		return nil, fmt.Errorf("%s: %s", file, errNoRules)
 	}
 	top := doc.Content[0]
 	if top.Kind != yaml.MappingNode {
@@ -103,8 +103,16 @@ func Parse(data []byte, file string) (*Set, error) {
 			return nil, &Error{file, key.Line, "", fmt.Sprintf("unknown key %q (want version, rules)", key.Value)}
 		}
 	}
+	if !seen["rules"] {
+		return nil, &Error{file, top.Line, "", errNoRules}
+	}
 	return set, nil
 }
+
+// errNoRules says what is wrong with a rules file that holds no rules list
+// (empty, comments only, "version: 1" alone): it would change no page,
+// which is never what a file named as rules meant.
+const errNoRules = "no rules: a rules file holds a rules: list of rules (write rules: [] for none)"
 
 // aliases resolves the aliases and merge keys of a rules file's node
 // tree (see resolve).
@@ -281,10 +289,11 @@ func (c *ruleCompiler) unreachable() error {
 }
 
 // host reads one entry of hosts: a host name, matching its subdomains too
-// ("*." before it says the same). A URL, a path or a port there would
+// ("*." before it says the same), in any case and with or without a final
+// dot (hostKey). A URL, a path or a port there would
 // never match, and neither would a host an earlier rule's hosts take first.
 func (c *ruleCompiler) host(v *yaml.Node) (string, error) {
-	h := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(v.Value)), "*.")
+	h := hostKey(strings.TrimPrefix(strings.TrimSpace(v.Value), "*."))
 	if !isHostName(h) {
 		msg := fmt.Sprintf("hosts: %q is not a host name", v.Value)
 		if name := hostOf(h); name != "" {

@@ -17,8 +17,12 @@
 //	    strip: ['Subscribe to our newsletter']      # literal text
 //	    strip_regex: ['(?m)^© .*$']                 # regexps
 //
-// The first rule whose hosts or url match a page applies; a rule with
-// neither applies to every page, so put it last. Unknown keys, bad CSS
+// A host matches itself and its subdomains, in any case and with or
+// without a final dot; "*.example.com" is read as example.com, which
+// matches its subdomains already. The first rule whose hosts or url match
+// a page applies; a rule with neither applies to every page, so put it
+// last. A file without rules (empty, or without a rules list) is refused:
+// "rules: []" says none. Unknown keys, bad CSS
 // selectors and bad regexps are errors naming the file, line and rule, and
 // so are a host that is no host name (a URL) and a rule or host an earlier
 // rule takes first (a site given twice, a rule after the one for every
@@ -87,7 +91,7 @@ func (s *Set) Match(rawURL string) *Rule {
 	}
 	host := ""
 	if u, err := url.Parse(rawURL); err == nil {
-		host = strings.ToLower(u.Hostname())
+		host = hostKey(u.Hostname())
 	}
 	for _, r := range s.rules {
 		if r.applies(rawURL, host) {
@@ -95,6 +99,13 @@ func (s *Set) Match(rawURL string) *Rule {
 		}
 	}
 	return nil
+}
+
+// hostKey returns a host name as rules compare it: in lower case, without
+// the dot that may end a fully qualified name ("PORT.example." is
+// port.example, as DNS reads it).
+func hostKey(h string) string {
+	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
 func (r *Rule) applies(rawURL, host string) bool {

@@ -146,6 +146,11 @@ func TestParseErrors(t *testing.T) {
 		{"a second YAML document", "rules:\n  - name: a\n    hosts: [a.example]\n---\nrules:\n  - name: b\n    hosts: [b.example]\n",
 			`rules.yaml:4: a second YAML document: a rules file holds one`},
 		{"a name not a string", "rules:\n  - name: [a, b]\n    hosts: a.example\n", `rules.yaml:2: rule "#1": name: want a string`},
+		// Regression cases: a file without rules was taken for "no rules"
+		// without a word, though it changes no page.
+		{"an empty file", "", `rules.yaml: no rules: a rules file holds a rules: list`},
+		{"comments only", "# rules for the port sites\n", `rules.yaml: no rules: a rules file holds a rules: list`},
+		{"version alone", "version: 1\n", `rules.yaml:1: no rules: a rules file holds a rules: list`},
 		{"a rule after the rule for every page", "rules:\n  - name: all\n    body: article\n  - name: b\n    hosts: [a.example]\n",
 			`rules.yaml:4: rule "b": rule "all" (line 2) has neither hosts nor url and applies to every page first`},
 	} {
@@ -155,6 +160,28 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("err %v\nwant prefix %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestHostCaseAndFinalDot pins the bug where a host written in capitals
+// with a final dot (a fully qualified name, "PORT.EXAMPLE.") matched no page,
+// nor did a page's host written so match the rule of its name; and that
+// "*." before a host reads as the host (itself and its subdomains).
+func TestHostCaseAndFinalDot(t *testing.T) {
+	for _, host := range []string{"PORT.EXAMPLE.", "port.example", "*.port.example", "*.Port.Example."} {
+		s := mustParse(t, fmt.Sprintf("rules:\n  - name: port\n    hosts: [%q]\n  - name: other\n    hosts: [other.example]\n", host))
+		for _, url := range []string{"https://port.example/a", "https://news.port.example/a", "https://PORT.example./x", "https://News.Port.Example.:8443/x"} {
+			if got := s.Match(url); got == nil || got.Name != "port" {
+				t.Errorf("hosts [%s]: Match(%s) = %v, want rule port", host, url, got)
+			}
+		}
+		if got := s.Match("https://export.example./x"); got != nil {
+			t.Errorf("hosts [%s]: Match(export.example.) = %v, want none", host, got)
+		}
+	}
+	if _, err := Parse([]byte("rules:\n  - name: a\n    hosts: [PORT.EXAMPLE.]\n  - name: b\n    hosts: [port.example]\n"), "rules.yaml"); err == nil ||
+		!strings.Contains(err.Error(), `hosts: port.example is matched by rule "a"`) {
+		t.Errorf("a site given twice, once with a final dot: %v", err)
 	}
 }
 

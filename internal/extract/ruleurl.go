@@ -1,0 +1,75 @@
+package extract
+
+import (
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// A page read from a file, a directory or an archive comes without a URL,
+// so site rules keyed on a host or a URL would never apply to it. Such a
+// page often says where it was published: its <link rel="canonical"> or
+// og:url. Site rules are matched by that URL, and only rules are: the page
+// keeps no URL of its own (a page may declare any address, so an id, the
+// watcher's identity or the title's site name never rest on it).
+
+// declaredURL returns the absolute http or https URL the page under doc
+// declares of itself: its first <link rel="canonical">, else its first
+// og:url <meta>; "" when it declares none. A URL starting "//" is read as
+// https.
+func declaredURL(doc *html.Node) string {
+	var canon, og string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if canon != "" {
+			return
+		}
+		if n.Type == html.ElementNode {
+			switch {
+			case n.DataAtom == atom.Link && hasToken(attr(n, "rel"), "canonical"):
+				canon = absoluteURL(attr(n, "href"))
+			case n.DataAtom == atom.Meta && og == "" &&
+				(strings.EqualFold(attr(n, "property"), "og:url") || strings.EqualFold(attr(n, "name"), "og:url")):
+				og = absoluteURL(attr(n, "content"))
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if canon != "" {
+		return canon
+	}
+	return og
+}
+
+// hasToken reports whether the space-separated list s holds tok, in any
+// case (rel="Canonical", rel="canonical alternate").
+func hasToken(s, tok string) bool {
+	for _, f := range strings.Fields(s) {
+		if strings.EqualFold(f, tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// absoluteURL returns s when it is an absolute http or https URL with a
+// host (a URL starting "//" as https), else "".
+func absoluteURL(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "//") {
+		s = "https:" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Hostname() == "" {
+		return ""
+	}
+	if scheme := strings.ToLower(u.Scheme); scheme != "http" && scheme != "https" {
+		return ""
+	}
+	return s
+}
