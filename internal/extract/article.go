@@ -49,6 +49,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	scripts := clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
+	markCommentThreads(doc, heading)
 	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
 	// on. The engine works on copies of the page it is given (one for each
@@ -116,6 +117,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = bodyText
 	case f.Node != nil:
 		dropped := droppedGaps(f.Node, gaps)
+		dropThreads(f.Node)
 		dropRelated(f.Node)
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)

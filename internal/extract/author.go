@@ -20,9 +20,10 @@ import (
 )
 
 // bylinePrefix matches the words that introduce an author's name, spaced
-// or not ("Written byDan Pantelo"), in English, German, French, Spanish,
+// or not ("Written byDan Pantelo"), and the sentences that lead to one
+// ("This post was written by", "Article by"), in English, German, French, Spanish,
 // Polish, Russian ("Автор:"), Greek ("Του", "Της") and Chinese ("作者：").
-var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:this\s+(?:post|article|story|entry)\s+(?:was\s+)?)?(?:posted|written|published|text|authored|reported)\s*by|(?:article|story|post|words)\s+by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
 
 // namePrefix matches what cutName cuts before a name a page gives in a
 // field of its own: "by" and the phrases that end in it ("By Jane Roe",
@@ -46,9 +47,12 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 // dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
 // date or a clock time that follows the name, a reading time ("5 minute
 // Read"), a copyright sign, a photographer's label ("foto:"), a reviewer
-// after the author, or the author's social handle ("Grant
-// Brisbee@GrantBrisbee"; not an e-mail address).
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:\s|\bat\s+)\d{1,2}:\d{2}|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
+// after the author, the author's social handle ("Grant
+// Brisbee@GrantBrisbee"; not an e-mail address), a relative time ("Jane
+// Roe / 8 hrs ago"), where the post is filed ("Steph, filed under Cities")
+// or a call to subscribe. A clock time the byline opens with ("1:13 pm,
+// August 9th, 2012": a dateline) leaves no name.
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",

@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCleanByline(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -128,6 +131,19 @@ func TestCleanByline(t *testing.T) {
 		{"AP STAFF", "AP STAFF"},
 		{"JANE ROE (AFP)", "JANE ROE (AFP)"},
 		{"NFL.com Staff", "NFL.com Staff"},
+		// Regression: a dateline opening with a clock, a relative time
+		// after a name and a sentence around one were taken for names.
+		{"1:13 pm, August 9th, 2012", ""},
+		{"12:05", ""},
+		{"Jane Roe / 8 hrs ago", "Jane Roe"},
+		{"Jane Roe | an hour ago", "Jane Roe"},
+		{"Jane Roe 3 days ago", "Jane Roe"},
+		{"This post was written by Nigel Subscribe To Our Feed", "Nigel"},
+		{"This post was written by Danielle Padula, Head of Marketing and Community Development", "Danielle Padula"},
+		{"Article by Steph, filed under Cities & Urbanism in the Architecture category.", "Steph"},
+		{"Story by Jane Roe", "Jane Roe"},
+		{"Jane Roe, Director of Photography", "Jane Roe"},
+		{"Jane Head", "Jane Head"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {
@@ -260,6 +276,30 @@ func TestPageAuthorOfRepeatedMeta(t *testing.T) {
 			doc := parse(t, tc.html)
 			if got := pageAuthorOf(tc.found, doc, nil, readLinkedData(doc), nil); got != tc.want {
 				t.Errorf("pageAuthorOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Regression: the engine's byline, an element named a dateline or a
+// byline, gave a clock, a relative time or a sentence for the author.
+func TestPageAuthorNotAClockOrSentence(t *testing.T) {
+	for _, tc := range []struct{ name, line, want string }{
+		{"a dateline opening with a clock", `<p class="dateline">1:13 pm, August 9th, 2012</p>`, ""},
+		{"a name and a relative time", `<div class="byline"><a href="https://plus.example/1" title="Jane Roe">Jane Roe</a> / <i>8 hrs ago</i></div>`, "Jane Roe"},
+		{"a sentence around a name", `<p class="byline">This post was written by Nigel Subscribe To Our Feed</p>`, "Nigel"},
+		{"a name and where it is filed", `<p class="byline">Article by Steph, filed under Cities &amp; Urbanism in the Architecture category.</p>`, "Steph"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString(`<html lang="en"><head><title>Ferry returns to Eastisle after long repair</title></head><body><article><h1>Ferry returns to Eastisle after long repair</h1>` + tc.line)
+			for i := range 6 {
+				b.WriteString("<p>" + paragraph(i) + "</p>")
+			}
+			b.WriteString(`</article></body></html>`)
+			a, _ := extractPage(t, b.String(), Options{MinChars: -1})
+			if a.Author != tc.want {
+				t.Errorf("Author = %q, want %q", a.Author, tc.want)
 			}
 		})
 	}

@@ -62,7 +62,7 @@ var titleNouns = wordSet([]string{
 	// English
 	"writer", "writers", "reporter", "reporters", "correspondent", "correspondents", "editor", "editors",
 	"columnist", "columnists", "contributor", "contributors", "journalist", "journalists", "staff", "producer",
-	"critic", "commentator", "blogger", "stringer", "freelancer", "editor-in-chief",
+	"critic", "commentator", "blogger", "stringer", "freelancer", "editor-in-chief", "head", "director",
 	// German
 	"redakteur", "redakteurin", "korrespondent", "korrespondentin", "reporterin", "journalistin", "autorin",
 	"kolumnist", "kolumnistin", "chefredakteur", "chefredakteurin",
