@@ -151,8 +151,8 @@ func (f *Feed) Check() error {
 
 // FeedURL returns the form of a feed's URL that is stored and compared, so
 // that one feed is stored once however its URL is written: scheme and host
-// lower-cased, a default port (:80 for http, :443 for https) and the
-// fragment left out, the rest as given (its parameters may select the
+// lower-cased, the port written as a number (:080 is :80), a default port
+// (:80 for http, :443 for https) and the fragment left out, the rest as given (its parameters may select the
 // feed). A URL that is not an http or https URL with a host, has a port
 // out of 1-65535 or a raw space is an error naming it.
 func FeedURL(raw string) (string, error) {
@@ -160,14 +160,7 @@ func FeedURL(raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	host := strings.ToLower(u.Hostname())
-	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
-		host = "[" + host + "]"
-	}
-	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
-		host += ":" + p
-	}
-	u.Host, u.Fragment, u.RawFragment = host, "", ""
+	u.Host, u.Fragment, u.RawFragment = hostKey(u), "", ""
 	return u.String(), nil
 }
 

@@ -205,7 +205,7 @@ func (f *fetcher) redirect(req *http.Request, via []*http.Request) error {
 		return &timeoutError{t.timeout}
 	}
 	t.end()
-	release, err := f.gate.acquire(req.Context(), req.URL.Host)
+	release, err := f.gate.acquire(req.Context(), hostKey(req.URL))
 	if err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.release, err = f.gate.acquire(ctx, req.URL.Host); err != nil {
+	if t.release, err = f.gate.acquire(ctx, hostKey(req.URL)); err != nil {
 		return nil, err
 	}
 	t.start()
@@ -270,7 +270,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
-			until, host := time.Now().Add(wait), hr.Request.URL.Host
+			until, host := time.Now().Add(wait), hostKey(hr.Request.URL)
 			f.gate.notBefore(host, until)
 			return resp, &retryLater{what: ShownURL(resp.url), host: host, wait: wait, until: until}
 		}
