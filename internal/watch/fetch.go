@@ -32,15 +32,25 @@ var (
 	errUnsupportedS = errors.New("watch: URL scheme is not http or https")
 )
 
-// statusError is an HTTP status other than 2xx and 304.
+// statusError is an HTTP status other than 2xx, or a 304 to a request
+// that was not conditional.
 type statusError struct {
 	code int
 	url  string
+	note string // what more to say of it, "" when nothing
 }
 
 func (e *statusError) Error() string {
-	return fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), ShownURL(e.url))
+	msg := fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), ShownURL(e.url))
+	if e.note != "" {
+		msg += " " + e.note
+	}
+	return msg
 }
+
+// unaskedNotModified is the note of a 304 to a request that sent no
+// validator: nothing can be not modified, and the answer has no body.
+const unaskedNotModified = "to a request that sent no ETag or Last-Modified (If-None-Match, If-Modified-Since)"
 
 // Is makes a statusError ErrStatus.
 func (e *statusError) Is(target error) bool { return target == ErrStatus }
@@ -77,6 +87,7 @@ type response struct {
 	url          string // after redirects
 	status       int
 	notModified  bool
+	conditional  bool // the request answered sent If-None-Match or If-Modified-Since
 	body         []byte
 	contentType  string
 	etag         string
@@ -227,6 +238,8 @@ func (f *fetcher) get(ctx context.Context, r request) (*response, error) {
 		return nil, err
 	}
 	switch {
+	case resp.notModified && !resp.conditional:
+		return resp, &statusError{code: resp.status, url: resp.url, note: unaskedNotModified}
 	case resp.notModified:
 	case resp.status < 200 || resp.status > 299:
 		return resp, &statusError{code: resp.status, url: resp.url}
@@ -346,6 +359,7 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 		etag: hr.Header.Get("ETag"), lastModified: hr.Header.Get("Last-Modified")}
 	if hr.StatusCode == http.StatusNotModified {
 		resp.notModified = true
+		resp.conditional = hr.Request.Header.Get("If-None-Match") != "" || hr.Request.Header.Get("If-Modified-Since") != ""
 		return resp, nil
 	}
 	if hr.ContentLength > f.maxBytes {
