@@ -276,7 +276,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 			// messages show it as ShownURL does, "xxxxx".
 			ue.URL = ShownURL(ue.URL)
 		}
-		return nil, refused(redirectFailed(err, r.url))
+		return nil, refused(redirectFailed(err, r.url), req.URL.String())
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
@@ -292,19 +292,25 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 }
 
 // refused is err, or when it is a refusal of the outbound rule, that
-// refusal with the URL refused (a redirect's included) and nothing of the
-// connection: neither the address a name resolved to nor anything from
-// it reaches the stored detail.
-func refused(err error) error {
+// refusal with the URL asked, and the redirect's target refused when it
+// was one ("http://a.example/x: redirected to http://10.0.0.5/y: refused:
+// ..."), and nothing of the connection: neither the address a name
+// resolved to nor anything from it reaches the stored detail. It named
+// the redirect's target alone, which said not which item's link it was.
+func refused(err error, asked string) error {
 	var re *outbound.RefusedError
 	if !errors.As(err, &re) {
 		return err
 	}
 	var ue *url.Error
-	if errors.As(err, &ue) {
-		return fmt.Errorf("%s: %w", ue.URL, re)
+	switch shown := ShownURL(asked); {
+	case !errors.As(err, &ue):
+		return re
+	case ue.URL != shown:
+		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, re)
+	default:
+		return fmt.Errorf("%s: %w", shown, re)
 	}
-	return re
 }
 
 // redirectFailed is err, or when the redirects' rule stopped the request

@@ -69,6 +69,15 @@ func TestRefusedDestinations(t *testing.T) {
 			strings.Contains(it.Detail, "127.0.0.3:"+port+":") || strings.Contains(it.Detail, "dial") {
 			t.Errorf("%s: stored %+v, want outcome refused naming the class only", name, it)
 		}
+		// The detail names the item's link, and the redirect's target
+		// refused: it named the target alone.
+		want := l + ": refused: "
+		if name == "redirect" {
+			want = l + ": redirected to " + internal.URL + "/secret: refused: "
+		}
+		if !strings.HasPrefix(it.Detail, want) {
+			t.Errorf("%s: stored detail %q, want it to start %q", name, it.Detail, want)
+		}
 	}
 }
 
