@@ -169,6 +169,8 @@ type feedsAddCmd struct {
 	Interval     watch.Duration `default:"${default_interval}" help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes)."`
 	NoCheck      bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
 	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
+	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest the check's request may take, its body included (as neardup watch --timeout)."`
+	MaxBytes     int            `name:"max-bytes" default:"${max_bytes}" help:"The largest feed the check reads, as sent and decompressed (as neardup watch --max-bytes): give the one watch runs with."`
 	ruleFlags
 }
 
@@ -179,11 +181,17 @@ func (c *feedsAddCmd) Run(g *globals) error {
 	}
 	f.URL, _ = watch.FeedURL(f.URL) // checked
 	allow, err := outbound.ParseAllow(c.AllowPrivate)
-	if err != nil {
+	switch {
+	case err != nil:
 		return usageError{"--allow-private: " + err.Error()}
+	case c.Timeout <= 0:
+		return usageError{fmt.Sprintf("--timeout must be positive, not %s", time.Duration(c.Timeout))}
+	case c.MaxBytes <= 0:
+		return usageError{fmt.Sprintf("--max-bytes must be positive, not %d", c.MaxBytes)}
 	}
 	if !c.NoCheck {
-		n, err := watch.CheckFeed(g.ctx, f.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
+		o := watch.Options{HostDelay: -1, AllowPrivate: allow, Timeout: time.Duration(c.Timeout), MaxBytes: c.MaxBytes}
+		n, err := watch.CheckFeed(g.ctx, f.URL, o)
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}

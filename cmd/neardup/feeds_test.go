@@ -256,6 +256,43 @@ func TestFeedsAddChecks(t *testing.T) {
 	}
 }
 
+// feeds add takes --max-bytes and --timeout, as watch does, for its check
+// of the feed: a feed larger than the default that watch reads with a
+// larger --max-bytes was refused at add ("declares 15466832 bytes"), and
+// the flag was unknown.
+func TestFeedsAddFetchLimits(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(4)))
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(hang.Close)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"over --max-bytes", []string{s.URL + "/rss.xml", "--max-bytes", "50"}, "the limit is 50"},
+		// The request's clock or the transport's wait for the headers,
+		// whichever ends first.
+		{"past --timeout", []string{hang.URL + "/rss.xml", "--timeout", "200ms"}, "no answer within 200ms|timeout awaiting response headers"},
+		{"--max-bytes 0", []string{s.URL + "/rss.xml", "--max-bytes", "0"}, "--max-bytes must be positive"},
+		{"--timeout 0", []string{s.URL + "/rss.xml", "--timeout", "0s"}, "--timeout must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"feeds", "add", "--db", db, "--allow-private", "127.0.0.1"}, tc.args...)
+			code, _, errOut := runChild(t, args...)
+			if code == 0 || !slices.ContainsFunc(strings.Split(tc.want, "|"), func(w string) bool { return strings.Contains(errOut, w) }) {
+				t.Errorf("exit %d, stderr:\n%s\nwant an error holding %q", code, errOut, tc.want)
+			}
+		})
+	}
+	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml", "--allow-private", "127.0.0.1", "--max-bytes", "20000000", "--timeout", "30s")
+	if items := feedURLs(t, db); strings.Join(items, " ") != s.URL+"/rss.xml" {
+		t.Errorf("feeds stored: %v", items)
+	}
+}
+
 // feedURLs lists the URLs of the feeds of an index, as feeds list --json
 // prints them.
 func feedURLs(t *testing.T, db string) []string {

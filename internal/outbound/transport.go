@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -19,35 +18,77 @@ import (
 // nil for none.
 type ProxyFunc func(*http.Request) (*url.URL, error)
 
-// Transport returns an http.Transport whose connections go only where p
+// Transport is an http.Transport whose connections go only where its
+// Policy allows (see Policy.Transport). Its RoundTrip chooses a request's
+// proxy and marks the request with it; the embedded http.Transport's own
+// RoundTrip, used alone, sends every request directly, checked.
+type Transport struct {
+	*http.Transport
+	g *guard
+}
+
+// Transport returns a Transport whose connections go only where p
 // allows. A direct connection is checked on the address dialled, after
 // resolution, so a name resolving to an internal address and a redirect
 // to one are refused alike (every hop is a connection of its own); a host
 // that is no address (none, or 256.1.1.1) is refused, direct or not. A
 // request that proxy sends through a proxy is checked on its
 // destination, which is resolved here first (a name that does not resolve
-// is not sent, with the resolver's error), and the connection to the
-// proxy itself is let through:
+// is not sent, with the resolver's error), and that request's connection
+// to the proxy is let through:
 // the rule is about where a request goes, and a proxy on a private
-// network is the usual case. The proxy resolves the name again; a proxy
+// network is the usual case. Only the connection made for a request sent
+// through the proxy is: a request addressed to the proxy's own host:port
+// (one proxy does not send, as Go sends none to a loopback address) is
+// checked as any other. The proxy resolves the name again; a proxy
 // that itself refuses internal destinations closes the gap between the
 // two resolutions. proxy nil means no proxy.
-func (p *Policy) Transport(connectTimeout time.Duration, proxy ProxyFunc) *http.Transport {
+func (p *Policy) Transport(connectTimeout time.Duration, proxy ProxyFunc) *Transport {
 	return p.transport(connectTimeout, proxy, net.DefaultResolver)
 }
 
 // transport is Transport with the resolver of destinations' names (tests
 // give one that answers what they choose).
-func (p *Policy) transport(connectTimeout time.Duration, proxy ProxyFunc, resolver *net.Resolver) *http.Transport {
-	g := &guard{p: p, proxy: proxy, proxies: map[string]bool{}, resolver: resolver}
+func (p *Policy) transport(connectTimeout time.Duration, proxy ProxyFunc, resolver *net.Resolver) *Transport {
+	g := &guard{p: p, proxy: proxy, resolver: resolver}
 	g.direct = net.Dialer{Timeout: connectTimeout}
 	g.checked = net.Dialer{Timeout: connectTimeout, ControlContext: g.control, Resolver: resolver}
 	t := &http.Transport{DialContext: g.dial, TLSHandshakeTimeout: connectTimeout,
 		MaxIdleConns: maxIdleConns, IdleConnTimeout: idleConnTimeout}
 	if proxy != nil {
-		t.Proxy = g.proxyFor
+		t.Proxy = chosenProxy
 	}
-	return t
+	return &Transport{Transport: t, g: g}
+}
+
+// RoundTrip sends req: through the proxy the ProxyFunc chooses, its
+// destination checked first, or directly. A request sent through a proxy
+// carries the proxy in its context, for chosenProxy and guard.dial.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.g.proxy != nil {
+		u, err := t.g.proxyFor(req)
+		if err != nil {
+			if req.Body != nil {
+				req.Body.Close()
+			}
+			return nil, err
+		}
+		if u != nil {
+			req = req.WithContext(context.WithValue(req.Context(), viaProxy{}, u))
+		}
+	}
+	return t.Transport.RoundTrip(req)
+}
+
+// viaProxy is the key of the proxy (a *url.URL) in the context of a
+// request Transport.RoundTrip sends through it.
+type viaProxy struct{}
+
+// chosenProxy is the http.Transport's Proxy: the proxy RoundTrip chose
+// for req, nil for none.
+func chosenProxy(req *http.Request) (*url.URL, error) {
+	u, _ := req.Context().Value(viaProxy{}).(*url.URL)
+	return u, nil
 }
 
 // The idle connections a Transport keeps, as http.DefaultTransport does:
@@ -65,11 +106,8 @@ type guard struct {
 	p        *Policy
 	proxy    ProxyFunc
 	resolver *net.Resolver
-	direct   net.Dialer // to proxies
+	direct   net.Dialer // to a request's proxy
 	checked  net.Dialer // to everything else
-
-	mu      sync.Mutex
-	proxies map[string]bool // host:port of the proxies proxy chose
 }
 
 // control checks the address a socket is about to connect to. One that
@@ -84,14 +122,15 @@ func (g *guard) control(_ context.Context, _, address string, _ syscall.RawConn)
 	return g.p.Check(ap.Addr())
 }
 
-// dial connects to a proxy as it is, and to anything else checked: a
-// host that is no address (see noAddress) is refused before it is looked
-// up, and the addresses connected to by control.
+// dial connects to the proxy of the request it dials for (the context's
+// viaProxy) as it is, and to anything else checked: a host that is no
+// address (see noAddress) is refused before it is looked up, and the
+// addresses connected to by control. The proxy's address is no pass of
+// its own: it was let through for every request once one had gone
+// through the proxy, and a feed's link to http://PROXY:PORT/ reached the
+// proxy's own pages (a cache manager's status) directly.
 func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	g.mu.Lock()
-	proxy := g.proxies[addr]
-	g.mu.Unlock()
-	if proxy {
+	if u, ok := ctx.Value(viaProxy{}).(*url.URL); ok && strings.EqualFold(proxyAddr(u), addr) {
 		return g.direct.DialContext(ctx, network, addr)
 	}
 	if host, _, err := net.SplitHostPort(addr); err == nil {
@@ -122,7 +161,7 @@ func noAddress(host string) error {
 }
 
 // proxyFor chooses req's proxy; when there is one, it checks the
-// destination's addresses and lets the proxy's address be dialled.
+// destination's addresses first.
 func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 	u, err := g.proxy(req)
 	if err != nil || u == nil {
@@ -131,9 +170,6 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 	if err := g.checkHost(req.Context(), req.URL.Hostname()); err != nil {
 		return nil, err
 	}
-	g.mu.Lock()
-	g.proxies[proxyAddr(u)] = true
-	g.mu.Unlock()
 	return u, nil
 }
 

@@ -278,3 +278,84 @@ func TestNoAddressRefused(t *testing.T) {
 		})
 	}
 }
+
+// A request addressed to the proxy's own host:port is checked as any
+// other: only the connection made for a request sent through the proxy
+// skips the check. Once one request had gone through the proxy, its
+// address was let through for every request, and a link straight to it
+// (which Go sends directly: it is loopback) fetched the proxy's own pages,
+// as a cache manager's status page. The proxy here forwards requests in
+// absolute form to their destination, a site the rule allows, and
+// answers a request in origin form with its own page.
+func TestProxyAddressChecked(t *testing.T) {
+	site := startAt(t, "127.0.0.2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("site")) }))
+	var own atomic.Int64
+	proxy := startAt(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !r.URL.IsAbs() {
+			own.Add(1)
+			w.Write([]byte("proxy status page"))
+			return
+		}
+		resp, err := http.DefaultTransport.RoundTrip(r.Clone(r.Context()))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	pu, _ := url.Parse(proxy)
+	// As http.ProxyFromEnvironment: no proxy for a loopback destination
+	// other than the allowed site.
+	proxyFn := func(r *http.Request) (*url.URL, error) {
+		if r.URL.Hostname() == "127.0.0.2" {
+			return pu, nil
+		}
+		return nil, nil
+	}
+	resolver := fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{netip.MustParseAddr("127.0.0.1")} })
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.2/32")}}
+	c := &http.Client{Transport: p.transport(time.Second, proxyFn, resolver), Timeout: 5 * time.Second}
+	get := func(u string) (string, error) {
+		resp, err := c.Get(u)
+		if err != nil {
+			return "", err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		return string(b), err
+	}
+	if body, err := get(site + "/a"); err != nil || body != "site" {
+		t.Fatalf("the site through the proxy: %q, %v", body, err)
+	}
+	_, port, _ := net.SplitHostPort(pu.Host)
+	for _, u := range []string{proxy + "/squid-internal-mgr/info", "http://localhost:" + port + "/status"} {
+		if body, err := get(u); !errors.Is(err, ErrRefused) {
+			t.Errorf("%s: %q, %v, want refused", u, body, err)
+		}
+	}
+	if body, err := get(site + "/b"); err != nil || body != "site" {
+		t.Errorf("the site through the proxy again: %q, %v", body, err)
+	}
+	if n := own.Load(); n != 0 {
+		t.Errorf("the proxy answered %d requests of its own, want none", n)
+	}
+}
+
+// startAt serves h on host (an address of this machine) at a port of the
+// system's choice, and returns its URL; it skips the test when host
+// cannot be listened on.
+func startAt(t *testing.T, host string, h http.Handler) string {
+	t.Helper()
+	l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		t.Skipf("listening on %s: %v", host, err)
+	}
+	s := httptest.NewUnstartedServer(h)
+	s.Listener.Close()
+	s.Listener = l
+	s.Start()
+	t.Cleanup(s.Close)
+	return s.URL
+}

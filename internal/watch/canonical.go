@@ -33,21 +33,39 @@ func Canonical(raw string) string {
 	return u.String()
 }
 
-// normalHost lower-cases u's scheme and host and leaves out its port when
-// it is the scheme's default, in place: what no server reads otherwise.
+// normalHost lower-cases u's scheme and host and writes its port as a
+// number, left out when it is the scheme's default, in place: what no
+// server reads otherwise.
 func normalHost(u *url.URL) {
 	u.Scheme = strings.ToLower(u.Scheme)
+	if host := hostKey(u); host != "" {
+		u.Host = host
+	} // else a host of a colon alone ("//:"): kept, so that the URL still names one, which the fetch refuses
+}
+
+// hostKey is u's host as a connection reads it: lower-cased, an IPv6
+// address in brackets, and its port written as a number (:080 and :0080
+// are :80), left out when it is the scheme's default; "" when u names
+// neither host nor port. It is the key of the host gate and of the
+// canonical URLs: with the port as written, http://example.com:080/feed
+// was a feed of its own, and a link's :018080 another host to the gate.
+func hostKey(u *url.URL) string {
 	host := strings.ToLower(u.Hostname())
 	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
 		host = "[" + host + "]"
 	}
-	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
+	p := u.Port()
+	if p != "" {
+		p = strings.TrimLeft(p, "0")
+		if p == "" {
+			p = "0"
+		}
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if p != "" && !(p == "80" && scheme == "http" || p == "443" && scheme == "https") {
 		host += ":" + p
 	}
-	if host == "" {
-		return // a host of a colon alone ("//:"): kept, so that the URL still names one, which the fetch refuses
-	}
-	u.Host = host
+	return host
 }
 
 // canonicalQuery returns a raw query made canonical: its parameters, split

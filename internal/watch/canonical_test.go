@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -86,6 +87,9 @@ func TestFeedURL(t *testing.T) {
 		{name: "fragment", in: "http://a.example/feed#top", want: "http://a.example/feed"},
 		{name: "ipv6", in: "http://[::1]:8080/feed", want: "http://[::1]:8080/feed"},
 		{name: "blanks around", in: " http://a.example/feed\n", want: "http://a.example/feed"},
+		{name: "leading zeros in the default port", in: "http://a.example:080/feed", want: "http://a.example/feed"},
+		{name: "leading zeros in the default https port", in: "https://a.example:00443/feed", want: "https://a.example/feed"},
+		{name: "leading zeros in another port", in: "http://a.example:018080/feed", want: "http://a.example:18080/feed"},
 		{name: "port out of range", in: "http://a.example:99999/feed", err: "port 99999 is out of range"},
 		{name: "port zero", in: "http://a.example:0/feed", err: "port 0 is out of range"},
 		{name: "raw space", in: "http://a.example/ feed", err: "a space in the URL"},
@@ -123,5 +127,34 @@ func TestPageURL(t *testing.T) {
 		if got != want {
 			t.Errorf("PageURL(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Regression: a port written with leading zeros kept them, so that
+// http://example.com:080/feed, :0080 and the URL without a port were three
+// feeds, and a link's :018080 another key and another host to the host
+// gate than :18080, which connect to the same port. The port is a number.
+func TestPortLeadingZeros(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://example.com:080/a", "http://example.com/a"},
+		{"http://example.com:0080/a", "http://example.com/a"},
+		{"https://example.com:0443/a", "https://example.com/a"},
+		{"http://example.com:018080/a", "http://example.com:18080/a"},
+		{"http://[::1]:08080/a", "http://[::1]:8080/a"},
+		{"http://example.com:0/a", "http://example.com:0/a"},
+		{"http://example.com:000/a", "http://example.com:0/a"},
+	} {
+		if got := Canonical(tc.in); got != tc.want {
+			t.Errorf("Canonical(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	a, _ := url.Parse("http://127.0.0.2:018080/x")
+	b, _ := url.Parse("http://127.0.0.2:18080/y")
+	if ka, kb := hostKey(a), hostKey(b); ka != kb {
+		t.Errorf("host gate keys %q and %q, want one host", ka, kb)
+	}
+	es := []entry{{fetch: "http://a.example:08080/1"}, {fetch: "http://a.example:8080/2"}, {fetch: "http://b.example/3"}}
+	if got := pagesHost(es, ""); got != "a.example:8080" {
+		t.Errorf("pagesHost = %q, want a.example:8080", got)
 	}
 }

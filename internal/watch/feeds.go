@@ -151,8 +151,8 @@ func (f *Feed) Check() error {
 
 // FeedURL returns the form of a feed's URL that is stored and compared, so
 // that one feed is stored once however its URL is written: scheme and host
-// lower-cased, a default port (:80 for http, :443 for https) and the
-// fragment left out, the rest as given (its parameters may select the
+// lower-cased, the port written as a number (:080 is :80), a default port
+// (:80 for http, :443 for https) and the fragment left out, the rest as given (its parameters may select the
 // feed). A URL that is not an http or https URL with a host, has a port
 // out of 1-65535 or a raw space is an error naming it.
 func FeedURL(raw string) (string, error) {
@@ -160,14 +160,7 @@ func FeedURL(raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	host := strings.ToLower(u.Hostname())
-	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
-		host = "[" + host + "]"
-	}
-	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
-		host += ":" + p
-	}
-	u.Host, u.Fragment, u.RawFragment = host, "", ""
+	u.Host, u.Fragment, u.RawFragment = hostKey(u), "", ""
 	return u.String(), nil
 }
 
@@ -235,7 +228,12 @@ func ShownURL(raw string) string {
 
 // hidePassword returns raw with "xxxxx" for what follows the first colon
 // of its user part, which ends at at (the index of an "@"; none when
-// negative) and begins after the scheme's "//", or at the start.
+// negative) and begins after the scheme's "//", or at the start. When
+// what follows the "//" up to the first "/", "\", "?" or "#" before the
+// "@" is a host and a port (http://127.0.0.2:18080\@127.0.0.1:18081/x,
+// which a browser reads as 127.0.0.2:18080 and the path /@127.0.0.1...),
+// there is no user part: raw is returned as it is, where its port was
+// shown as a password ("http://127.0.0.2:xxxxx@...").
 func hidePassword(raw string, at int) string {
 	if at < 0 {
 		return raw
@@ -243,12 +241,27 @@ func hidePassword(raw string, at int) string {
 	start := 0
 	if i := strings.Index(raw[:at], "//"); i >= 0 {
 		start = i + 2
+		if end := strings.IndexAny(raw[start:at], "/\\?#"); end >= 0 && hostAndPort(raw[start:start+end]) {
+			return raw
+		}
 	}
 	colon := strings.IndexByte(raw[start:at], ':')
 	if colon < 0 {
 		return raw
 	}
 	return raw[:start+colon+1] + "xxxxx" + raw[at:]
+}
+
+// hostAndPort reports whether s reads as a host and a port of digits
+// (example.com:8080, [::1]:8080), where no password can be.
+func hostAndPort(s string) bool {
+	i := strings.LastIndexByte(s, ':')
+	host, port := s[:max(i, 0)], s[i+1:]
+	if strings.HasPrefix(host, "[") != strings.HasSuffix(host, "]") || strings.Contains(strings.Trim(host, "[]"), "[") {
+		return false
+	}
+	return i > 0 && port != "" && strings.Trim(port, "0123456789") == "" && !strings.ContainsAny(host, "@ ") &&
+		(strings.HasPrefix(host, "[") || !strings.Contains(host, ":"))
 }
 
 // parseError returns why raw does not parse as a URL without quoting raw,

@@ -35,6 +35,12 @@ func TestShownURL(t *testing.T) {
 		"reader:s3cret@daily.example/rss":             "reader:xxxxx@daily.example/rss",
 		"https://daily.example:8080/@desk:news/rss":   "https://daily.example:8080/@desk:news/rss",
 		"https://daily.example/%zz/@desk:news":        "https://daily.example/%zz/@desk:news",
+		// Regression: a host and a port before a backslash are no user
+		// part (a browser reads the "@" as in the path): its port was
+		// shown as a password.
+		`http://127.0.0.2:18080\@127.0.0.1:18081/e15`: `http://127.0.0.2:18080\@127.0.0.1:18081/e15`,
+		`http://[::1]:18080\@127.0.0.1:18081/e15`:     `http://[::1]:18080\@127.0.0.1:18081/e15`,
+		`https://reader:s3\cret@daily.example/rss`:    "https://reader:xxxxx@daily.example/rss",
 	} {
 		if got := ShownURL(in); got != want {
 			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)

@@ -32,15 +32,25 @@ var (
 	errUnsupportedS = errors.New("watch: URL scheme is not http or https")
 )
 
-// statusError is an HTTP status other than 2xx and 304.
+// statusError is an HTTP status other than 2xx, or a 304 to a request
+// that was not conditional.
 type statusError struct {
 	code int
 	url  string
+	note string // what more to say of it, "" when nothing
 }
 
 func (e *statusError) Error() string {
-	return fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), ShownURL(e.url))
+	msg := fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), ShownURL(e.url))
+	if e.note != "" {
+		msg += " " + e.note
+	}
+	return msg
 }
+
+// unaskedNotModified is the note of a 304 to a request that sent no
+// validator: nothing can be not modified, and the answer has no body.
+const unaskedNotModified = "to a request that sent no ETag or Last-Modified (If-None-Match, If-Modified-Since)"
 
 // Is makes a statusError ErrStatus.
 func (e *statusError) Is(target error) bool { return target == ErrStatus }
@@ -77,6 +87,7 @@ type response struct {
 	url          string // after redirects
 	status       int
 	notModified  bool
+	conditional  bool // the request answered sent If-None-Match or If-Modified-Since
 	body         []byte
 	contentType  string
 	etag         string
@@ -205,7 +216,7 @@ func (f *fetcher) redirect(req *http.Request, via []*http.Request) error {
 		return &timeoutError{t.timeout}
 	}
 	t.end()
-	release, err := f.gate.acquire(req.Context(), req.URL.Host)
+	release, err := f.gate.acquire(req.Context(), hostKey(req.URL))
 	if err != nil {
 		return err
 	}
@@ -227,6 +238,8 @@ func (f *fetcher) get(ctx context.Context, r request) (*response, error) {
 		return nil, err
 	}
 	switch {
+	case resp.notModified && !resp.conditional:
+		return resp, &statusError{code: resp.status, url: resp.url, note: unaskedNotModified}
 	case resp.notModified:
 	case resp.status < 200 || resp.status > 299:
 		return resp, &statusError{code: resp.status, url: resp.url}
@@ -247,7 +260,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.release, err = f.gate.acquire(ctx, req.URL.Host); err != nil {
+	if t.release, err = f.gate.acquire(ctx, hostKey(req.URL)); err != nil {
 		return nil, err
 	}
 	t.start()
@@ -263,14 +276,14 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 			// messages show it as ShownURL does, "xxxxx".
 			ue.URL = ShownURL(ue.URL)
 		}
-		return nil, refused(redirectFailed(err, r.url))
+		return nil, refused(redirectFailed(err, r.url), req.URL.String())
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
-			until, host := time.Now().Add(wait), hr.Request.URL.Host
+			until, host := time.Now().Add(wait), hostKey(hr.Request.URL)
 			f.gate.notBefore(host, until)
 			return resp, &retryLater{what: ShownURL(resp.url), host: host, wait: wait, until: until}
 		}
@@ -279,19 +292,25 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 }
 
 // refused is err, or when it is a refusal of the outbound rule, that
-// refusal with the URL refused (a redirect's included) and nothing of the
-// connection: neither the address a name resolved to nor anything from
-// it reaches the stored detail.
-func refused(err error) error {
+// refusal with the URL asked, and the redirect's target refused when it
+// was one ("http://a.example/x: redirected to http://10.0.0.5/y: refused:
+// ..."), and nothing of the connection: neither the address a name
+// resolved to nor anything from it reaches the stored detail. It named
+// the redirect's target alone, which said not which item's link it was.
+func refused(err error, asked string) error {
 	var re *outbound.RefusedError
 	if !errors.As(err, &re) {
 		return err
 	}
 	var ue *url.Error
-	if errors.As(err, &ue) {
-		return fmt.Errorf("%s: %w", ue.URL, re)
+	switch shown := ShownURL(asked); {
+	case !errors.As(err, &ue):
+		return re
+	case ue.URL != shown:
+		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, re)
+	default:
+		return fmt.Errorf("%s: %w", shown, re)
 	}
-	return re
 }
 
 // redirectFailed is err, or when the redirects' rule stopped the request
@@ -346,6 +365,7 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 		etag: hr.Header.Get("ETag"), lastModified: hr.Header.Get("Last-Modified")}
 	if hr.StatusCode == http.StatusNotModified {
 		resp.notModified = true
+		resp.conditional = hr.Request.Header.Get("If-None-Match") != "" || hr.Request.Header.Get("If-Modified-Since") != ""
 		return resp, nil
 	}
 	if hr.ContentLength > f.maxBytes {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"slices"
@@ -68,6 +69,15 @@ func TestRefusedDestinations(t *testing.T) {
 			strings.Contains(it.Detail, "127.0.0.3:"+port+":") || strings.Contains(it.Detail, "dial") {
 			t.Errorf("%s: stored %+v, want outcome refused naming the class only", name, it)
 		}
+		// The detail names the item's link, and the redirect's target
+		// refused: it named the target alone.
+		want := l + ": refused: "
+		if name == "redirect" {
+			want = l + ": redirected to " + internal.URL + "/secret: refused: "
+		}
+		if !strings.HasPrefix(it.Detail, want) {
+			t.Errorf("%s: stored detail %q, want it to start %q", name, it.Detail, want)
+		}
 	}
 }
 
@@ -123,6 +133,59 @@ func TestProxyOnPrivateAddress(t *testing.T) {
 	defer mu.Unlock()
 	if want := []string{"http://203.0.113.10/news/a"}; !slices.Equal(asked, want) {
 		t.Errorf("the proxy was asked for %q, want %q", asked, want)
+	}
+}
+
+// A feed's item that links straight to the proxy's own address (Go sends
+// a request to a loopback address directly) is refused as any link to a
+// loopback address, after other items went through the proxy: the
+// proxy's address was let through once it had been used, and its own
+// page (a cache manager's status, as Squid serves on its port) was stored
+// as an article.
+func TestProxyOwnPageRefused(t *testing.T) {
+	x := newIndex(t)
+	var own sync.Mutex
+	var ownHits int
+	far := newStory(5)
+	status := newStory(6)
+	var px *httptest.Server
+	px = startAt(t, "127.0.0.4", http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html")
+		switch {
+		case !r.URL.IsAbs():
+			own.Lock()
+			ownHits++
+			own.Unlock()
+			rw.Write([]byte(status.page("Cache manager", "")))
+		case r.URL.Path == "/feed":
+			rw.Header().Set("Content-Type", "application/rss+xml")
+			rw.Write([]byte(rss2(item{title: "far", link: "http://203.0.113.10/a"},
+				item{title: "status", link: px.URL + "/squid-internal-mgr/info"})))
+		default:
+			rw.Write([]byte(far.page("Far", "")))
+		}
+	}))
+	o := testOptions()
+	o.AllowPrivate = nil
+	pu, _ := url.Parse(px.URL)
+	o.proxy = func(r *http.Request) (*url.URL, error) {
+		if ip, err := netip.ParseAddr(r.URL.Hostname()); err == nil && ip.IsLoopback() {
+			return nil, nil // as http.ProxyFromEnvironment
+		}
+		return pu, nil
+	}
+	addFeed(t, x, Feed{URL: "http://203.0.113.10/feed", Interval: Duration(3600e9)})
+	if r := once(t, newWatcher(t, x, o))[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeRefused] != 1 {
+		t.Errorf("%+v (%v), want 1 added, 1 refused", r, r.Err)
+	}
+	it := storedItems(t, x, "http://203.0.113.10/feed")[px.URL+"/squid-internal-mgr/info"]
+	if it.Outcome != OutcomeRefused || !strings.Contains(it.Detail, "loopback") {
+		t.Errorf("the link to the proxy: stored %+v, want refused as loopback", it)
+	}
+	own.Lock()
+	defer own.Unlock()
+	if ownHits != 0 {
+		t.Errorf("the proxy answered %d requests of its own, want none", ownHits)
 	}
 }
 

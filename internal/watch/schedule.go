@@ -105,7 +105,7 @@ func pagesHost(es []entry, was string) string {
 	linked := 0
 	for _, e := range es {
 		if u, err := url.Parse(e.fetch); err == nil && u.Host != "" {
-			count[u.Host]++
+			count[hostKey(u)]++
 			linked++
 		}
 	}
@@ -158,5 +158,5 @@ func feedHost(raw string) string {
 	if err != nil {
 		return ""
 	}
-	return u.Host
+	return hostKey(u)
 }

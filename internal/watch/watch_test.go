@@ -128,6 +128,36 @@ func TestConditionalGet(t *testing.T) {
 	}
 }
 
+// A 304 to a request that sent no ETag or Last-Modified is an error
+// naming the 304, the same to a poll and to a check of the feed (feeds
+// add): the poll recorded "not modified" on every pass and never an
+// error, and the check said "not a feed: failed to detect feed type". A
+// redirect's target answering so is the same.
+func TestUnaskedNotModified(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) { rw.WriteHeader(http.StatusNotModified) })
+	s.handle("/moved", func(rw http.ResponseWriter, r *http.Request) { http.Redirect(rw, r, "/feed", http.StatusFound) })
+	const want = "HTTP 304 Not Modified from "
+	for _, path := range []string{"/feed", "/moved"} {
+		if _, err := CheckFeed(t.Context(), s.URL+path, testOptions()); err == nil || !strings.Contains(err.Error(), want+s.URL+"/feed") ||
+			!strings.Contains(err.Error(), "sent no ETag or Last-Modified") || errors.Is(err, ErrNotFeed) {
+			t.Errorf("CheckFeed(%s): %v, want an error naming the 304", path, err)
+		}
+	}
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	for pass := range 2 {
+		if r := once(t, w)[0]; r.Status != "error" || r.Err == nil || !strings.Contains(r.Err.Error(), want+s.URL+"/feed") {
+			t.Errorf("pass %d: %+v (%v), want an error naming the 304", pass, r, r.Err)
+		}
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil || len(feeds) != 1 || !strings.Contains(feeds[0].State.Status, want) || feeds[0].State.Failures != 2 {
+		t.Errorf("feeds %+v %v, want the 304 as the status, 2 failures", feeds, err)
+	}
+}
+
 // TestRetryUnderNotModified pins a page that failed with a 5xx being
 // tried again on the next pass though the feed, unchanged, would answer
 // 304; the page that was stored is not fetched again.
