@@ -96,8 +96,6 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 			enc, name = japanese.ISO2022JP, "iso-2022-jp"
 		case utf8.Valid(body):
 			return body, "utf-8", nil
-		case isMixedUTF8(body):
-			return decodeMixed(body), "utf-8", nil
 		default:
 			enc, name = declaredOrDetected(body, enc, name)
 		}
@@ -108,8 +106,8 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		if utf8.Valid(body) {
 			return body, name, nil
 		}
-		if bom || isMixedUTF8(body) {
-			return decodeMixed(body), name, nil
+		if bom || mostlyUTF8(body) {
+			return bytes.ToValidUTF8(body, []byte("\uFFFD")), name, nil
 		}
 		// A header or <meta> that says UTF-8 of a body that is not (a
 		// server's default label on an older page): a <meta> of another
@@ -244,6 +242,27 @@ func utf32BOM(b []byte) (encoding.Encoding, string) {
 		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
 	}
 	return nil, ""
+}
+
+// mostlyUTF8 reports whether a body that is not valid UTF-8 has at least
+// as many valid multi-byte sequences as invalid bytes: UTF-8 with damage,
+// rather than a single-byte charset mislabelled.
+func mostlyUTF8(b []byte) bool {
+	valid, invalid := 0, 0
+	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			b = b[1:]
+			continue
+		}
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			invalid++
+		} else {
+			valid++
+		}
+		b = b[size:]
+	}
+	return valid >= invalid
 }
 
 // htmlElements are the names of HTML's elements: those of the WHATWG
