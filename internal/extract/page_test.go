@@ -567,6 +567,8 @@ func TestPageRulesOfPageWithoutURL(t *testing.T) {
 		{"relative canonical", page(`<link rel="canonical" href="/2024/03/budget">`), "", false, ""},
 		{"declared not an article", page(`<link rel="canonical" href="https://news.example/sport">`), SkipNotArticleURL, false, "https://news.example/sport"},
 		{"other site not an article", page(`<link rel="canonical" href="https://other.example/tag/x">`), SkipNotArticleURL, false, "https://other.example/tag/x"},
+		{"canonical in the body", strings.Replace(page(`<meta property="og:url" content="https://news.example/2024/03/budget">`),
+			"</body>", `<div class="comments"><link rel="canonical" href="https://news.example/tag/x"></div></body>`, 1), "", true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, skip, err := Page(context.Background(), Input{Body: []byte(tc.body)}, Options{Rules: rs})

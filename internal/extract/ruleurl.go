@@ -16,10 +16,15 @@ import (
 // watcher's identity or the title's site name never rest on it).
 
 // declaredURL returns the absolute http or https URL the page under doc
-// declares of itself: its first <link rel="canonical">, else its first
-// og:url <meta>; "" when it declares none. A URL starting "//" is read as
-// https.
+// declares of itself in its <head>: its first <link rel="canonical">, else
+// its first og:url <meta>; "" when it declares none. One in the body (a
+// comment's or an embedded post's markup) is not the page's, as browsers
+// and search engines read it. A URL starting "//" is read as https.
 func declaredURL(doc *html.Node) string {
+	head := findHead(doc)
+	if head == nil {
+		return ""
+	}
 	var canon, og string
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
@@ -39,7 +44,7 @@ func declaredURL(doc *html.Node) string {
 			walk(c)
 		}
 	}
-	walk(doc)
+	walk(head)
 	if canon != "" {
 		return canon
 	}
@@ -72,4 +77,19 @@ func absoluteURL(s string) string {
 		return ""
 	}
 	return s
+}
+
+// findHead returns the <head> element under doc, nil when there is none.
+func findHead(doc *html.Node) *html.Node {
+	for n := doc.FirstChild; n != nil; n = n.NextSibling {
+		if n.Type != html.ElementNode || n.DataAtom != atom.Html {
+			continue
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Head {
+				return c
+			}
+		}
+	}
+	return nil
 }
