@@ -622,3 +622,19 @@ func TestTooShortMessageCountsWideCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestNotArticleURLMessageNamesTheDeclaredURL: a page read without a URL
+// that a site rule's article_url skipped by the URL it declares of itself
+// is said to be skipped for that URL, named as the page's declaration; a
+// page with a URL of its own is named by it.
+func TestNotArticleURLMessageNamesTheDeclaredURL(t *testing.T) {
+	a := extract.Article{DeclaredURL: "https://news.example/tag/x"}
+	if got, want := skipMessage(extract.SkipNotArticleURL, a, "", extract.Options{}),
+		`the site rules do not take "https://news.example/tag/x", the URL the page declares of itself, for an article`; got != want {
+		t.Errorf("declared: %q, want %q", got, want)
+	}
+	if got, want := skipMessage(extract.SkipNotArticleURL, extract.Article{}, "https://news.example/sport", extract.Options{}),
+		`the site rules do not take "https://news.example/sport" for an article`; got != want {
+		t.Errorf("own URL: %q, want %q", got, want)
+	}
+}
