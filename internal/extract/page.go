@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -117,6 +118,9 @@ type Options struct {
 	// scripted marks the extraction of an article found in a page's
 	// scripts (preferScripted), whose own scripts are not read again.
 	scripted bool
+	// stop is set by Page when it gives up on the page; the work then
+	// ends at its next checkpoint. nil outside Page.
+	stop *atomic.Bool
 }
 
 // Defaults for Options fields left zero.
@@ -152,9 +156,12 @@ func (o Options) withDefaults() Options {
 // Page extracts the article of one page. It returns the article and no
 // skip reason, or a skip reason saying why the page has no article (with
 // whatever metadata was found), or an error when the page failed: it could
-// not be decoded, the extractor panicked, or it ran past opts.Timeout (the
-// abandoned work then finishes in the background; the element limit keeps
-// it bounded).
+// not be decoded, the extractor panicked, or it ran past opts.Timeout or
+// ctx ended (ErrTimeout, ctx.Err()). A page past its time stops at the
+// next of the work's checkpoints (between its stages, and at each element
+// the cleaning meets), and Page returns only once it has: the pages a
+// caller has in work are never more than the Page calls it has running,
+// however many time out.
 //
 // Page is safe for concurrent use; it never modifies in.Body.
 func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason, error) {
@@ -164,10 +171,13 @@ func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason
 		skip core.SkipReason
 		err  error
 	}
+	opts.stop = new(atomic.Bool)
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
-			if p := recover(); p != nil {
+			if p := recover(); p == errStopped {
+				done <- result{err: errStopped}
+			} else if p != nil {
 				done <- result{err: fmt.Errorf("extract: panic: %v\n%s", p, debug.Stack())}
 			}
 		}()
@@ -176,13 +186,29 @@ func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason
 	}()
 	timer := time.NewTimer(opts.Timeout)
 	defer timer.Stop()
+	var err error
 	select {
 	case r := <-done:
 		return r.a, r.skip, r.err
 	case <-timer.C:
-		return Article{}, "", ErrTimeout
+		err = ErrTimeout
 	case <-ctx.Done():
-		return Article{}, "", ctx.Err()
+		err = ctx.Err()
+	}
+	opts.stop.Store(true)
+	<-done // the work ends before its slot is given back
+	return Article{}, "", err
+}
+
+// errStopped is the panic with which a page's work ends at a checkpoint
+// once Page has stopped waiting for it; Page recovers it.
+var errStopped = errors.New("extract: page stopped")
+
+// checkpoint ends a page's work (panicking with errStopped) when Page has
+// given up on it. It costs an atomic load: it may be called per element.
+func (o Options) checkpoint() {
+	if o.stop != nil && o.stop.Load() {
+		panic(errStopped)
 	}
 }
 
@@ -217,6 +243,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if err != nil {
 		return Article{}, "", err
 	}
+	opts.checkpoint()
 	doc, err := parsePage(utf)
 	if errors.Is(err, errTooDeep) {
 		return tooLarge("HTML elements nested too deep to parse")
@@ -226,6 +253,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {
 		return tooLarge(fmt.Sprintf("more than %d HTML elements, the most a page may have", opts.MaxElements))
 	}
+	opts.checkpoint()
 	a, err := extractDoc(doc, in.URL, rule, opts)
 	if err != nil {
 		return a, "", err
