@@ -33,7 +33,7 @@ type extractCmd struct {
 
 	Rules       string         `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
 	MinChars    int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters (a Chinese, Japanese or Korean one counting three) as too short; 0 keeps them."`
-	MaxBytes    int            `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
+	MaxBytes    byteSize       `default:"${max_bytes}" help:"Skip pages larger than this many bytes, or a size such as 10MiB (before and after gzip); they are not read into memory."`
 	MaxElements int            `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
 	Timeout     watch.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on: 20s, 2min (the forms of feeds add --interval; m is minutes)."`
 	Workers     int            `short:"j" help:"Pages extracted at once (default: one per CPU)."`
@@ -133,8 +133,8 @@ func (c *extractCmd) Run(g *globals) error {
 		Inputs: c.Inputs,
 		Out:    c.Out,
 		Batch: extract.Batch{Workers: c.Workers, Options: extract.Options{
-			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: time.Duration(c.Timeout)}},
-		Source:   source.Options{MaxBytes: c.MaxBytes, MaxInflate: c.MaxInflate, MaxRatio: c.MaxRatio},
+			MinChars: minChars, MaxBytes: int(c.MaxBytes), MaxElements: c.MaxElements, Timeout: time.Duration(c.Timeout)}},
+		Source:   source.Options{MaxBytes: int(c.MaxBytes), MaxInflate: int64(c.MaxInflate), MaxRatio: c.MaxRatio},
 		Articles: c.Articles,
 		Log:      visibleLines{os.Stderr},
 	}

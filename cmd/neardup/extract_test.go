@@ -506,6 +506,32 @@ func TestTooLargeSaysWhichLimit(t *testing.T) {
 	}
 }
 
+// TestByteSizeFlagsTakeUnits: --max-bytes and the other sizes in bytes
+// take a unit, as --memory and --max-stream do; "--max-bytes 10MiB" was
+// refused ("expected a valid 64 bit int").
+func TestByteSizeFlagsTakeUnits(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{"extract KiB", []string{"extract", "--max-bytes", "1KiB", p("a.html"), "-o", p("1.jsonl")}, 0, "too large: over 1024 bytes (--max-bytes)"},
+		{"extract kB", []string{"extract", "--max-bytes", "1kB", p("a.html"), "-o", p("2.jsonl")}, 0, "too large: over 1000 bytes (--max-bytes)"},
+		{"extract MiB", []string{"extract", "--max-bytes", "10MiB", "--max-inflate", "1GiB", p("a.html"), "-o", p("3.jsonl")}, 0, "1 pages: 1 articles"},
+		{"dedup KiB", []string{"dedup", "--max-bytes", "1KiB", p("a.html"), "-o", p("out")}, 1, "over 1024 bytes (--max-bytes)"},
+		{"not a size", []string{"extract", "--max-bytes", "10XB", p("a.html"), "-o", p("4.jsonl")}, 2, `--max-bytes: "10XB": want a size such as 10485760, 10MiB or 10MB`},
+	} {
+		code, _, errOut := runChild(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant %d, %q", tc.name, code, errOut, tc.code, tc.want)
+		}
+	}
+}
+
 // dedup and index add, reading HTML pages with site rules, warn when a
 // rule's body selector matched nothing on some of them.
 func TestDedupRuleMiss(t *testing.T) {
