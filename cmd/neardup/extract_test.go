@@ -274,6 +274,7 @@ func TestExtractBadBoundsNamed(t *testing.T) {
 		{"--timeout 0s", "neardup: --timeout must be positive, not 0s\n"},
 		{"--min-chars -1", "neardup: --min-chars must be 0 or more (0 keeps every page), not -1\n"},
 		{"--max-elements 0", "neardup: --max-elements must be positive, not 0\n"},
+		{"--max-attributes 0", "neardup: --max-attributes must be positive, not 0\n"},
 		{"--max-ratio 0", "neardup: --max-ratio must be positive, not 0\n"},
 		{"--max-inflate -1", "neardup: --max-inflate must be positive, not -1\n"},
 	} {
