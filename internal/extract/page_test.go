@@ -11,6 +11,7 @@ import (
 	nurl "net/url"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 
@@ -523,31 +524,32 @@ const rssWithHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <description><![CDATA[<p>The old pier closes for repairs.</p> <a href="https://news.example/2024/03/pier">Read more</a>]]></description></item>
 </channel></rss>`
 
+// TestPageFailures: a page past its time, or whose engine panics, or
+// whose context ends, fails. Its time is synctest's: the engine's hour
+// passes once all else waits, long after the timeout.
 func TestPageFailures(t *testing.T) {
-	block := make(chan struct{})
-	defer close(block)
-	for _, tc := range []struct {
-		name   string
-		engine Engine
-		want   string
-	}{
-		{"timeout", func(*html.Node, *nurl.URL) Found { <-block; return Found{} }, ErrTimeout.Error()},
-		{"panic", func(*html.Node, *nurl.URL) Found { panic("engine bug") }, "panic: engine bug"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slow := func(*html.Node, *nurl.URL) Found { time.Sleep(time.Hour); return Found{} }
+		for _, tc := range []struct {
+			name   string
+			engine Engine
+			want   string
+		}{
+			{"timeout", slow, ErrTimeout.Error()},
+			{"panic", func(*html.Node, *nurl.URL) Found { panic("engine bug") }, "panic: engine bug"},
+		} {
 			_, _, err := Page(context.Background(), Input{Body: []byte(newsPage(6))},
 				Options{Engine: tc.engine, Timeout: 50 * time.Millisecond})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("err %v, want %q", err, tc.want)
+				t.Errorf("%s: err %v, want %q", tc.name, err, tc.want)
 			}
-		})
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, _, err := Page(ctx, Input{Body: []byte(newsPage(6))}, Options{
-		Engine: func(*html.Node, *nurl.URL) Found { <-block; return Found{} }}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: err %v", err)
-	}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, _, err := Page(ctx, Input{Body: []byte(newsPage(6))}, Options{Engine: slow}); !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled: err %v", err)
+		}
+	})
 }
 
 func TestPageRules(t *testing.T) {
