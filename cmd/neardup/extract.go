@@ -31,13 +31,14 @@ type extractCmd struct {
 	Inputs []string `type:"operands" arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz), - for standard input; recognised by content."`
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
-	Rules       string         `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
-	MinChars    int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters (a Chinese, Japanese or Korean one counting three) as too short; 0 keeps them."`
-	MaxBytes    int            `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
-	MaxElements int            `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
-	Timeout     watch.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on: 20s, 2min (the forms of feeds add --interval; m is minutes)."`
-	Workers     int            `short:"j" help:"Pages extracted at once (default: one per CPU)."`
-	Articles    bool           `help:"Write articles only, not the records of skipped pages."`
+	Rules         string         `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
+	MinChars      int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters (a Chinese, Japanese or Korean one counting three) as too short; 0 keeps them."`
+	MaxBytes      byteSize       `default:"${max_bytes}" help:"Skip pages larger than this many bytes, or a size such as 10MiB (before and after gzip); they are not read into memory."`
+	MaxElements   int            `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
+	MaxAttributes int            `name:"max-attributes" default:"${default_max_attributes}" help:"Skip pages with more HTML attributes than this."`
+	Timeout       watch.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on: 20s, 2min (the forms of feeds add --interval; m is minutes)."`
+	Workers       int            `short:"j" help:"Pages extracted at once (default: one per CPU)."`
+	Articles      bool           `help:"Write articles only, not the records of skipped pages."`
 	decompressFlags
 }
 
@@ -112,6 +113,7 @@ func (c *extractCmd) Run(g *globals) error {
 		{"--min-chars", c.MinChars, c.MinChars < 0, "0 or more (0 keeps every page)"},
 		{"--max-bytes", c.MaxBytes, c.MaxBytes <= 0, "positive"},
 		{"--max-elements", c.MaxElements, c.MaxElements <= 0, "positive"},
+		{"--max-attributes", c.MaxAttributes, c.MaxAttributes <= 0, "positive"},
 		{"--timeout", time.Duration(c.Timeout), c.Timeout <= 0, "positive"},
 		{"--workers", c.Workers, c.Workers < 0, "0 or more (0: one per CPU)"},
 	} {
@@ -133,8 +135,8 @@ func (c *extractCmd) Run(g *globals) error {
 		Inputs: c.Inputs,
 		Out:    c.Out,
 		Batch: extract.Batch{Workers: c.Workers, Options: extract.Options{
-			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: time.Duration(c.Timeout)}},
-		Source:   source.Options{MaxBytes: c.MaxBytes, MaxInflate: c.MaxInflate, MaxRatio: c.MaxRatio},
+			MinChars: minChars, MaxBytes: int(c.MaxBytes), MaxElements: c.MaxElements, MaxAttributes: c.MaxAttributes, Timeout: time.Duration(c.Timeout)}},
+		Source:   source.Options{MaxBytes: int(c.MaxBytes), MaxInflate: int64(c.MaxInflate), MaxRatio: c.MaxRatio},
 		Articles: c.Articles,
 		Log:      visibleLines{os.Stderr},
 	}

@@ -274,6 +274,7 @@ func TestExtractBadBoundsNamed(t *testing.T) {
 		{"--timeout 0s", "neardup: --timeout must be positive, not 0s\n"},
 		{"--min-chars -1", "neardup: --min-chars must be 0 or more (0 keeps every page), not -1\n"},
 		{"--max-elements 0", "neardup: --max-elements must be positive, not 0\n"},
+		{"--max-attributes 0", "neardup: --max-attributes must be positive, not 0\n"},
 		{"--max-ratio 0", "neardup: --max-ratio must be positive, not 0\n"},
 		{"--max-inflate -1", "neardup: --max-inflate must be positive, not -1\n"},
 	} {
@@ -503,6 +504,32 @@ func TestTooLargeSaysWhichLimit(t *testing.T) {
 	code, _, errOut = runChild(t, "dedup", "--max-bytes", "1000", p("a.html"), "-o", p("out"))
 	if want := "a.html: too-large: over 1000 bytes (--max-bytes)"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("dedup: exit %d, stderr:\n%s\nwant %q", code, errOut, want)
+	}
+}
+
+// TestByteSizeFlagsTakeUnits: --max-bytes and the other sizes in bytes
+// take a unit, as --memory and --max-stream do; "--max-bytes 10MiB" was
+// refused ("expected a valid 64 bit int").
+func TestByteSizeFlagsTakeUnits(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{"extract KiB", []string{"extract", "--max-bytes", "1KiB", p("a.html"), "-o", p("1.jsonl")}, 0, "too large: over 1024 bytes (--max-bytes)"},
+		{"extract kB", []string{"extract", "--max-bytes", "1kB", p("a.html"), "-o", p("2.jsonl")}, 0, "too large: over 1000 bytes (--max-bytes)"},
+		{"extract MiB", []string{"extract", "--max-bytes", "10MiB", "--max-inflate", "1GiB", p("a.html"), "-o", p("3.jsonl")}, 0, "1 pages: 1 articles"},
+		{"dedup KiB", []string{"dedup", "--max-bytes", "1KiB", p("a.html"), "-o", p("out")}, 1, "over 1024 bytes (--max-bytes)"},
+		{"not a size", []string{"extract", "--max-bytes", "10XB", p("a.html"), "-o", p("4.jsonl")}, 2, `--max-bytes: "10XB": want a size such as 10485760, 10MiB or 10MB`},
+	} {
+		code, _, errOut := runChild(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant %d, %q", tc.name, code, errOut, tc.code, tc.want)
+		}
 	}
 }
 

@@ -65,7 +65,7 @@ type formatFlags struct {
 // document, for every command that reads documents (dedup, index add and
 // query through inputFlags, diff).
 type readFlags struct {
-	MaxBytes int `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory (a Parquet row is, with its page, before it is skipped)."`
+	MaxBytes byteSize `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes, or a size such as 10MiB; they are not read into memory (a Parquet row is, with its page, before it is skipped)."`
 	decompressFlags
 	Rules string `help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 }
@@ -89,7 +89,7 @@ func (f *readFlags) apply(o *corpus.Options) error {
 	if err := f.decompressFlags.check(); err != nil {
 		return err
 	}
-	o.MaxBytes, o.MaxInflate, o.MaxRatio = f.MaxBytes, f.MaxInflate, f.MaxRatio
+	o.MaxBytes, o.MaxInflate, o.MaxRatio = int(f.MaxBytes), int64(f.MaxInflate), f.MaxRatio
 	if f.Rules != "" {
 		rs, err := loadRules(f.Rules)
 		if err != nil {
@@ -164,8 +164,8 @@ func (f *inputFlags) extractOptions(o *extract.Options) error {
 // decompressFlags bound decompression, for every command that reads
 // compressed files or archives.
 type decompressFlags struct {
-	MaxInflate int64 `name:"max-inflate" default:"${default_max_inflate}" help:"Refuse a compressed file or archive member that inflates past this many bytes."`
-	MaxRatio   int64 `name:"max-ratio" default:"${default_max_ratio}" help:"Refuse a compressed file or archive member that inflates to more than this many times its compressed size (past 1 MiB): a decompression bomb."`
+	MaxInflate byteSize `name:"max-inflate" default:"${default_max_inflate}" help:"Refuse a compressed file or archive member that inflates past this many bytes, or a size such as 4GiB."`
+	MaxRatio   int64    `name:"max-ratio" default:"${default_max_ratio}" help:"Refuse a compressed file or archive member that inflates to more than this many times its compressed size (past 1 MiB): a decompression bomb."`
 }
 
 func (f decompressFlags) check() error {

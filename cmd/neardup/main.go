@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
+	"github.com/dustin/go-humanize"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/analysis"
@@ -263,8 +264,9 @@ func defaultVars() kong.Vars {
 		"default_host_delay": watch.DefaultHostDelay.String(), "default_fetch_timeout": watch.DefaultTimeout.String(),
 		"default_watch_min_chars": strconv.Itoa(watch.DefaultMinChars), "default_max_items": strconv.Itoa(watch.DefaultMaxItems), "forget_factor": strconv.Itoa(watch.ForgetFactor),
 		"default_min_chars": strconv.Itoa(extract.DefaultMinChars), "default_max_elements": strconv.Itoa(extract.DefaultMaxElements),
-		"default_page_timeout": extract.DefaultTimeout.String(),
-		"default_max_inflate":  strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),
+		"default_max_attributes": strconv.Itoa(extract.DefaultMaxAttributes),
+		"default_page_timeout":   extract.DefaultTimeout.String(),
+		"default_max_inflate":    strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),
 		"default_chunk": strconv.Itoa(neardup.DefaultChunk), "default_max_warnings": strconv.Itoa(job.DefaultMaxWarnings),
 		"default_checkpoint_every": strconv.Itoa(job.DefaultCheckpointEvery), "default_report_clusters": strconv.Itoa(report.DefaultClusters),
 		"default_report_members": strconv.Itoa(report.DefaultMembers), "default_interval": short(watch.DefaultInterval),
@@ -472,4 +474,25 @@ func flagWords(err error) string {
 	// The library names itself in some errors; the line is already
 	// "neardup: …".
 	return strings.TrimPrefix(msg, "neardup: ")
+}
+
+// byteSize is a flag's size in bytes: a number of bytes (10485760), or a
+// size with a unit, binary (10MiB, 4GiB) or decimal (10MB), as --memory
+// and --max-stream take it. A negative number is read, for the command's
+// own check to refuse it naming the flag.
+type byteSize int64
+
+// UnmarshalText reads a byteSize.
+func (b *byteSize) UnmarshalText(text []byte) error {
+	s := string(text)
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		*b = byteSize(n)
+		return nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n > 1<<62 {
+		return fmt.Errorf("%q: want a size such as 10485760, 10MiB or 10MB", s)
+	}
+	*b = byteSize(n)
+	return nil
 }

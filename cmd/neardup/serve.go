@@ -28,9 +28,9 @@ type serveCmd struct {
 	AuthReads bool   `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
 	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
-	MaxBody      int64          `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
+	MaxBody      byteSize       `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes or a size such as 32MiB."`
 	MaxBatch     int            `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
-	MaxQuery     int64          `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
+	MaxQuery     byteSize       `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes or a size such as 1MiB: the text an open read may ask to compare."`
 	QueryWorkers int            `name:"query-workers" help:"Queries, checks and diffs (of the API and the web UI) that run at once (default: the number of CPUs); the others wait their turn."`
 	QueryQueue   int            `name:"query-queue" default:"${default_query_queue}" help:"Queries, checks and diffs that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
 	Hosts        []string       `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
@@ -68,7 +68,7 @@ func (c *serveCmd) Run(g *globals) error {
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	o := server.Options{AuthReads: c.AuthReads, MaxBodyBytes: c.MaxBody, MaxBatch: c.MaxBatch, MaxQueryBytes: c.MaxQuery,
+	o := server.Options{AuthReads: c.AuthReads, MaxBodyBytes: int64(c.MaxBody), MaxBatch: c.MaxBatch, MaxQueryBytes: int64(c.MaxQuery),
 		QueryWorkers: c.QueryWorkers, QueryQueue: c.QueryQueue, Hosts: c.Hosts,
 		ReadTimeout: time.Duration(c.ReadTimeout), WriteTimeout: time.Duration(c.WriteTimeout), IdleTimeout: time.Duration(c.IdleTimeout), Logger: log}
 	if c.TokenFile != "" {
@@ -104,7 +104,7 @@ func (c *serveCmd) Run(g *globals) error {
 	}
 	defer x.Close()
 	o.UI = webui.New(x.Index, webui.Options{Authorized: o.Tokens.Valid, AuthReads: c.AuthReads, Rules: wo.Rules,
-		Watch: wo, MaxBytes: c.MaxBody, Logger: log})
+		Watch: wo, MaxBytes: int64(c.MaxBody), Logger: log})
 	return runServe(g.ctx, x.Index, o, ln, c.Watch, wo, log)
 }
 

@@ -22,7 +22,7 @@ type fetchFlags struct {
 	UserAgent    string         `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
 	HostDelay    watch.Duration `name:"host-delay" default:"${default_host_delay}" help:"The least time between two requests to one host, 0 for none; one is out at a time: 500ms, 2s, 1min (the forms of feeds add --interval; m is minutes)."`
 	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest a request may take, its body included: 30s, 2min, 1h (the forms of feeds add --interval; m is minutes)."`
-	MaxBytes     int            `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
+	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed, in bytes or a size such as 10MiB; larger pages are skipped."`
 	MinChars     int            `name:"min-chars" default:"${default_watch_min_chars}" help:"The fewest characters an article has (a Chinese, Japanese or Korean one counting three); shorter pages are skipped."`
 	GalleryWords string         `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
 	GalleryText  string         `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
@@ -31,7 +31,7 @@ type fetchFlags struct {
 }
 
 func (f *fetchFlags) options(g *globals) (watch.Options, error) {
-	o := watch.Options{UserAgent: f.UserAgent, HostDelay: time.Duration(f.HostDelay), Timeout: time.Duration(f.Timeout), MaxBytes: f.MaxBytes,
+	o := watch.Options{UserAgent: f.UserAgent, HostDelay: time.Duration(f.HostDelay), Timeout: time.Duration(f.Timeout), MaxBytes: int(f.MaxBytes),
 		MinChars: f.MinChars, GalleryWords: wordList(f.GalleryWords), GalleryTextWords: wordList(f.GalleryText)}
 	if f.HostDelay == 0 {
 		o.HostDelay = -1

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -492,7 +493,7 @@ func TestWARCGzipDamagedMember(t *testing.T) {
 // it would be now; an article is read back from the Reader's file, or, when
 // that file cannot be written, extracted again.
 func TestPageRewind(t *testing.T) {
-	t.Parallel() // waits out a time limit
+	t.Parallel()
 	story := sitePage("Ferry back in service", storyParagraphs)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -512,60 +513,65 @@ func TestPageRewind(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var calls atomic.Int32
-			var firstPass atomic.Bool
-			firstPass.Store(true)
-			release := make(chan struct{})
-			defer close(release)
-			engine := func(doc *html.Node, u *nurl.URL) extract.Found {
-				calls.Add(1)
-				if u != nil && u.Path == "/slow" && firstPass.Load() {
-					<-release // outlives the time limit
-				}
-				return extract.Readeck(doc, u)
-			}
-			opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
-			r, err := open([]string{warc, page}, nil, opts, config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			r.memo.failed = tc.noFile
-			first, err := drain(t, r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var skips []string
-			for _, rc := range first {
-				skips = append(skips, rc.ID+" "+rc.Skip)
-			}
-			w, p := filepath.Base(warc), filepath.Base(page) // ids start with the name of the input given
-			want := []string{w + "#1 ", w + "#2 failed", w + "#3 too-short", p + " "}
-			if diff := cmp.Diff(want, skips); diff != "" {
-				t.Errorf("first pass (-want +got)\n%s", diff)
-			}
-			if n := calls.Load(); n != 4 {
-				t.Errorf("%d pages extracted in the first pass, want 4", n)
-			}
-			firstPass.Store(false)
-			second := again(t, r)
-			if diff := cmp.Diff(first, second); diff != "" {
-				t.Errorf("second pass (-first +second)\n%s", diff)
-			}
-			if n := calls.Load() - 4; n != tc.wantSecond {
-				t.Errorf("%d pages extracted in the second pass, want %d", n, tc.wantSecond)
-			}
-			name := ""
-			if r.memo.file != nil {
-				name = r.memo.file.Name()
-			}
-			if err := r.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := os.Stat(name); name != "" && !os.IsNotExist(err) {
-				t.Errorf("%s left behind after Close: %v", name, err)
-			}
+			// synctest's time: the slow page's hour passes once all else
+			// waits, long after its time limit.
+			synctest.Test(t, func(t *testing.T) { pageRewind(t, warc, page, tc.noFile, tc.wantSecond) })
 		})
+	}
+}
+
+// pageRewind is a case of TestPageRewind.
+func pageRewind(t *testing.T, warc, page string, noFile bool, wantSecond int32) {
+	var calls atomic.Int32
+	var firstPass atomic.Bool
+	firstPass.Store(true)
+	engine := func(doc *html.Node, u *nurl.URL) extract.Found {
+		calls.Add(1)
+		if u != nil && u.Path == "/slow" && firstPass.Load() {
+			time.Sleep(time.Hour) // outlives the time limit
+		}
+		return extract.Readeck(doc, u)
+	}
+	opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
+	r, err := open([]string{warc, page}, nil, opts, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.memo.failed = noFile
+	first, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skips []string
+	for _, rc := range first {
+		skips = append(skips, rc.ID+" "+rc.Skip)
+	}
+	w, p := filepath.Base(warc), filepath.Base(page) // ids start with the name of the input given
+	want := []string{w + "#1 ", w + "#2 failed", w + "#3 too-short", p + " "}
+	if diff := cmp.Diff(want, skips); diff != "" {
+		t.Errorf("first pass (-want +got)\n%s", diff)
+	}
+	if n := calls.Load(); n != 4 {
+		t.Errorf("%d pages extracted in the first pass, want 4", n)
+	}
+	firstPass.Store(false)
+	second := again(t, r)
+	if diff := cmp.Diff(first, second); diff != "" {
+		t.Errorf("second pass (-first +second)\n%s", diff)
+	}
+	if n := calls.Load() - 4; n != wantSecond {
+		t.Errorf("%d pages extracted in the second pass, want %d", n, wantSecond)
+	}
+	name := ""
+	if r.memo.file != nil {
+		name = r.memo.file.Name()
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(name); name != "" && !os.IsNotExist(err) {
+		t.Errorf("%s left behind after Close: %v", name, err)
 	}
 }
 

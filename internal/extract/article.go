@@ -34,9 +34,11 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = strings.TrimSpace(f.Text)
 		return a, nil
 	}
-	drop := isComments
+	// The checkpoints of a page past its time (Options.checkpoint): at
+	// each element the cleaning asks about, and between the stages.
+	drop := func(n *html.Node) bool { opts.checkpoint(); return isComments(n) }
 	if rule.CanDrop() {
-		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
+		drop = func(n *html.Node) bool { opts.checkpoint(); return isComments(n) || rule.Drops(n) }
 	}
 	// The page readied for the engine: declarative shadow roots, streamed
 	// segments and an article given only to readers without scripts in
@@ -47,6 +49,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	revealNoscript(doc)
 	dropPlaceholders(doc)
 	scripts := clean(doc, drop)
+	opts.checkpoint()
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
 	markCommentThreads(doc, heading)
@@ -57,7 +60,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	// (scripts out, runs of <br> made paragraphs), as it would again: a
 	// copy does what a new parse readied again did, for a fraction of its
 	// time.
-	fresh := func() *html.Node { return cloneTree(doc) }
+	fresh := func() *html.Node { opts.checkpoint(); return cloneTree(doc) }
 	var bodyText string
 	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
@@ -82,7 +85,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		desc, dek = standfirst(heading, descs)
 	}
 	engine := keepBylines(opts.Engine) // a byline's name cut out of its line is put back
+	opts.checkpoint()
 	f := engine(doc, u)
+	opts.checkpoint()
 	a := f.Meta
 	if a.Title == "" {
 		a.Title = headTitle(doc) // the engine says nothing of a page it finds no content in
@@ -112,6 +117,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		again := chooser{engine: engine, fresh: fresh, url: u, runs: runs, containerProse: candProse}
 		f.Node = again.reconsider(f.Node)
 	}
+	opts.checkpoint()
 	switch {
 	case bodyText != "":
 		a.Text = bodyText

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	nurl "net/url"
 	"strings"
+	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -127,32 +129,82 @@ func TestRecordJSON(t *testing.T) {
 
 // TestBatchCancelledPagesAreNotFailures pins that a page cut off by a
 // cancelled run is not emitted (it used to be a failed record, "context
-// canceled", counted as a failure), nor any page after it.
+// canceled", counted as a failure), nor any page after it. Its time is
+// synctest's: the engine's hour passes once all else waits.
 func TestBatchCancelledPagesAreNotFailures(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
-	engine := func(doc *html.Node, u *nurl.URL) Found {
-		if u.Path == "/a/1" {
-			cancel() // as Ctrl-C would, while this page is extracted
-			<-release
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		engine := func(doc *html.Node, u *nurl.URL) Found {
+			if u.Path == "/a/1" {
+				cancel() // as Ctrl-C would, while this page is extracted
+				time.Sleep(time.Hour)
+			}
+			return Readeck(doc, u)
 		}
-		return Readeck(doc, u)
-	}
-	var in []source.Page
-	for i := range 4 {
-		in = append(in, source.Page{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://news.example/a/%d", i), Body: []byte(newsPage(6))})
-	}
-	var got []string
-	err := Batch{Options: Options{Engine: engine}, Workers: 1}.Run(ctx, pages(in...), func(r Result) error {
-		got = append(got, r.ID+":"+string(r.Skip))
-		return nil
+		var in []source.Page
+		for i := range 4 {
+			in = append(in, source.Page{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://news.example/a/%d", i), Body: []byte(newsPage(6))})
+		}
+		var got []string
+		err := Batch{Options: Options{Engine: engine, Timeout: 2 * time.Hour}, Workers: 1}.Run(ctx, pages(in...), func(r Result) error {
+			got = append(got, r.ID+":"+string(r.Skip))
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err %v, want context.Canceled", err)
+		}
+		if diff := cmp.Diff([]string{"0:"}, got); diff != "" {
+			t.Errorf("(-want +got)\n%s", diff)
+		}
 	})
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("err %v, want context.Canceled", err)
-	}
-	if diff := cmp.Diff([]string{"0:"}, got); diff != "" {
-		t.Errorf("(-want +got)\n%s", diff)
+}
+
+// TestBatchTimedOutPagesHoldTheirWorker pins that pages past their time
+// are never more in work than Batch.Workers: a timed-out page's work went
+// on in the background while its worker took the next page, and each bad
+// page added its memory (4 GB at -j 1). Its time is synctest's: an
+// engine's hour passes once all else waits, long after the timeout.
+func TestBatchTimedOutPagesHoldTheirWorker(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var mu sync.Mutex
+				inWork, most := 0, 0
+				engine := func(doc *html.Node, u *nurl.URL) Found {
+					mu.Lock()
+					inWork++
+					most = max(most, inWork)
+					mu.Unlock()
+					time.Sleep(time.Hour) // far past the timeout
+					mu.Lock()
+					inWork--
+					mu.Unlock()
+					return Readeck(doc, u)
+				}
+				var in []source.Page
+				for i := range 10 {
+					in = append(in, source.Page{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://news.example/a/%d", i), Body: []byte(newsPage(6))})
+				}
+				var got []string
+				b := Batch{Options: Options{Engine: engine, Timeout: time.Second}, Workers: workers}
+				err := b.Run(context.Background(), pages(in...), func(r Result) error {
+					if !errors.Is(r.Err, ErrTimeout) {
+						t.Errorf("page %s: err %v, want ErrTimeout", r.ID, r.Err)
+					}
+					got = append(got, r.ID)
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != len(in) {
+					t.Errorf("%d results, want %d", len(got), len(in))
+				}
+				if most > workers {
+					t.Errorf("%d pages in work at once, more than the %d workers", most, workers)
+				}
+			})
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	nurl "net/url"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 
@@ -467,6 +468,53 @@ func TestPageTooLargeSaysWhichLimit(t *testing.T) {
 	}
 }
 
+// TestPageAttributesBounded: a page's attributes are bounded as its
+// elements are; 59,000 paragraphs of 50 attributes each (9.3 MB, under
+// --max-elements) held 850 MB at -j 1. Those of the tags are counted
+// before the parse, those the parser copies (a formatting element opened
+// again in each paragraph) in the tree after it.
+func TestPageAttributesBounded(t *testing.T) {
+	attrs := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, " a%d", i)
+		}
+		return b.String()
+	}
+	var inTags, copied strings.Builder
+	inTags.WriteString("<html><body><article>")
+	for range 5000 {
+		inTags.WriteString("<p" + attrs(50) + ">The ferry will return to service on March 12.</p>")
+	}
+	copied.WriteString("<html><body><article><p><b" + attrs(50) + ">The ferry")
+	for range 60 {
+		copied.WriteString("<p>will return to service on March 12.")
+	}
+	const limit = "more than %d HTML attributes, the most a page may have (--max-attributes)"
+	for _, tc := range []struct {
+		name string
+		page string
+		opts Options
+		want string
+	}{
+		{"in the tags, by default", inTags.String(), Options{}, fmt.Sprintf(limit, DefaultMaxAttributes)},
+		{"in the tags", inTags.String(), Options{MaxAttributes: 1000}, fmt.Sprintf(limit, 1000)},
+		{"copied by the parser", copied.String(), Options{MaxAttributes: 500}, fmt.Sprintf(limit, 500)},
+		{"copied, under the limit", copied.String(), Options{MaxAttributes: 5000, MinChars: -1}, ""},
+		{"an article", newsPage(6), Options{MaxAttributes: 100}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip, err := Page(context.Background(), Input{Body: []byte(tc.page)}, tc.opts)
+			if err != nil || a.Limit != tc.want || (tc.want != "") != (skip == SkipTooLarge) {
+				t.Errorf("Limit %q, skip %q, error %v; want %q", a.Limit, skip, err, tc.want)
+			}
+		})
+	}
+	if n := tagAttributes([]byte(copied.String()), 1000); n != 50 {
+		t.Errorf("tagAttributes = %d, want the 50 of the tags", n)
+	}
+}
+
 // rssWithHTML is a feed whose items carry HTML, as a site's rss.xml does.
 const rssWithHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Port news</title><link>https://news.example/</link>
@@ -476,31 +524,32 @@ const rssWithHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <description><![CDATA[<p>The old pier closes for repairs.</p> <a href="https://news.example/2024/03/pier">Read more</a>]]></description></item>
 </channel></rss>`
 
+// TestPageFailures: a page past its time, or whose engine panics, or
+// whose context ends, fails. Its time is synctest's: the engine's hour
+// passes once all else waits, long after the timeout.
 func TestPageFailures(t *testing.T) {
-	block := make(chan struct{})
-	defer close(block)
-	for _, tc := range []struct {
-		name   string
-		engine Engine
-		want   string
-	}{
-		{"timeout", func(*html.Node, *nurl.URL) Found { <-block; return Found{} }, ErrTimeout.Error()},
-		{"panic", func(*html.Node, *nurl.URL) Found { panic("engine bug") }, "panic: engine bug"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slow := func(*html.Node, *nurl.URL) Found { time.Sleep(time.Hour); return Found{} }
+		for _, tc := range []struct {
+			name   string
+			engine Engine
+			want   string
+		}{
+			{"timeout", slow, ErrTimeout.Error()},
+			{"panic", func(*html.Node, *nurl.URL) Found { panic("engine bug") }, "panic: engine bug"},
+		} {
 			_, _, err := Page(context.Background(), Input{Body: []byte(newsPage(6))},
 				Options{Engine: tc.engine, Timeout: 50 * time.Millisecond})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("err %v, want %q", err, tc.want)
+				t.Errorf("%s: err %v, want %q", tc.name, err, tc.want)
 			}
-		})
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, _, err := Page(ctx, Input{Body: []byte(newsPage(6))}, Options{
-		Engine: func(*html.Node, *nurl.URL) Found { <-block; return Found{} }}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: err %v", err)
-	}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, _, err := Page(ctx, Input{Body: []byte(newsPage(6))}, Options{Engine: slow}); !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled: err %v", err)
+		}
+	})
 }
 
 func TestPageRules(t *testing.T) {

@@ -49,7 +49,10 @@ func preferScripted(text, title, pageURL string, scripts []string, rule *rules.R
 		frag = placeholderRe.ReplaceAllString(">"+frag+"<", "><")
 		frag = frag[1 : len(frag)-1]
 		doc, err := parsePage([]byte("<html><head><title>" + html.EscapeString(title) + "</title></head><body><article>" + frag + "</article></body></html>"))
-		if err != nil || countElements(doc, opts.MaxElements) > opts.MaxElements {
+		if err != nil {
+			continue
+		}
+		if elements, attrs := countElements(doc, opts.MaxElements, opts.MaxAttributes); elements > opts.MaxElements || attrs > opts.MaxAttributes {
 			continue
 		}
 		a, err := extractDoc(doc, pageURL, rule, opts)

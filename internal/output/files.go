@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // WriteAtomic writes a file through write: to a temporary name in the same
@@ -39,7 +40,8 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	removeDeadTemps(path)
+	f, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -63,6 +65,51 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// createTemp creates WriteAtomic's temporary file beside path
+// (".NAME.123.tmp") and locks it (lockTemp) until it is closed: a file
+// removed by another run between its creation and its lock is created
+// again.
+func createTemp(path string) (*os.File, error) {
+	for {
+		f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+		if err != nil {
+			return nil, err
+		}
+		if err := lockTemp(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		fst, err1 := f.Stat()
+		pst, err2 := os.Stat(f.Name())
+		if err1 == nil && err2 == nil && os.SameFile(fst, pst) {
+			return f, nil
+		}
+		f.Close()
+	}
+}
+
+// removeDeadTemps removes the temporary files of path (".NAME.123.tmp")
+// that runs killed while writing it left (kill -9, a power cut), and
+// leaves those of runs still writing it: each holds its file's lock.
+func removeDeadTemps(path string) {
+	temps, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+".*.tmp"))
+	for _, t := range temps {
+		removeDead(t)
+	}
+}
+
+// globEscape escapes the characters filepath.Match gives a meaning to.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[]\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Special reports whether path names something that exists and is neither

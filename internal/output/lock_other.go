@@ -39,3 +39,10 @@ func (l *lock) release() {
 	os.Remove(l.path)
 	l.path = ""
 }
+
+// lockTemp does nothing where advisory locks are not available.
+func lockTemp(*os.File) error { return nil }
+
+// removeDead leaves a temporary file in place where advisory locks are
+// not available: no run can tell a killed run's from a running one's.
+func removeDead(string) {}

@@ -64,3 +64,25 @@ func (l *lock) release() {
 	l.f.Close()
 	l.f = nil
 }
+
+// lockTemp takes an advisory lock on f, a temporary file WriteAtomic
+// writes, held until f is closed or the process ends however it ends: a
+// later run takes such a file whose lock it can take for a killed run's
+// (removeDeadTemps).
+func lockTemp(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+}
+
+// removeDead removes the temporary file at path when no process holds
+// its lock: the run that wrote it ended before renaming it. It is
+// removed while locked, so that no run takes it meanwhile.
+func removeDead(path string) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+		os.Remove(path)
+	}
+}
