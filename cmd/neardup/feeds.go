@@ -170,7 +170,7 @@ type feedsAddCmd struct {
 	NoCheck      bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
 	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
 	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest the check's request may take, its body included (as neardup watch --timeout)."`
-	MaxBytes     int            `name:"max-bytes" default:"${max_bytes}" help:"The largest feed the check reads, as sent and decompressed (as neardup watch --max-bytes): give the one watch runs with."`
+	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed the check reads, as sent and decompressed, in bytes or a size such as 10MiB (as neardup watch --max-bytes): give the one watch runs with."`
 	ruleFlags
 }
 
@@ -190,7 +190,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return usageError{fmt.Sprintf("--max-bytes must be positive, not %d", c.MaxBytes)}
 	}
 	if !c.NoCheck {
-		o := watch.Options{HostDelay: -1, AllowPrivate: allow, Timeout: time.Duration(c.Timeout), MaxBytes: c.MaxBytes}
+		o := watch.Options{HostDelay: -1, AllowPrivate: allow, Timeout: time.Duration(c.Timeout), MaxBytes: int(c.MaxBytes)}
 		n, err := watch.CheckFeed(g.ctx, f.URL, o)
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
