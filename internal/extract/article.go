@@ -123,7 +123,6 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = bodyText
 	case f.Node != nil:
 		dropped := droppedGaps(f.Node, gaps)
-		dropThreads(f.Node)
 		dropRelated(f.Node)
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)

@@ -1,9 +1,7 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
-	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -20,9 +18,7 @@ import (
 // took one (withoutThread), it chooses again without it.
 const (
 	// threadAttr is the attribute markCommentThreads sets on the parent of a
-	// thread's replies and on each reply (the engine may take the replies
-	// without their parent); its value numbers the thread in document
-	// order, after an "s" when the replies are signed (signedReplies).
+	// thread's replies; its value numbers the thread in document order.
 	// The engine keeps it.
 	threadAttr = "data-neardup-thread"
 	// threadMinReplies is the fewest replies of one kind that make a
@@ -88,16 +84,7 @@ func markCommentThreads(doc, h *html.Node) {
 		for kind, count := range kinds {
 			if count >= threadMinReplies && float64(replies[kind]) >= threadShare*float64(total) {
 				k++
-				mark := strconv.Itoa(k)
-				if signedReplies(n, kind) {
-					mark = "s" + mark
-				}
-				n.Attr = append(n.Attr, html.Attribute{Key: threadAttr, Val: mark})
-				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					if c.Type == html.ElementNode && c.Data+" "+classStem(attr(c, "class")) == kind {
-						c.Attr = append(c.Attr, html.Attribute{Key: threadAttr, Val: mark})
-					}
-				}
+				n.Attr = append(n.Attr, html.Attribute{Key: threadAttr, Val: strconv.Itoa(k)})
 				break
 			}
 		}
@@ -186,65 +173,6 @@ func holdsSubheading(n *html.Node) bool {
 			case atom.H1, atom.H2, atom.H3, atom.H4:
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// signedLine matches a reply's header: a date's year, a clock time or a
-// relative time.
-var signedLine = regexp.MustCompile(`(?i)\b(?:19|20)\d\d\b|\b\d{1,2}:\d\d\b|\bago\b`)
-
-// signedMaxHeader is the most runes of a reply's header line.
-const signedMaxHeader = 100
-
-// signedReplies reports whether every child of n of kind (markCommentThreads)
-// opens with a header: a first block of at most signedMaxHeader runes, a
-// name and a date, followed by more text.
-func signedReplies(n *html.Node, kind string) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode || c.Data+" "+classStem(attr(c, "class")) != kind {
-			continue
-		}
-		bs := leafBlocks(c)
-		if len(bs) < 2 || bs[0].runes > signedMaxHeader || !signedLine.MatchString(bs[0].text) {
-			return false
-		}
-	}
-	return true
-}
-
-// dropThreads removes from the engine's content the threads of signed
-// replies (signedReplies) it took beside the article, when the content
-// holds regionMinProse of prose without them.
-func dropThreads(content *html.Node) {
-	marks := map[string]bool{}
-	for d := range content.Descendants() {
-		if d.Type == html.ElementNode {
-			if m := attr(d, threadAttr); strings.HasPrefix(m, "s") {
-				marks[m] = true
-			}
-		}
-	}
-	if len(marks) == 0 || attr(content, threadAttr) != "" {
-		return
-	}
-	inside := 0
-	for d := range content.Descendants() {
-		if d.Type == html.ElementNode && marks[attr(d, threadAttr)] && !marked(d.Parent) {
-			inside += prose(d)
-		}
-	}
-	if prose(content)-inside >= regionMinProse {
-		removeThreads(content, marks)
-	}
-}
-
-// marked reports whether n or an ancestor of it carries threadAttr.
-func marked(n *html.Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n.Type == html.ElementNode && attr(n, threadAttr) != "" {
-			return true
 		}
 	}
 	return false

@@ -85,22 +85,3 @@ func TestPageParagraphsInDivsAreNoThread(t *testing.T) {
 		}
 	}
 }
-
-// Regression: a thread of readers' comments, each signed with a name and
-// a date, that the engine took beside the article stayed in its text.
-func TestPageSignedThreadBesideArticle(t *testing.T) {
-	const signed = `<div class="comment-meta"><b>Reader %d</b> <span>March %d, 2024 at 3:12 pm</span></div>`
-	for _, n := range []int{3, 6, 10, 25} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			a, _ := extractPage(t, threadPage(n, `<div class="discussion">`, `</div>`, `<div class="post">`, signed), Options{MinChars: -1})
-			for i, p := range threadArticle {
-				if !strings.Contains(a.Text, p) {
-					t.Errorf("article paragraph %d missing:\n%s", i, a.Text)
-				}
-			}
-			if strings.Contains(a.Text, "Reply 1.") {
-				t.Errorf("the thread kept beside the article:\n%s", a.Text)
-			}
-		})
-	}
-}
