@@ -52,7 +52,6 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	opts.checkpoint()
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
-	markCommentThreads(doc, heading)
 	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
 	// on. The engine works on copies of the page it is given (one for each

@@ -24,15 +24,14 @@ type chooser struct {
 
 // reconsider returns the content the engine's first choice gives way to,
 // each step on the last one's content (nil when the engine found none):
-// the engine's second choice when it took a thread of readers' comments
-// (withoutThread), or a navigation region, a dialog, an author's box,
-// another story or one reply of a thread (withoutRegions), or sections of related stories (withoutRelated); the container the page
+// the engine's second choice when it took a navigation region, a dialog,
+// an author's box, another story or one reply of a thread (withoutRegions),
+// or sections of related stories (withoutRelated); the container the page
 // names for its article when it holds much more prose (namedContainer);
 // the engine's second choice when the content is a long list without
 // sentences (withoutList); the parent of a run of rows when the content is
 // one of them (widenToRows).
 func (c chooser) reconsider(content *html.Node) *html.Node {
-	content = c.withoutThread(content)
 	content = c.withoutRegions(content)
 	content = c.withoutRelated(content)
 	content = c.namedContainer(content)
