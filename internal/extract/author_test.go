@@ -143,7 +143,8 @@ func TestCleanByline(t *testing.T) {
 		{"Article by Steph, filed under Cities & Urbanism in the Architecture category.", "Steph"},
 		{"Story by Jane Roe", "Jane Roe"},
 		{"Jane Roe, Director of Photography", "Jane Roe"},
-		{"Jane Head", "Jane Head"},
+		{"Jane Roe, Anthony Head", "Jane Roe, Anthony Head"},
+		{"Jane Roe, Murray Head, Ago Kask", "Jane Roe, Murray Head, Ago Kask"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {

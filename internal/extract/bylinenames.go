@@ -62,7 +62,7 @@ var titleNouns = wordSet([]string{
 	// English
 	"writer", "writers", "reporter", "reporters", "correspondent", "correspondents", "editor", "editors",
 	"columnist", "columnists", "contributor", "contributors", "journalist", "journalists", "staff", "producer",
-	"critic", "commentator", "blogger", "stringer", "freelancer", "editor-in-chief", "head", "director",
+	"critic", "commentator", "blogger", "stringer", "freelancer", "editor-in-chief",
 	// German
 	"redakteur", "redakteurin", "korrespondent", "korrespondentin", "reporterin", "journalistin", "autorin",
 	"kolumnist", "kolumnistin", "chefredakteur", "chefredakteurin",
@@ -85,6 +85,11 @@ var titleNouns = wordSet([]string{
 	"记者", "記者", "编辑", "編輯", "特约记者", "通讯员",
 })
 
+// headNouns are the nouns of a job title only before a preposition ("Head
+// of Marketing", "Director of Photography"): as a part's last word they
+// are a surname as often ("Anthony Head").
+var headNouns = wordSet([]string{"head", "director"})
+
 // titlePrepositions may follow a title's noun: "Editor at Large",
 // "Correspondent in Paris", "Korrespondent in Berlin", "envoyé spécial à
 // Kyiv".
@@ -97,14 +102,17 @@ const maxTitleWords = 6
 // jobTitle reports whether a part of a byline is a job title: at most
 // maxTitleWords words and no digit, one of them a title's noun, the last
 // or followed by a preposition ("Science Correspondent", "Senior Autos
-// Reporter", "Editor at Large").
+// Reporter", "Editor at Large"), or one of headNouns followed by one
+// ("Head of Research").
 func jobTitle(p string) bool {
 	words := strings.Fields(strings.ToLower(p))
 	if len(words) == 0 || len(words) > maxTitleWords || strings.ContainsFunc(p, unicode.IsDigit) {
 		return false
 	}
 	for i, w := range words {
-		if titleNouns[strings.Trim(w, ".:;()")] && (i == len(words)-1 || titlePrepositions[words[i+1]]) {
+		w = strings.Trim(w, ".:;()")
+		followed := i+1 < len(words) && titlePrepositions[words[i+1]]
+		if titleNouns[w] && (i == len(words)-1 || followed) || headNouns[w] && followed {
 			return true
 		}
 	}
