@@ -110,11 +110,14 @@ type Scanner struct {
 	// "15" are one value.
 	Decimals bool
 	// LastColumn says to read a figure alone at its line's end, set in a
-	// column after a word ("Nickel     7000", see isAligned), in the place of the last column of that
-	// word's row (see flush): a table of one column and the same table an
-	// hour later, extended by a column ("Nickel  7000  12000"), hold other
-	// figures in the places they share, as two tables of several columns
-	// do. Without it, as the sketch formats before it read, such a figure
+	// column after a word ("Nickel     7000", see isAligned), in the place
+	// of the last column of that word's row (see slotWaiting): a table of
+	// one column and the same table an hour later, extended by a column
+	// ("Nickel  7000  12000"), hold other figures in the places they share,
+	// as two tables of several columns do. A figure whose next line holds
+	// figures alone ("Nickel  7000\n12000", a row wrapped before its last
+	// column) keeps its word's place, so that a copy of the table wrapped
+	// so is no other table (see figuresOnly). Without it, as the sketch formats before it read, such a figure
 	// is in the place of its word and the line's end, which no row of two
 	// figures or more fills, and the two tables shared no place.
 	LastColumn bool
@@ -138,8 +141,9 @@ type Scanner struct {
 	at     int      // where the text after the last word or figure starts
 	row    bool     // the waiting figures are a table's row (see cell)
 	// aligned is set when the first waiting figure is set in a column
-	// (see isAligned, LastColumn).
-	aligned bool
+	// (see isAligned, LastColumn); wrapped when the figure is alone at its
+	// line's end and the next line holds figures alone (see figuresOnly).
+	aligned, wrapped bool
 	// label is the hash of the figure that opens the line, followed by a
 	// word, 0 for none; labelled is set once a later figure of the line
 	// is set in a column (see RowLabels).
@@ -332,8 +336,11 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		c := text[i]
 		if !isDigit(c) {
 			if c == '\n' && places {
+				// A figure alone at its line's end, a line of figures alone
+				// after it, is a row wrapped before its last column.
+				s.wrapped = s.LastColumn && len(s.ends) == 1 && s.aligned && figuresOnly(text[i+1:])
 				s.flush(prev, 0)
-				prev = ""
+				s.wrapped, prev = false, ""
 				s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
 			}
 			if !isLetter(c) || !places {
@@ -523,7 +530,7 @@ func (s *Scanner) slotWaiting(between, p, next uint32) {
 	from, place := 0, between
 	row := len(s.ends) > 1 && s.row
 	last := s.cols[len(s.cols)-1]
-	if s.LastColumn && len(s.ends) == 1 && s.aligned && next == 0 && p != 0 {
+	if s.LastColumn && len(s.ends) == 1 && s.aligned && !s.wrapped && next == 0 && p != 0 {
 		place = between*16777619 ^ uint32(1)*0x9e3779b9 // alone at its line's end: its row's last column
 	}
 	for k, end := range s.ends {
@@ -591,6 +598,22 @@ func fnv32(b []byte) uint32 {
 		h = (h ^ uint32(c)) * 16777619
 	}
 	return h
+}
+
+// figuresOnly reports whether the line that starts text holds figures and
+// nothing else but spaces: a table's row wrapped before its last column
+// (" Silver       8000\n   13000").
+func figuresOnly(text string) bool {
+	digit := false
+	for i := 0; i < len(text) && text[i] != '\n'; i++ {
+		switch c := text[i]; {
+		case isDigit(c):
+			digit = true
+		case c != ' ' && c != '\t' && c != '\r' && !isFigureJoin(c):
+			return false
+		}
+	}
+	return digit
 }
 
 // isAligned reports whether gap, the text between a word and the first

@@ -431,6 +431,7 @@ func TestValueGeneralSameAsPlain(t *testing.T) {
 func TestLastColumn(t *testing.T) {
 	one := "VOLUMES\n Silver     8000\n Copper      900\n Gold       4500\n Reuter"
 	two := "VOLUMES\n Silver     8000  13000\n Copper      900   1700\n Gold       4500   8000\n Reuter"
+	wrapped := "VOLUMES\n Silver     8000 \n13000\n Copper      900 \n1700\n Gold       4500\n   8000\n Reuter"
 	for _, tc := range []struct {
 		name          string
 		last          bool
@@ -441,6 +442,7 @@ func TestLastColumn(t *testing.T) {
 		{"a table of one column copied", true, one, one, 3, 0},
 		{"older formats", false, one, two, 0, 0},
 		{"one space before a figure ending its line", true, "Pay April 30\nRecord April 15", "Pay April 30 31\nRecord April 15 16", 0, 0},
+		{"a table wrapped before its last column", true, two, wrapped, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Scanner{LastColumn: tc.last}
