@@ -126,7 +126,9 @@ type Scanner struct {
 	// pct", a rate sheet's row) as a row labelled by that figure: each
 	// later figure's place is its words' and the label's, so that two
 	// sheets' rows of one label hold other figures in their own places.
-	// Without it, as the sketch formats before it read, such a figure's
+	// A date ("07/04/87") or a day before a month's name ("7 Apr") is no
+	// label: a day's sheet labels every row with its day, and two days'
+	// sheets would share no place (see isDate, monthAt). Without it, as the sketch formats before it read, such a figure's
 	// place is its words' alone ("days _ pct"), which every row of the
 	// sheet fills, and which is left out (see FilledOnce): two days'
 	// sheets shared no place.
@@ -144,6 +146,9 @@ type Scanner struct {
 	// (see isAligned, LastColumn); wrapped when the figure is alone at its
 	// line's end and the next line holds figures alone (see figuresOnly).
 	aligned, wrapped bool
+	// dated is set when the line's first figure is a date or a day before
+	// a month's name, no row's label (see isDate, monthAt, RowLabels).
+	dated bool
 	// label is the hash of the figure that opens the line, followed by a
 	// word, 0 for none; labelled is set once a later figure of the line
 	// is set in a column (see RowLabels).
@@ -422,6 +427,9 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
+			if s.RowLabels && len(s.ends) == 0 {
+				s.dated = isDate(text[start:i]) || monthAt(text, i) // "07/04/87", "7 Apr": a day, no row's label
+			}
 			s.cell(text[s.at:start])
 			if leading {
 				s.values = appendPointed(s.values, "", text[start:i])
@@ -518,7 +526,7 @@ func (s *Scanner) labelRow(between, p, next uint32) uint32 {
 		s.plain = append(s.plain, s.slots[n:]...)
 		s.slots = s.slots[:n]
 		return between*16777619 ^ s.label // a labelled row's figure: its words and its row's label
-	case p == 0 && next != 0 && first && len(s.ends) == 1:
+	case p == 0 && next != 0 && first && len(s.ends) == 1 && !s.dated:
 		s.label = fnv32(s.values) | 1 // the figure opening its line, a word after it: the row's label
 	}
 	return between
@@ -615,6 +623,49 @@ func figuresOnly(text string) bool {
 	}
 	return digit
 }
+
+// isDate reports whether the figure f is a date of three groups of digits
+// set apart by one separator twice ("07/04/87", "7-4-87", "7.4.1987").
+func isDate(f string) bool {
+	for _, sep := range "/-." {
+		if strings.Count(f, string(sep)) == 2 {
+			for g := range strings.SplitSeq(f, string(sep)) {
+				if g == "" || len(g) > 4 || strings.ContainsAny(g, "/-.,") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// monthAt reports whether the word after the figure that ends at text[i],
+// past spaces, names a month ("7 Apr", "7 April", "7 SEPT."): the figure is
+// a day.
+func monthAt(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(text) && isLetter(text[j]) {
+		j++
+	}
+	w := strings.ToLower(text[i:j])
+	if len(w) < 3 {
+		return false
+	}
+	for _, m := range months {
+		if w == m[:3] || w == m || w == "sept" && m == "september" {
+			return true
+		}
+	}
+	return false
+}
+
+// months are the names of the months in English (see monthAt).
+var months = [...]string{"january", "february", "march", "april", "may", "june", "july",
+	"august", "september", "october", "november", "december"}
 
 // isAligned reports whether gap, the text between a word and the first
 // figure after it on its line, sets the figure in a column: two spaces or

@@ -503,7 +503,14 @@ func TestRowLabels(t *testing.T) {
 		}
 	}
 	// No labelled row: the places are those read without RowLabels.
-	for _, text := range []string{quote, quoteAgain, "raised\n50 cts to 17.50 dlrs a barrel and 10 cts to 18 dlrs"} {
+	// A date or a day opening a line is no row's label: two days' sheets
+	// each label every row with their day (regression: two days' sheets
+	// were duplicates, their rows' places none the other held).
+	dated := func(day string) string {
+		return "rates:\n" + day + "   CALL        10.25 pct   10.20 pct\n" + day + "   ONE WEEK    10.31 pct   10.25 pct\n"
+	}
+	for _, text := range []string{quote, quoteAgain, "raised\n50 cts to 17.50 dlrs a barrel and 10 cts to 18 dlrs",
+		dated("07/04/87"), dated("7.4.1987"), dated("7 April"), dated("7 APR")} {
 		with, without := Scanner{RowLabels: true, Decimals: true}, Scanner{Decimals: true}
 		_, a := with.OfSlots(text)
 		_, b := without.OfSlots(text)
