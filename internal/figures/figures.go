@@ -332,6 +332,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
 	s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
+	s.aligned, s.wrapped, s.dated = false, false, false
 	uni := s.Unicode
 	if uni {
 		text, s.text = ASCIIDigits(text, s.text)
@@ -372,6 +373,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				d = "0" // a table's zero: "CASCAVEL NIL", "Shr nil vs 12 cts"
 			}
 			if d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+				s.spelledCell(text[s.at : j-len(w)])
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
 				s.cols = append(s.cols, len(s.cols))
@@ -475,6 +477,7 @@ func (s *Scanner) spelledFigure(text string, i, j int) bool {
 	if d == "" || i > 0 && isDigit(text[i-1]) || j < len(text) && isDigit(text[j]) {
 		return false
 	}
+	s.spelledCell(text[s.at:i])
 	s.values = append(s.values, d...)
 	s.ends = append(s.ends, len(s.values))
 	s.cols = append(s.cols, len(s.cols))
@@ -606,6 +609,20 @@ func fnv32(b []byte) uint32 {
 		h = (h ^ uint32(c)) * 16777619
 	}
 	return h
+}
+
+// spelledCell reads gap, the text between the word or figure before and a
+// number written as a word, as cell reads a figure's: when the word is the
+// first waiting figure, whether it is set in a column ("CASCAVEL     NIL",
+// see isAligned, LastColumn).
+func (s *Scanner) spelledCell(gap string) {
+	if len(s.cols) > 0 {
+		return
+	}
+	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
+		gap = gap[i+1:]
+	}
+	s.aligned = isAligned(gap) && strings.Trim(gap, " \t.") == ""
 }
 
 // figuresOnly reports whether the line that starts text holds figures and

@@ -455,6 +455,40 @@ func TestLastColumn(t *testing.T) {
 	}
 }
 
+// TestLastColumnWords: a number written as a word alone at its line's end
+// and set in a column ("CASCAVEL     NIL") fills its row's last column as a
+// figure does, whatever the text read before (regression: the column of
+// the word was that of the figure read last, of another row or another
+// text, so that a Scanner's places hung on the text it read before, and
+// "CASCAVEL     NIL" and "CASCAVEL     4.0" shared no place).
+func TestLastColumnWords(t *testing.T) {
+	rain := func(a, b string) string {
+		return "RAINFALL\nCASCAVEL           " + a + "\nLONDRINA           " + b + "\nGUAXUPE           33.0\nReuter"
+	}
+	s := Scanner{LastColumn: true, Measures: true, Decimals: true}
+	_, a := s.OfSlots(rain("NIL", "NIL"))
+	_, b := s.OfSlots(rain("4.0", "2.0"))
+	if shared, other := InPlace(a, b); shared != 3 || other != 2 {
+		t.Errorf("nil and rain: InPlace = %d, %d; want 3, 2", shared, other)
+	}
+	for _, tc := range []struct{ name, before, text string }{
+		{"a figure in a column before", "VOLUMES\n Silver     8000\n", "Output rose by three\npoints to 450 tonnes, the ministry said"},
+		{"a word in a column before", "RAIN\n CASCAVEL     nil\n", "Output rose by three\npoints to 450 tonnes, the ministry said"},
+		{"a word after one space", "VOLUMES\n Silver     8000\n", "RAIN\nCASCAVEL nil\nLONDRINA 4.0\nReuter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Scanner{LastColumn: true, Measures: true, Decimals: true, Languages: true, Unicode: true}
+			reused, fresh := opts, opts
+			reused.OfSlots(tc.before)
+			_, a := reused.OfSlots(tc.text)
+			_, b := fresh.OfSlots(tc.text)
+			if !slices.Equal(a, b) {
+				t.Errorf("places %x after %q, %x fresh", a, tc.before, b)
+			}
+		})
+	}
+}
+
 // TestRowLabels: the rows of a rate sheet, each a figure and a word and
 // figures set in columns between unit words ("5-14 days   5.75 pct   5.65
 // pct"), read with RowLabels, are rows labelled by their first figure:
