@@ -530,7 +530,7 @@ func (s *Scanner) labelRow(between, p, next uint32) uint32 {
 		s.slots = s.slots[:n]
 		return between*16777619 ^ s.label // a labelled row's figure: its words and its row's label
 	case p == 0 && next != 0 && first && len(s.ends) == 1 && !s.dated:
-		s.label = fnv32(s.values) | 1 // the figure opening its line, a word after it: the row's label
+		s.label = fingerprint(s.values) | 1 // the figure opening its line, a word after it: the row's label
 	}
 	return between
 }
@@ -600,15 +600,6 @@ func (s *Scanner) cell(gap string) {
 	}
 	s.row = s.row && !other
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
-}
-
-// fnv32 returns the FNV-1a hash of b.
-func fnv32(b []byte) uint32 {
-	h := uint32(2166136261)
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	return h
 }
 
 // spelledCell reads gap, the text between the word or figure before and a
