@@ -117,21 +117,27 @@ type Scanner struct {
 	// as two tables of several columns do. A figure whose next line holds
 	// figures alone ("Nickel  7000\n12000", a row wrapped before its last
 	// column) keeps its word's place, so that a copy of the table wrapped
-	// so is no other table (see figuresOnly). Without it, as the sketch formats before it read, such a figure
-	// is in the place of its word and the line's end, which no row of two
-	// figures or more fills, and the two tables shared no place.
+	// so is no other table (see figuresOnly). Without it, as the sketch
+	// formats before it read, such a figure is in the place of its word
+	// and the line's end, which no row of two figures or more fills, and
+	// the two tables shared no place.
 	LastColumn bool
 	// RowLabels says to read a line that opens with a figure and a word
 	// and sets its other figures in columns ("5-14 days   5.75 pct   5.65
 	// pct", a rate sheet's row) as a row labelled by that figure: each
 	// later figure's place is its words' and the label's, so that two
-	// sheets' rows of one label hold other figures in their own places.
-	// A date ("07/04/87") or a day before a month's name ("7 Apr") is no
-	// label: a day's sheet labels every row with its day, and two days'
-	// sheets would share no place (see isDate, monthAt). Without it, as the sketch formats before it read, such a figure's
-	// place is its words' alone ("days _ pct"), which every row of the
-	// sheet fills, and which is left out (see FilledOnce): two days'
-	// sheets shared no place.
+	// sheets' rows of one label hold other figures in their own places. A
+	// run of two figures or more after the first figure set in a column
+	// ("6-3/16 WED/THURS   6-5/16 6-3/16", a quote's bid and offer) makes
+	// the line no labelled row; a run before it ("5-14 days 5.75 5.70 pct
+	// 5.65 pct") keeps its words' place and the row its label (see
+	// labelRow). A date ("07/04/87") or a day before a month's name ("7
+	// Apr") is no label: a day's sheet labels every row with its day, and
+	// two days' sheets would share no place (see isDate, monthAt). Without
+	// it, as the sketch formats before it read, such a figure's place is
+	// its words' alone ("days _ pct"), which every row of the sheet fills,
+	// and which is left out (see FilledOnce): two days' sheets shared no
+	// place.
 	RowLabels bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
@@ -507,9 +513,11 @@ func (s *Scanner) flush(prev string, next uint32) {
 // next, as RowLabels says: the figure that opens its line, a word after
 // it, labels the row; each later figure standing alone between words,
 // once one is set in a column, is slotted under the label too, its
-// unlabelled slot kept in s.plain; a run of two figures or more ("6-5/16
-// 6-3/16", a quote's bid and offer) makes the line no labelled row, and
-// its slots go back to those without the label. It returns the place
+// unlabelled slot kept in s.plain; a run of two figures or more once one
+// is set in a column ("6-5/16 6-3/16", a quote's bid and offer) makes the
+// line no labelled row, and its slots go back to those without the label;
+// a run before that is slotted in its words' place, the line still
+// labelled. It returns the place
 // the waiting figures fill: between, or between and the row's label.
 func (s *Scanner) labelRow(between, p, next uint32) uint32 {
 	first := !s.lineWords

@@ -536,6 +536,23 @@ func TestRowLabels(t *testing.T) {
 			t.Errorf("slot %x of the sheet lost after a row of a run of figures: %x", x, more)
 		}
 	}
+	// A run of figures before the first set in a column keeps the row
+	// labelled; one after it makes the line no labelled row.
+	for _, tc := range []struct {
+		text     string
+		labelled bool
+	}{
+		{"    5-14 days 5.75 5.70 pct   5.65 pct\n", true},
+		{"    5-14 days  5.75 5.70 pct   5.65 pct\n", false},
+	} {
+		with, without := Scanner{RowLabels: true, Decimals: true}, Scanner{Decimals: true}
+		_, a := with.Scan(tc.text)
+		a = slices.Clone(a)
+		_, b := without.Scan(tc.text)
+		if labelled := !slices.Equal(a, b); labelled != tc.labelled {
+			t.Errorf("%q: labelled %v, want %v (places %x with RowLabels, %x without)", tc.text, labelled, tc.labelled, a, b)
+		}
+	}
 	// No labelled row: the places are those read without RowLabels.
 	// A date or a day opening a line is no row's label: two days' sheets
 	// each label every row with their day (regression: two days' sheets
