@@ -110,23 +110,34 @@ type Scanner struct {
 	// "15" are one value.
 	Decimals bool
 	// LastColumn says to read a figure alone at its line's end, set in a
-	// column after a word ("Nickel     7000", see isAligned), in the place of the last column of that
-	// word's row (see flush): a table of one column and the same table an
-	// hour later, extended by a column ("Nickel  7000  12000"), hold other
-	// figures in the places they share, as two tables of several columns
-	// do. Without it, as the sketch formats before it read, such a figure
-	// is in the place of its word and the line's end, which no row of two
-	// figures or more fills, and the two tables shared no place.
+	// column after a word ("Nickel     7000", see isAligned), in the place
+	// of the last column of that word's row (see slotWaiting): a table of
+	// one column and the same table an hour later, extended by a column
+	// ("Nickel  7000  12000"), hold other figures in the places they share,
+	// as two tables of several columns do. A figure whose next line holds
+	// figures alone ("Nickel  7000\n12000", a row wrapped before its last
+	// column) keeps its word's place, so that a copy of the table wrapped
+	// so is no other table (see figuresOnly). Without it, as the sketch
+	// formats before it read, such a figure is in the place of its word
+	// and the line's end, which no row of two figures or more fills, and
+	// the two tables shared no place.
 	LastColumn bool
 	// RowLabels says to read a line that opens with a figure and a word
 	// and sets its other figures in columns ("5-14 days   5.75 pct   5.65
 	// pct", a rate sheet's row) as a row labelled by that figure: each
 	// later figure's place is its words' and the label's, so that two
-	// sheets' rows of one label hold other figures in their own places.
-	// Without it, as the sketch formats before it read, such a figure's
-	// place is its words' alone ("days _ pct"), which every row of the
-	// sheet fills, and which is left out (see FilledOnce): two days'
-	// sheets shared no place.
+	// sheets' rows of one label hold other figures in their own places. A
+	// run of two figures or more after the first figure set in a column
+	// ("6-3/16 WED/THURS   6-5/16 6-3/16", a quote's bid and offer) makes
+	// the line no labelled row; a run before it ("5-14 days 5.75 5.70 pct
+	// 5.65 pct") keeps its words' place and the row its label (see
+	// labelRow). A date ("07/04/87") or a day before a month's name ("7
+	// Apr") is no label: a day's sheet labels every row with its day, and
+	// two days' sheets would share no place (see isDate, monthAt). Without
+	// it, as the sketch formats before it read, such a figure's place is
+	// its words' alone ("days _ pct"), which every row of the sheet fills,
+	// and which is left out (see FilledOnce): two days' sheets shared no
+	// place.
 	RowLabels bool
 
 	of     []uint32 // the fingerprints of the figures read (see Of)
@@ -138,8 +149,12 @@ type Scanner struct {
 	at     int      // where the text after the last word or figure starts
 	row    bool     // the waiting figures are a table's row (see cell)
 	// aligned is set when the first waiting figure is set in a column
-	// (see isAligned, LastColumn).
-	aligned bool
+	// (see isAligned, LastColumn); wrapped when the figure is alone at its
+	// line's end and the next line holds figures alone (see figuresOnly).
+	aligned, wrapped bool
+	// dated is set when the line's first figure is a date or a day before
+	// a month's name, no row's label (see isDate, monthAt, RowLabels).
+	dated bool
 	// label is the hash of the figure that opens the line, followed by a
 	// word, 0 for none; labelled is set once a later figure of the line
 	// is set in a column (see RowLabels).
@@ -323,6 +338,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
 	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
 	s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
+	s.aligned, s.wrapped, s.dated = false, false, false
 	uni := s.Unicode
 	if uni {
 		text, s.text = ASCIIDigits(text, s.text)
@@ -332,8 +348,11 @@ func (s *Scanner) scan(text string, places, figs bool) {
 		c := text[i]
 		if !isDigit(c) {
 			if c == '\n' && places {
+				// A figure alone at its line's end, a line of figures alone
+				// after it, is a row wrapped before its last column.
+				s.wrapped = s.LastColumn && len(s.ends) == 1 && s.aligned && figuresOnly(text[i+1:])
 				s.flush(prev, 0)
-				prev = ""
+				s.wrapped, prev = false, ""
 				s.label, s.labelled, s.lineWords, s.plain = 0, false, false, s.plain[:0]
 			}
 			if !isLetter(c) || !places {
@@ -360,6 +379,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				d = "0" // a table's zero: "CASCAVEL NIL", "Shr nil vs 12 cts"
 			}
 			if d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+				s.spelledCell(text[s.at : j-len(w)])
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
 				s.cols = append(s.cols, len(s.cols))
@@ -415,6 +435,9 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
+			if s.RowLabels && len(s.ends) == 0 {
+				s.dated = isDate(text[start:i]) || monthAt(text, i) // "07/04/87", "7 Apr": a day, no row's label
+			}
 			s.cell(text[s.at:start])
 			if leading {
 				s.values = appendPointed(s.values, "", text[start:i])
@@ -460,6 +483,7 @@ func (s *Scanner) spelledFigure(text string, i, j int) bool {
 	if d == "" || i > 0 && isDigit(text[i-1]) || j < len(text) && isDigit(text[j]) {
 		return false
 	}
+	s.spelledCell(text[s.at:i])
 	s.values = append(s.values, d...)
 	s.ends = append(s.ends, len(s.values))
 	s.cols = append(s.cols, len(s.cols))
@@ -489,9 +513,11 @@ func (s *Scanner) flush(prev string, next uint32) {
 // next, as RowLabels says: the figure that opens its line, a word after
 // it, labels the row; each later figure standing alone between words,
 // once one is set in a column, is slotted under the label too, its
-// unlabelled slot kept in s.plain; a run of two figures or more ("6-5/16
-// 6-3/16", a quote's bid and offer) makes the line no labelled row, and
-// its slots go back to those without the label. It returns the place
+// unlabelled slot kept in s.plain; a run of two figures or more once one
+// is set in a column ("6-5/16 6-3/16", a quote's bid and offer) makes the
+// line no labelled row, and its slots go back to those without the label;
+// a run before that is slotted in its words' place, the line still
+// labelled. It returns the place
 // the waiting figures fill: between, or between and the row's label.
 func (s *Scanner) labelRow(between, p, next uint32) uint32 {
 	first := !s.lineWords
@@ -511,8 +537,8 @@ func (s *Scanner) labelRow(between, p, next uint32) uint32 {
 		s.plain = append(s.plain, s.slots[n:]...)
 		s.slots = s.slots[:n]
 		return between*16777619 ^ s.label // a labelled row's figure: its words and its row's label
-	case p == 0 && next != 0 && first && len(s.ends) == 1:
-		s.label = fnv32(s.values) | 1 // the figure opening its line, a word after it: the row's label
+	case p == 0 && next != 0 && first && len(s.ends) == 1 && !s.dated:
+		s.label = fingerprint(s.values) | 1 // the figure opening its line, a word after it: the row's label
 	}
 	return between
 }
@@ -523,7 +549,7 @@ func (s *Scanner) slotWaiting(between, p, next uint32) {
 	from, place := 0, between
 	row := len(s.ends) > 1 && s.row
 	last := s.cols[len(s.cols)-1]
-	if s.LastColumn && len(s.ends) == 1 && s.aligned && next == 0 && p != 0 {
+	if s.LastColumn && len(s.ends) == 1 && s.aligned && !s.wrapped && next == 0 && p != 0 {
 		place = between*16777619 ^ uint32(1)*0x9e3779b9 // alone at its line's end: its row's last column
 	}
 	for k, end := range s.ends {
@@ -584,14 +610,78 @@ func (s *Scanner) cell(gap string) {
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
 }
 
-// fnv32 returns the FNV-1a hash of b.
-func fnv32(b []byte) uint32 {
-	h := uint32(2166136261)
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
+// spelledCell reads gap, the text between the word or figure before and a
+// number written as a word, as cell reads a figure's: when the word is the
+// first waiting figure, whether it is set in a column ("CASCAVEL     NIL",
+// see isAligned, LastColumn).
+func (s *Scanner) spelledCell(gap string) {
+	if len(s.cols) > 0 {
+		return
 	}
-	return h
+	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
+		gap = gap[i+1:]
+	}
+	s.aligned = isAligned(gap) && strings.Trim(gap, " \t.") == ""
 }
+
+// figuresOnly reports whether the line that starts text holds figures and
+// nothing else but spaces: a table's row wrapped before its last column
+// (" Silver       8000\n   13000").
+func figuresOnly(text string) bool {
+	digit := false
+	for i := 0; i < len(text) && text[i] != '\n'; i++ {
+		switch c := text[i]; {
+		case isDigit(c):
+			digit = true
+		case c != ' ' && c != '\t' && c != '\r' && !isFigureJoin(c):
+			return false
+		}
+	}
+	return digit
+}
+
+// isDate reports whether the figure f is a date of three groups of digits
+// set apart by one separator twice ("07/04/87", "7-4-87", "7.4.1987").
+func isDate(f string) bool {
+	for _, sep := range "/-." {
+		if strings.Count(f, string(sep)) == 2 {
+			for g := range strings.SplitSeq(f, string(sep)) {
+				if g == "" || len(g) > 4 || strings.ContainsAny(g, "/-.,") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// monthAt reports whether the word after the figure that ends at text[i],
+// past spaces, names a month ("7 Apr", "7 April", "7 SEPT."): the figure is
+// a day.
+func monthAt(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(text) && isLetter(text[j]) {
+		j++
+	}
+	w := strings.ToLower(text[i:j])
+	if len(w) < 3 {
+		return false
+	}
+	for _, m := range months {
+		if w == m[:3] || w == m || w == "sept" && m == "september" {
+			return true
+		}
+	}
+	return false
+}
+
+// months are the names of the months in English (see monthAt).
+var months = [...]string{"january", "february", "march", "april", "may", "june", "july",
+	"august", "september", "october", "november", "december"}
 
 // isAligned reports whether gap, the text between a word and the first
 // figure after it on its line, sets the figure in a column: two spaces or

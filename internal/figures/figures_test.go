@@ -431,6 +431,7 @@ func TestValueGeneralSameAsPlain(t *testing.T) {
 func TestLastColumn(t *testing.T) {
 	one := "VOLUMES\n Silver     8000\n Copper      900\n Gold       4500\n Reuter"
 	two := "VOLUMES\n Silver     8000  13000\n Copper      900   1700\n Gold       4500   8000\n Reuter"
+	wrapped := "VOLUMES\n Silver     8000 \n13000\n Copper      900 \n1700\n Gold       4500\n   8000\n Reuter"
 	for _, tc := range []struct {
 		name          string
 		last          bool
@@ -441,6 +442,7 @@ func TestLastColumn(t *testing.T) {
 		{"a table of one column copied", true, one, one, 3, 0},
 		{"older formats", false, one, two, 0, 0},
 		{"one space before a figure ending its line", true, "Pay April 30\nRecord April 15", "Pay April 30 31\nRecord April 15 16", 0, 0},
+		{"a table wrapped before its last column", true, two, wrapped, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Scanner{LastColumn: tc.last}
@@ -448,6 +450,40 @@ func TestLastColumn(t *testing.T) {
 			_, b := s.OfSlots(tc.b)
 			if shared, other := InPlace(a, b); shared != tc.shared || other != tc.other {
 				t.Errorf("InPlace = %d, %d; want %d, %d", shared, other, tc.shared, tc.other)
+			}
+		})
+	}
+}
+
+// TestLastColumnWords: a number written as a word alone at its line's end
+// and set in a column ("CASCAVEL     NIL") fills its row's last column as a
+// figure does, whatever the text read before (regression: the column of
+// the word was that of the figure read last, of another row or another
+// text, so that a Scanner's places hung on the text it read before, and
+// "CASCAVEL     NIL" and "CASCAVEL     4.0" shared no place).
+func TestLastColumnWords(t *testing.T) {
+	rain := func(a, b string) string {
+		return "RAINFALL\nCASCAVEL           " + a + "\nLONDRINA           " + b + "\nGUAXUPE           33.0\nReuter"
+	}
+	s := Scanner{LastColumn: true, Measures: true, Decimals: true}
+	_, a := s.OfSlots(rain("NIL", "NIL"))
+	_, b := s.OfSlots(rain("4.0", "2.0"))
+	if shared, other := InPlace(a, b); shared != 3 || other != 2 {
+		t.Errorf("nil and rain: InPlace = %d, %d; want 3, 2", shared, other)
+	}
+	for _, tc := range []struct{ name, before, text string }{
+		{"a figure in a column before", "VOLUMES\n Silver     8000\n", "Output rose by three\npoints to 450 tonnes, the ministry said"},
+		{"a word in a column before", "RAIN\n CASCAVEL     nil\n", "Output rose by three\npoints to 450 tonnes, the ministry said"},
+		{"a word after one space", "VOLUMES\n Silver     8000\n", "RAIN\nCASCAVEL nil\nLONDRINA 4.0\nReuter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Scanner{LastColumn: true, Measures: true, Decimals: true, Languages: true, Unicode: true}
+			reused, fresh := opts, opts
+			reused.OfSlots(tc.before)
+			_, a := reused.OfSlots(tc.text)
+			_, b := fresh.OfSlots(tc.text)
+			if !slices.Equal(a, b) {
+				t.Errorf("places %x after %q, %x fresh", a, tc.before, b)
 			}
 		})
 	}
@@ -500,8 +536,32 @@ func TestRowLabels(t *testing.T) {
 			t.Errorf("slot %x of the sheet lost after a row of a run of figures: %x", x, more)
 		}
 	}
+	// A run of figures before the first set in a column keeps the row
+	// labelled; one after it makes the line no labelled row.
+	for _, tc := range []struct {
+		text     string
+		labelled bool
+	}{
+		{"    5-14 days 5.75 5.70 pct   5.65 pct\n", true},
+		{"    5-14 days  5.75 5.70 pct   5.65 pct\n", false},
+	} {
+		with, without := Scanner{RowLabels: true, Decimals: true}, Scanner{Decimals: true}
+		_, a := with.Scan(tc.text)
+		a = slices.Clone(a)
+		_, b := without.Scan(tc.text)
+		if labelled := !slices.Equal(a, b); labelled != tc.labelled {
+			t.Errorf("%q: labelled %v, want %v (places %x with RowLabels, %x without)", tc.text, labelled, tc.labelled, a, b)
+		}
+	}
 	// No labelled row: the places are those read without RowLabels.
-	for _, text := range []string{quote, quoteAgain, "raised\n50 cts to 17.50 dlrs a barrel and 10 cts to 18 dlrs"} {
+	// A date or a day opening a line is no row's label: two days' sheets
+	// each label every row with their day (regression: two days' sheets
+	// were duplicates, their rows' places none the other held).
+	dated := func(day string) string {
+		return "rates:\n" + day + "   CALL        10.25 pct   10.20 pct\n" + day + "   ONE WEEK    10.31 pct   10.25 pct\n"
+	}
+	for _, text := range []string{quote, quoteAgain, "raised\n50 cts to 17.50 dlrs a barrel and 10 cts to 18 dlrs",
+		dated("07/04/87"), dated("7.4.1987"), dated("7 April"), dated("7 APR")} {
 		with, without := Scanner{RowLabels: true, Decimals: true}, Scanner{Decimals: true}
 		_, a := with.OfSlots(text)
 		_, b := without.OfSlots(text)

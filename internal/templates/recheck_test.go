@@ -95,7 +95,11 @@ func TestHoursKeepTheirDigits(t *testing.T) {
 // and "BAYSHORE REFINING <BAYR> ..." were a duplicate with foreign title
 // names [0 1]). A copy whose scanner damaged its ticker keeps its title's
 // names ("<TFI>" for "<TEI>", "<PANTRY ING>"), and so does a story
-// naming one company more in its text; they stay duplicates.
+// naming one company more in its text; they stay duplicates. So does a
+// pair whose one title names only what the other document holds (foreign
+// title names [0 1]: one story under its company's title, another naming
+// that company too under another's), however foreign its tickers: each
+// title must name what the other never mentions (titlesApart).
 func TestForeignTags(t *testing.T) {
 	s := Scanner{Shingle: 6, Folded: true, Fills: true, WordFilter: true, ShortNames: true, Unicode: true,
 		Measures: true, Languages: true}
@@ -109,19 +113,23 @@ func TestForeignTags(t *testing.T) {
 		name                 string
 		titleA, a, titleB, b string
 		tags                 [2]int
+		oneTitleHeld         bool // foreign title names [0 n], n > 0: the case titlesApart pins
 	}{
 		{"two companies' postings", "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS",
 			posting("Northfield's", "Northfield Oil Co"), "BAYSHORE REFINING <BAYR> RAISES CRUDE POSTINGS",
-			posting("the company's", "Bayshore Refining"), [2]int{1, 1}},
+			posting("the company's", "Bayshore Refining"), [2]int{1, 1}, false},
 		{"a copy whose ticker a scanner damaged", "TEXAS INTERNATIONAL <TEI> HAS UNQUALIFIED AUDIT", audit,
-			"TEXAS INTERNATIONAL <TFI> HAS UNQUALIFIED AUDIT", audit, [2]int{0, 0}},
+			"TEXAS INTERNATIONAL <TFI> HAS UNQUALIFIED AUDIT", audit, [2]int{0, 0}, false},
 		{"a copy whose tag a scanner damaged", "<PANTRY INC> IN TALKS ON BEING ACQUIRED",
 			"Privately-held Pantry Inc said it has engaged Alex. Brown and Sons Inc <ABSB> to explore a sale.",
 			"<PANTRY ING> IN TALKS ON BEING ACQUIRED",
-			"Privately-held Pantry Inc said it has engaged Alex. Brown and Sons Inc <ABSB> to explore a sale.", [2]int{0, 0}},
+			"Privately-held Pantry Inc said it has engaged Alex. Brown and Sons Inc <ABSB> to explore a sale.", [2]int{0, 0}, false},
 		{"one company's notice under its ticker twice", "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS",
 			posting("Northfield's", "Northfield Oil Co"), "NORTHFIELD <NFO> LIFTS CRUDE PRICES",
-			posting("Northfield's", "Northfield Oil Co"), [2]int{0, 0}},
+			posting("Northfield's", "Northfield Oil Co"), [2]int{0, 0}, false},
+		{"one title's names all held by the other document", "NORTHFIELD OIL <NFO> RAISES CRUDE POSTINGS",
+			posting("the company's", "Refiner Northfield Oil Co"), "BAYSHORE REFINING <BAYR> RAISES CRUDE POSTINGS",
+			posting("Northfield Oil Co's", "Refiner Bayshore Refining"), [2]int{0, 0}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := scanWith(s, tc.titleA, tc.a), scanWith(s, tc.titleB, tc.b)
@@ -129,6 +137,9 @@ func TestForeignTags(t *testing.T) {
 			Recheck(&a, &b, Sample{}, Sample{}, &e)
 			if tc.tags != [2]int{} && e.ForeignTitleNames[0] > 0 && e.ForeignTitleNames[1] > 0 {
 				t.Fatalf("foreign title names %v: the case tests nothing", e.ForeignTitleNames)
+			}
+			if tc.oneTitleHeld && (e.ForeignTitleNames[0] != 0 || e.ForeignTitleNames[1] == 0) {
+				t.Fatalf("foreign title names %v, want [0 n]: the case tests nothing", e.ForeignTitleNames)
 			}
 			if e.ForeignTags != tc.tags {
 				t.Errorf("foreign tags %v, want %v (evidence %+v)", e.ForeignTags, tc.tags, e)

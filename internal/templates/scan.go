@@ -82,7 +82,14 @@ type Scanner struct {
 	// date, or as none, and an index of such a format goes on so. It says
 	// too to read a figure's decimal separator as part of its value
 	// (figures.Scanner.Decimals): "1.5" and "15" are other figures, "1.5"
-	// and "1,5" one; older formats read a figure's digits alone.
+	// and "1,5" one; older formats read a figure's digits alone. And it
+	// says to read a figure alone at its line's end, set in a column, in
+	// its row's last column (figures.Scanner.LastColumn: "Nickel     7000"
+	// against "Nickel     7000  12000"), and a line that opens with a
+	// figure and a word and sets its other figures in columns as a row
+	// labelled by that figure (figures.Scanner.RowLabels: "5-14 days   5.75
+	// pct   5.65 pct"); older formats read such figures in their words'
+	// places.
 	Languages bool
 
 	an    analysis.Analyzer

@@ -30,7 +30,10 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
 // unit the word after its figure (2 to 4, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read (2 to 4, see templates.Scanner.Languages).
+// read, a figure's digits without its decimal separator, a figure alone
+// at its line's end in its word's place and no row labelled by its first
+// figure (2 to 4, see templates.Scanner.Languages, figures.Scanner's
+// Decimals, LastColumn and RowLabels).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 1 || format > 4 {

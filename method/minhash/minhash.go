@@ -119,7 +119,10 @@ func sketchSize(s *Sketch) int {
 // (7 to 10, see templates.Scanner.Unicode), "nil" no figure and a unit
 // the word after its figure (7 to 11, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read (7 to 11, see templates.Scanner.Languages).
+// read, a figure's digits without its decimal separator, a figure alone
+// at its line's end in its word's place and no row labelled by its first
+// figure (7 to 11, see templates.Scanner.Languages, figures.Scanner's
+// Decimals, LastColumn and RowLabels).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 7 || format > 11 {

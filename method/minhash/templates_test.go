@@ -395,3 +395,57 @@ func TestTablesOfStations(t *testing.T) {
 		})
 	}
 }
+
+// TestColumnsAndLabelsFormat11: an hour's table of one column and the
+// next hour's, extended by a column ("Silver     8000" and "Silver
+// 8000  13000"), and two days' rate sheets whose rows each open with their
+// label ("5-14 days   5.65 pct   5.60 pct"), are two reports, similar, as
+// the current format reads them (figures.Scanner.LastColumn, RowLabels);
+// the options of an index of format 11, which read such figures in their
+// words' places, make each pair the duplicate that format made of it.
+func TestColumnsAndLabelsFormat11(t *testing.T) {
+	at := time.Date(1987, 4, 8, 15, 0, 0, 0, time.UTC)
+	volumes := func(id string, rows string, hour int) core.Document {
+		return core.Document{ID: id, Title: "COMEX ESTIMATED VOLUMES", Date: at.Add(time.Duration(hour) * time.Hour),
+			Text: "NEW YORK, April 8 - The following are the estimated volumes traded on the New York Commodity " +
+				"Exchange, in lots, the exchange said in its hourly report to members and clients.\n" + rows + "Reuter"}
+	}
+	one := " Silver       8000\n Copper        900\n Gold         4500\n Aluminum      120\n Platinum      640\n"
+	two := " Silver       8000  13000\n Copper        900   1700\n Gold         4500   8000\n Aluminum      120    310\n Platinum      640    990\n"
+	sheet := func(id string, rates [4]string, day int) core.Document {
+		text := "WASHINGTON, April 7 - The Federal Home Loan Bank Board set the following discount note rates for " +
+			"its members, effective today, with the rates of the previous session beside them.\n"
+		for i, m := range []string{"5-14 days", "15-44 days", "45-89 days", "90-180 days"} {
+			text += "    " + m + "   " + rates[i] + " pct   " + rates[(i+1)%4] + " pct\n"
+		}
+		return core.Document{ID: id, Title: "FHLBB SETS DISCOUNT NOTE RATES", Date: at.Add(time.Duration(24*day) * time.Hour),
+			Text: text + "Reuter"}
+	}
+	docs := []core.Document{volumes("vol-10", one, 0), volumes("vol-11", two, 1),
+		sheet("fhlbb-7", [4]string{"5.65", "5.70", "5.75", "5.80"}, 0), sheet("fhlbb-8", [4]string{"5.85", "5.90", "5.95", "6.00"}, 1)}
+	for _, tc := range []struct {
+		name   string
+		format int // of an index whose options make it (Spec's Older), 0 for the current one
+		want   core.Label
+	}{
+		{"defaults", 0, core.Similar},
+		{"format 11", 11, core.Duplicate},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := Defaults()
+			if tc.format != 0 {
+				c, ok := older(tc.format, o)
+				if !ok {
+					t.Fatalf("Spec's Older refuses format %d", tc.format)
+				}
+				o = c.(Options)
+			}
+			got := enginetest.Batch(t, Spec, o, docs)
+			for _, pair := range []string{"vol-10~vol-11", "fhlbb-7~fhlbb-8"} {
+				if p := got[pair]; p.Label != tc.want {
+					t.Errorf("%s is %q, want %q (evidence %+v)", pair, p.Label, tc.want, p.Evidence)
+				}
+			}
+		})
+	}
+}

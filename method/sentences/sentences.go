@@ -34,7 +34,10 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
 // unit the word after its figure (2 to 4, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read (2 to 4, see templates.Scanner.Languages), and the sentence ends
+// read, a figure's digits without its decimal separator, a figure alone
+// at its line's end in its word's place and no row labelled by its first
+// figure (2 to 4, see templates.Scanner.Languages, figures.Scanner's
+// Decimals, LastColumn and RowLabels), and the sentence ends
 // of the formats before 5 (1 to 4, see quotes).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)

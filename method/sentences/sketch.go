@@ -86,9 +86,10 @@ type Sketch struct {
 //     in the places they share, where 4 read it in its word's place,
 //     which no row of two figures fills.
 //     It reads a line that opens with a figure and a word and sets its
-//     other figures in columns between words, none run together ("5-14
-//     days   5.75 pct   5.65 pct", a rate sheet's row), as a row labelled
-//     by that figure, each later figure in its words' place and the
+//     other figures in columns between words, none run together once one
+//     is set in a column ("5-14 days   5.75 pct   5.65 pct", a rate
+//     sheet's row), as a row labelled by that figure (a date, "07/04/87",
+//     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
 //     other figures in the rows of one label, where 4 left out the places
 //     every row fills ("days _ pct"). A sketch of 4 still reads, and an index of 4 opens and goes on

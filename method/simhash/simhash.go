@@ -81,7 +81,10 @@ func newMethod(o Options) *method {
 // alone (4 to 6, see templates.Scanner.Unicode), "nil" no figure and a
 // unit the word after its figure (4 to 7, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read (4 to 7, see templates.Scanner.Languages).
+// read, a figure's digits without its decimal separator, a figure alone
+// at its line's end in its word's place and no row labelled by its first
+// figure (4 to 7, see templates.Scanner.Languages, figures.Scanner's
+// Decimals, LastColumn and RowLabels).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 4 || format > 7 {
