@@ -126,9 +126,9 @@ func (g *guard) control(_ context.Context, _, address string, _ syscall.RawConn)
 // viaProxy) as it is, and to anything else checked: a host that is no
 // address (see noAddress) is refused before it is looked up, and the
 // addresses connected to by control. The proxy's address is no pass of
-// its own: it was let through for every request once one had gone
-// through the proxy, and a feed's link to http://PROXY:PORT/ reached the
-// proxy's own pages (a cache manager's status) directly.
+// its own: a feed's link to http://PROXY:PORT/ is checked as any other,
+// so that the proxy's own pages (a cache manager's status) stay out of
+// reach.
 func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	if u, ok := ctx.Value(viaProxy{}).(*url.URL); ok && strings.EqualFold(proxyAddr(u), addr) {
 		return g.direct.DialContext(ctx, network, addr)
