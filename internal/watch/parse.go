@@ -527,10 +527,7 @@ func (c *xmlCut) found(e extent, inChannel bool, channel int) {
 // beside), and the keep latest by their dates.
 func (f *itemFinder) keptItems() [2]map[int]bool {
 	n, keep := f.listed(), f.keep
-	var all []pick // the items chosen, indexed among all listed
-	for _, it := range f.inChannel.kept() {
-		all = append(all, it)
-	}
+	all := f.inChannel.kept() // the items chosen, indexed among all listed
 	for _, it := range f.beside.kept() {
 		it.i += f.inChannel.n
 		all = append(all, it)
