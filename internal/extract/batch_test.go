@@ -157,6 +157,7 @@ func TestBatchCancelledPagesAreNotFailures(t *testing.T) {
 		if diff := cmp.Diff([]string{"0:"}, got); diff != "" {
 			t.Errorf("(-want +got)\n%s", diff)
 		}
+		time.Sleep(time.Hour) // the cancelled page's work, given up, ends before the bubble does
 	})
 }
 
@@ -176,7 +177,7 @@ func TestBatchTimedOutPagesHoldTheirWorker(t *testing.T) {
 					inWork++
 					most = max(most, inWork)
 					mu.Unlock()
-					time.Sleep(time.Hour) // far past the timeout
+					time.Sleep(time.Second + stopGrace/2) // past the timeout, stopped at the checkpoint after the engine
 					mu.Lock()
 					inWork--
 					mu.Unlock()
@@ -204,6 +205,41 @@ func TestBatchTimedOutPagesHoldTheirWorker(t *testing.T) {
 				if most > workers {
 					t.Errorf("%d pages in work at once, more than the %d workers", most, workers)
 				}
+			})
+		})
+	}
+}
+
+// TestPageReturnsWithoutACheckpoint: a page whose work reaches no
+// checkpoint (an engine, or a site rule's selector, that runs for an hour)
+// is given up stopGrace after its timeout, and after its context's end:
+// the caller (a request of the web UI, the watcher, a signal) is not held
+// for the hour. Regression: Page waited for the work to stop, however
+// long it ran.
+func TestPageReturnsWithoutACheckpoint(t *testing.T) {
+	for _, cancelled := range []bool{false, true} {
+		t.Run(fmt.Sprint("cancelled ", cancelled), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				engine := func(doc *html.Node, u *nurl.URL) Found {
+					time.Sleep(time.Hour)
+					return Readeck(doc, u)
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				timeout := time.Minute
+				if cancelled {
+					time.AfterFunc(time.Second, cancel)
+				}
+				start := time.Now()
+				_, _, err := Page(ctx, Input{URL: "https://news.example/a/1", Body: []byte(newsPage(6))}, Options{Engine: engine, Timeout: timeout})
+				want, took := timeout+stopGrace, time.Since(start)
+				if cancelled {
+					want = time.Second + stopGrace
+				}
+				if err == nil || took != want {
+					t.Errorf("Page returned %v after %v, want an error after %v", err, took, want)
+				}
+				time.Sleep(time.Hour) // the engine's goroutine ends before the bubble does
 			})
 		})
 	}

@@ -181,9 +181,12 @@ func (o Options) withDefaults() Options {
 // not be decoded, the extractor panicked, or it ran past opts.Timeout or
 // ctx ended (ErrTimeout, ctx.Err()). A page past its time stops at the
 // next of the work's checkpoints (between its stages, and at each element
-// the cleaning meets), and Page returns only once it has: the pages a
-// caller has in work are never more than the Page calls it has running,
-// however many time out.
+// the cleaning meets), and Page returns once it has, so that the pages a
+// caller has in work are no more than the Page calls it has running,
+// however many time out; but it waits for that at most stopGrace, and
+// then returns all the same, the work left to end on its own (a site
+// rule's selector is matched without a checkpoint, and one can take
+// exponential time on a deep tree).
 //
 // Page is safe for concurrent use; it never modifies in.Body.
 func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason, error) {
@@ -218,9 +221,18 @@ func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason
 		err = ctx.Err()
 	}
 	opts.stop.Store(true)
-	<-done // the work ends before its slot is given back
+	grace := time.NewTimer(stopGrace)
+	defer grace.Stop()
+	select { // the work ends before its slot is given back, or soon enough
+	case <-done:
+	case <-grace.C:
+	}
 	return Article{}, "", err
 }
+
+// stopGrace is the longest Page waits, past its time or its context's
+// end, for the page's work to reach a checkpoint and stop.
+const stopGrace = 2 * time.Second
 
 // errStopped is the panic with which a page's work ends at a checkpoint
 // once Page has stopped waiting for it; Page recovers it.
@@ -266,7 +278,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 		return Article{}, "", err
 	}
 	tooManyAttrs := func() (Article, core.SkipReason, error) {
-		return tooLarge(fmt.Sprintf("more than %d HTML attributes, the most a page may have (--max-attributes)", opts.MaxAttributes))
+		return tooLarge(fmt.Sprintf("more than %d HTML attributes, the most a page may have", opts.MaxAttributes))
 	}
 	if tagAttributes(utf, opts.MaxAttributes) > opts.MaxAttributes {
 		return tooManyAttrs() // refused before the parse that would hold them

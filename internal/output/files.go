@@ -58,10 +58,12 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 	if err == nil {
 		err = f.Sync()
 	}
-	if err = errors.Join(err, f.Close()); err == nil {
+	if err == nil {
+		// Renamed while open and locked: a run that removes dead runs'
+		// files would take an unlocked one for theirs.
 		err = os.Rename(f.Name(), path)
 	}
-	if err != nil {
+	if err = errors.Join(err, f.Close()); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
@@ -69,8 +71,8 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 
 // createTemp creates WriteAtomic's temporary file beside path
 // (".NAME.123.tmp") and locks it (lockTemp) until it is closed: a file
-// removed by another run between its creation and its lock is created
-// again.
+// locked or removed by another run's cleanup between its creation and its
+// lock is created again.
 func createTemp(path string) (*os.File, error) {
 	for {
 		f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
@@ -79,6 +81,9 @@ func createTemp(path string) (*os.File, error) {
 		}
 		if err := lockTemp(f); err != nil {
 			f.Close()
+			if errors.Is(err, errTempTaken) {
+				continue // another run's cleanup took it between its creation and its lock, to remove it
+			}
 			return nil, err
 		}
 		fst, err1 := f.Stat()
@@ -96,7 +101,12 @@ func createTemp(path string) (*os.File, error) {
 func removeDeadTemps(path string) {
 	temps, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+".*.tmp"))
 	for _, t := range temps {
-		removeDead(t)
+		// os.CreateTemp's names alone: digits between the dots, not a
+		// user's ".NAME.notes.tmp".
+		mid := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(t), "."+filepath.Base(path)+"."), ".tmp")
+		if mid != "" && strings.Trim(mid, "0123456789") == "" {
+			removeDead(t)
+		}
 	}
 }
 

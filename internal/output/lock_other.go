@@ -43,6 +43,9 @@ func (l *lock) release() {
 // lockTemp does nothing where advisory locks are not available.
 func lockTemp(*os.File) error { return nil }
 
+// errTempTaken is never returned where advisory locks are not available.
+var errTempTaken = errors.New("output: the temporary file is locked by another run")
+
 // removeDead leaves a temporary file in place where advisory locks are
 // not available: no run can tell a killed run's from a running one's.
 func removeDead(string) {}

@@ -70,8 +70,16 @@ func (l *lock) release() {
 // later run takes such a file whose lock it can take for a killed run's
 // (removeDeadTemps).
 func lockTemp(f *os.File) error {
-	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return errTempTaken
+	}
+	return err
 }
+
+// errTempTaken is lockTemp's error when another process holds the lock:
+// a run's cleanup (removeDead), which removes the file.
+var errTempTaken = errors.New("output: the temporary file is locked by another run")
 
 // removeDead removes the temporary file at path when no process holds
 // its lock: the run that wrote it ended before renaming it. It is

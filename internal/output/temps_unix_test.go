@@ -4,8 +4,10 @@ package output
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 )
@@ -29,9 +31,12 @@ func TestWriteAtomicRemovesKilledRunsTemps(t *testing.T) {
 	if err := syscall.Flock(int(running.Fd()), syscall.LOCK_EX); err != nil { // as a run writing it holds it
 		t.Fatal(err)
 	}
-	other := filepath.Join(dir, ".other.jsonl.1.tmp") // another output's
-	if err := os.WriteFile(other, nil, 0o600); err != nil {
-		t.Fatal(err)
+	other := filepath.Join(dir, ".other.jsonl.1.tmp")      // another output's
+	users := filepath.Join(dir, ".res[1].jsonl.notes.tmp") // a user's, of a name no run makes
+	for _, p := range []string{other, users} {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := WriteAtomic(out, func(w *bufio.Writer) error { _, err := w.WriteString("{}\n"); return err }); err != nil {
 		t.Fatal(err)
@@ -39,7 +44,7 @@ func TestWriteAtomicRemovesKilledRunsTemps(t *testing.T) {
 	if _, err := os.Stat(killed); !os.IsNotExist(err) {
 		t.Errorf("the killed run's %s is left: %v", filepath.Base(killed), err)
 	}
-	for _, p := range []string{running.Name(), other} {
+	for _, p := range []string{running.Name(), other, users} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s is removed: %v", filepath.Base(p), err)
 		}
@@ -47,4 +52,32 @@ func TestWriteAtomicRemovesKilledRunsTemps(t *testing.T) {
 	if got, err := os.ReadFile(out); err != nil || string(got) != "{}\n" {
 		t.Errorf("output %q, %v", got, err)
 	}
+}
+
+// TestWriteAtomicConcurrentWithCleanup: runs writing one output while
+// others remove the temporary files of killed runs lose none of theirs.
+// Regression: the file was unlocked (closed) before its rename, and
+// another run's cleanup removed it in between ("rename …: no such file").
+func TestWriteAtomicConcurrentWithCleanup(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "res.jsonl")
+	done := make(chan struct{})
+	var cleaned sync.WaitGroup
+	cleaned.Go(func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				removeDeadTemps(out)
+			}
+		}
+	})
+	for i := range 500 {
+		if err := WriteAtomic(out, func(w *bufio.Writer) error { _, err := fmt.Fprintf(w, "%d\n", i); return err }); err != nil {
+			t.Errorf("write %d: %v", i, err)
+			break
+		}
+	}
+	close(done)
+	cleaned.Wait()
 }
