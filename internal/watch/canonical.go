@@ -98,7 +98,10 @@ func canonicalQuery(raw string) string {
 		if value, verr := url.QueryUnescape(v); pair && !semi && kerr == nil && verr == nil {
 			text = url.QueryEscape(name) + "=" + url.QueryEscape(value)
 		}
-		ps = append(ps, param{name, text})
+		// A raw space, which a lax feed leaves in a link, is written as
+		// browsers send it: one at the end would otherwise be trimmed by
+		// the next Canonical, which would then give another key.
+		ps = append(ps, param{name, strings.ReplaceAll(text, " ", "%20")})
 	}
 	slices.SortStableFunc(ps, func(a, b param) int { return strings.Compare(a.name, b.name) })
 	texts := make([]string, len(ps))
