@@ -18,7 +18,6 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -166,11 +165,9 @@ func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) 
 type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
-	Interval     watch.Duration `default:"${default_interval}" help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes)."`
-	NoCheck      bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
-	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
-	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest the check's request may take, its body included (as neardup watch --timeout)."`
-	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed the check reads, as sent and decompressed, in bytes or a size such as 10MiB (as neardup watch --max-bytes): give the one watch runs with."`
+	Interval watch.Duration `default:"${default_interval}" help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes)."`
+	NoCheck  bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would (give the --timeout, --max-bytes and --allow-private that watch runs with), and refused when it is not an RSS, Atom or JSON feed."`
+	requestFlags
 	ruleFlags
 }
 
@@ -180,17 +177,11 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	f.URL, _ = watch.FeedURL(f.URL) // checked
-	allow, err := outbound.ParseAllow(c.AllowPrivate)
-	switch {
-	case err != nil:
-		return usageError{"--allow-private: " + err.Error()}
-	case c.Timeout <= 0:
-		return usageError{fmt.Sprintf("--timeout must be positive, not %s", time.Duration(c.Timeout))}
-	case c.MaxBytes <= 0:
-		return usageError{fmt.Sprintf("--max-bytes must be positive, not %d", c.MaxBytes)}
+	o := watch.Options{HostDelay: -1}
+	if err := c.requestFlags.apply(&o); err != nil {
+		return err
 	}
 	if !c.NoCheck {
-		o := watch.Options{HostDelay: -1, AllowPrivate: allow, Timeout: time.Duration(c.Timeout), MaxBytes: int(c.MaxBytes)}
 		n, err := watch.CheckFeed(g.ctx, f.URL, o)
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)

@@ -19,19 +19,42 @@ import (
 
 // fetchFlags are how the watcher fetches and extracts pages.
 type fetchFlags struct {
-	UserAgent    string         `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
-	HostDelay    watch.Duration `name:"host-delay" default:"${default_host_delay}" help:"The least time between two requests to one host, 0 for none; one is out at a time: 500ms, 2s, 1min (the forms of feeds add --interval; m is minutes)."`
+	UserAgent string         `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
+	HostDelay watch.Duration `name:"host-delay" default:"${default_host_delay}" help:"The least time between two requests to one host, 0 for none; one is out at a time: 500ms, 2s, 1min (the forms of feeds add --interval; m is minutes)."`
+	requestFlags
+	MinChars     int    `name:"min-chars" default:"${default_watch_min_chars}" help:"The fewest characters an article has (a Chinese, Japanese or Korean one counting three); shorter pages are skipped."`
+	GalleryWords string `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
+	GalleryText  string `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
+	Rules        string `help:"Site rules (YAML), matched against each page's URL: for the pages of feeds without a rule of their own, of the web UI's check page (serve) and of a trial without a rule flag (feeds test)."`
+}
+
+// requestFlags bound every request: how long it may take, how much it may
+// read and which private addresses it may reach. watch, serve and feeds add
+// share them, so that the check of feeds add fetches as the watcher will.
+type requestFlags struct {
 	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest a request may take, its body included: 30s, 2min, 1h (the forms of feeds add --interval; m is minutes)."`
-	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed, in bytes or a size such as 10MiB; larger pages are skipped."`
-	MinChars     int            `name:"min-chars" default:"${default_watch_min_chars}" help:"The fewest characters an article has (a Chinese, Japanese or Korean one counting three); shorter pages are skipped."`
-	GalleryWords string         `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
-	GalleryText  string         `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
-	Rules        string         `help:"Site rules (YAML), matched against each page's URL: for the pages of feeds without a rule of their own, of the web UI's check page (serve) and of a trial without a rule flag (feeds test)."`
+	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed, in bytes or a size such as 10MiB; a larger page is skipped, a larger feed refused."`
 	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges feeds and pages may be fetched from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (a site on a private network; 10.1.0.0/16,fd00::/8)."`
 }
 
+// apply checks the flags and sets them in o.
+func (r *requestFlags) apply(o *watch.Options) error {
+	switch {
+	case r.Timeout <= 0:
+		return usageError{fmt.Sprintf("--timeout must be positive, not %s", time.Duration(r.Timeout))}
+	case r.MaxBytes <= 0:
+		return usageError{fmt.Sprintf("--max-bytes must be positive, not %d", r.MaxBytes)}
+	}
+	allow, err := outbound.ParseAllow(r.AllowPrivate)
+	if err != nil {
+		return usageError{"--allow-private: " + err.Error()}
+	}
+	o.Timeout, o.MaxBytes, o.AllowPrivate = time.Duration(r.Timeout), int(r.MaxBytes), allow
+	return nil
+}
+
 func (f *fetchFlags) options(g *globals) (watch.Options, error) {
-	o := watch.Options{UserAgent: f.UserAgent, HostDelay: time.Duration(f.HostDelay), Timeout: time.Duration(f.Timeout), MaxBytes: int(f.MaxBytes),
+	o := watch.Options{UserAgent: f.UserAgent, HostDelay: time.Duration(f.HostDelay),
 		MinChars: f.MinChars, GalleryWords: wordList(f.GalleryWords), GalleryTextWords: wordList(f.GalleryText)}
 	if f.HostDelay == 0 {
 		o.HostDelay = -1
@@ -39,18 +62,12 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 	switch {
 	case f.HostDelay < 0:
 		return o, usageError{fmt.Sprintf("--host-delay must be 0 or more, not %s", time.Duration(f.HostDelay))}
-	case f.Timeout <= 0:
-		return o, usageError{fmt.Sprintf("--timeout must be positive, not %s", time.Duration(f.Timeout))}
-	case f.MaxBytes <= 0:
-		return o, usageError{fmt.Sprintf("--max-bytes must be positive, not %d", f.MaxBytes)}
 	case f.MinChars < 0:
 		return o, usageError{fmt.Sprintf("--min-chars must be 0 or more (0 keeps every page), not %d", f.MinChars)}
 	}
-	allow, err := outbound.ParseAllow(f.AllowPrivate)
-	if err != nil {
-		return o, usageError{"--allow-private: " + err.Error()}
+	if err := f.requestFlags.apply(&o); err != nil {
+		return o, err
 	}
-	o.AllowPrivate = allow
 	if f.Rules != "" {
 		rs, err := loadRules(f.Rules)
 		if err != nil {
