@@ -42,12 +42,13 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	// The page readied for the engine: declarative shadow roots, streamed
 	// segments and an article given only to readers without scripts in
-	// place, the never-text, hidden and dropped elements out, navigation
-	// regions marked.
+	// place, paragraphs of unclosed <div>s side by side, the never-text,
+	// hidden and dropped elements out, navigation regions marked.
 	revealShadowRoots(doc)
 	revealStreamed(doc)
 	revealNoscript(doc)
 	dropPlaceholders(doc)
+	unnestChains(doc)
 	scripts := clean(doc, drop)
 	opts.checkpoint()
 	heading := markRegions(doc) // the page's heading
