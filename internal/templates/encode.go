@@ -9,12 +9,12 @@ import (
 // AppendContext appends c's encoding to dst: the figures (Rice-coded), the
 // date (zig-zag varint), the dateline's date, the title hash and the rerun
 // mark (varints), the title's figures (Rice-coded), the names' masks and
-// shingles, the slotted figures and the fills (fixed width) and, when
-// words is set, the filter of its words (fixed width, empty when c has
-// none). A method that stores a context in its sketch says so in its
+// shingles, the slotted figures and the fills (fixed width), when words
+// is set the filter of its words (fixed width, empty when c has none) and,
+// when letters is set, the names' letters. A method that stores a context in its sketch says so in its
 // sketch format's changelog: a change here is a change of every such
 // format.
-func AppendContext(dst []byte, c *Context, words bool) []byte {
+func AppendContext(dst []byte, c *Context, words, letters bool) []byte {
 	dst = codec.AppendSorted32(dst, c.Nums)
 	dst = codec.AppendUvarint(dst, uint64(c.Date<<1^c.Date>>63))
 	dst = codec.AppendUvarint(codec.AppendUvarint(dst, uint64(c.Dateline)), uint64(c.Title))
@@ -32,6 +32,13 @@ func AppendContext(dst []byte, c *Context, words bool) []byte {
 	if words {
 		dst = codec.AppendUint32s(dst, c.WordFilter)
 	}
+	if letters {
+		ls := make([]uint32, len(c.Names))
+		for i, n := range c.Names {
+			ls[i] = n.Letters
+		}
+		dst = codec.AppendUint32s(dst, ls)
+	}
 	return dst
 }
 
@@ -40,8 +47,9 @@ func AppendContext(dst []byte, c *Context, words bool) []byte {
 // fills false reads an encoding written before the slots' fills were kept
 // (it ends at the slots), leaving c.Fills empty; words false one written
 // without the filter of its words (AppendContext's words), leaving
-// c.WordFilter nil.
-func ReadContext(r *codec.Reader, c *Context, fills, words bool) error {
+// c.WordFilter nil; letters false one written without the names' letters,
+// leaving each Name.Letters 0.
+func ReadContext(r *codec.Reader, c *Context, fills, words, letters bool) error {
 	c.Nums = r.Sorted32()
 	date := r.Uvarint()
 	c.Date = int64(date>>1) ^ -int64(date&1)
@@ -56,12 +64,16 @@ func ReadContext(r *codec.Reader, c *Context, fills, words bool) error {
 	if words {
 		c.WordFilter = r.Uint32s()
 	}
+	ls := make([]uint32, len(masks))
+	if letters {
+		ls = r.Uint32s()
+	}
 	if r.Err() != nil {
 		return nil
 	}
-	if dateline > 12<<5|31 || title > 1<<32-1 || rerun > 1 || len(masks) != len(shingles) {
-		return fmt.Errorf("%w: dateline %d, title %d, rerun %d, %d name masks and %d shingles",
-			codec.ErrCorrupt, dateline, title, rerun, len(masks), len(shingles))
+	if dateline > 12<<5|31 || title > 1<<32-1 || rerun > 1 || len(masks) != len(shingles) || len(ls) != len(masks) {
+		return fmt.Errorf("%w: dateline %d, title %d, rerun %d, %d name masks, %d shingles and %d letter masks",
+			codec.ErrCorrupt, dateline, title, rerun, len(masks), len(shingles), len(ls))
 	}
 	c.Dateline, c.Title, c.Rerun = uint16(dateline), uint32(title), rerun == 1
 	c.Names = nil
@@ -69,7 +81,7 @@ func ReadContext(r *codec.Reader, c *Context, fills, words bool) error {
 		if masks[i]>>kindShift > uint64(Tag) {
 			return fmt.Errorf("%w: name kind %d", codec.ErrCorrupt, masks[i]>>kindShift)
 		}
-		c.Names = append(c.Names, Name{Mask: masks[i], Shingle: shingles[i]})
+		c.Names = append(c.Names, Name{Mask: masks[i], Shingle: shingles[i], Letters: ls[i]})
 	}
 	return nil
 }

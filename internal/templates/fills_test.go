@@ -454,8 +454,8 @@ func TestContextRoundTrip(t *testing.T) {
 	}
 	for _, words := range []bool{true, false} {
 		var got Context
-		r := codec.NewReader(AppendContext(nil, &c, words))
-		if err := ReadContext(r, &got, true, words); err != nil || r.Done() != nil {
+		r := codec.NewReader(AppendContext(nil, &c, words, words))
+		if err := ReadContext(r, &got, true, words, words); err != nil || r.Done() != nil {
 			t.Fatalf("ReadContext: %v, %v", err, r.Done())
 		}
 		want := c

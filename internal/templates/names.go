@@ -32,6 +32,13 @@ type Name struct {
 	// 0 for a name shorter than a shingle, which is looked up by its key
 	// (wordKey) instead.
 	Shingle uint32
+	// Letters has, for a Place, the bit of each letter or digit of the
+	// normalised name (letterMask): a misspelling keeps them, or all but a
+	// letter or two ("MAIMI", "MIAMI"), where two towns' short names whose
+	// pairs share a bit by chance differ ("BURSA", "SIVAS"). 0 for another
+	// kind (a tag a character recogniser damaged has more letters apart),
+	// and where not known (a sketch format before Scanner.Languages).
+	Letters uint32
 }
 
 // Kind returns the kind of the name.
@@ -249,13 +256,54 @@ func otherPlaces(a, b *Context, sa, sb Sample) bool {
 // neighbour ("MAIMI", "MIAMI") changes at most three pairs of each.
 const maxMisspeltPairs = 6
 
+// maxMisspeltLetters is the most letters two spellings of one place have
+// apart (Name.Letters): a letter swapped with its neighbour or doubled
+// changes none, one dropped one, one misread two; and a spelling with
+// other letters has at most maxMisreadPairs pairs apart (a misread letter
+// changes two pairs of each, a dropped one two of one and one of the
+// other), where one with the same letters may have more (a swap: three of
+// each).
+const (
+	maxMisspeltLetters = 2
+	maxMisreadPairs    = 4
+)
+
 // misspelt reports whether two places can be one place spelt two ways:
-// they share a pair of letters and have at most maxMisspeltPairs apart.
-// A pair shared alone is no evidence: the pairs are hashed to 62 bits, so
-// two names of six and ten letters share one by chance about two times in
-// three ("MINNEAPOLIS" and "CHICAGO"), and two towns' names may share a
-// real one ("JOLIET", "ST JOSEPH").
+// they share a pair of letters and have at most maxMisspeltPairs apart,
+// and, where both names' letters are known, at most maxMisspeltLetters
+// letters apart (and then, with other letters, maxMisreadPairs pairs). A pair shared alone is no evidence: the pairs are hashed
+// to 62 bits, so two names of six and ten letters share one by chance
+// about two times in three ("MINNEAPOLIS" and "CHICAGO"), two of five
+// letters one time in four ("BURSA" and "SIVAS", their letters apart),
+// and two towns' names may share a real one ("JOLIET", "ST JOSEPH").
 func misspelt(x, y Name) bool {
 	bx, by := x.bigrams(), y.bigrams()
-	return bx&by != 0 && bits.OnesCount64(bx^by) <= maxMisspeltPairs
+	apart := maxMisspeltPairs
+	if x.Letters != 0 && y.Letters != 0 {
+		switch letters := bits.OnesCount32(x.Letters ^ y.Letters); {
+		case letters > maxMisspeltLetters:
+			return false
+		case letters > 0:
+			apart = maxMisreadPairs
+		}
+	}
+	return bx&by != 0 && bits.OnesCount64(bx^by) <= apart
+}
+
+// letterMask returns the mask of the letters and digits of a normalised
+// name: an ASCII letter's bit its place in the alphabet, a digit's or
+// another letter's its code point hashed to one of 32 bits.
+func letterMask(b []byte) uint32 {
+	var mask uint32
+	for _, r := range string(b) {
+		switch {
+		case 'a' <= r && r <= 'z':
+			mask |= 1 << (r - 'a')
+		case 'A' <= r && r <= 'Z':
+			mask |= 1 << (r - 'A')
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			mask |= 1 << (uint32(r) * 0x9E3779B1 >> 27)
+		}
+	}
+	return mask
 }

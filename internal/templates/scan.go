@@ -487,7 +487,11 @@ func (s *Scanner) addName(name string, kind NameKind) {
 			least = min(least, uint32(h))
 		}
 	}
-	s.ents = append(s.ents, Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
+	n := Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least}
+	if s.Languages && kind == Place {
+		n.Letters = letterMask(s.buf) // from the same formats
+	}
+	s.ents = append(s.ents, n)
 }
 
 // figureLookAlikes maps the letters a character recogniser reads for

@@ -123,7 +123,12 @@ type Sketch struct {
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
 //     other figures in the rows of one label, where 11 left out the places
-//     every row fills ("days _ pct"). A sketch of 11 still
+//     every row fills ("days _ pct").
+//     It keeps the letters of the dateline's place (templates.Name.Letters),
+//     so that two towns' short names whose letter pairs share a bit by
+//     chance ("BURSA", "SIVAS") are other places, where 11 took them for
+//     one place misspelt.
+//     A sketch of 11 still
 //     reads, and an index of 11 opens and goes on making sketches of 11
 //     (Spec's Older), whose places and datelines are those it holds.
 //
@@ -143,7 +148,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
-	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 8)
+	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 8, m.o.sketchFormat() >= 12)
 	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Lead), s.TitleWords)
 }
 
@@ -169,7 +174,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, v >= 5, v >= 8); err != nil {
+	if err := templates.ReadContext(r, &s.Context, v >= 5, v >= 8, v >= 12); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if v >= 4 {

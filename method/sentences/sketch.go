@@ -92,7 +92,12 @@ type Sketch struct {
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
 //     other figures in the rows of one label, where 4 left out the places
-//     every row fills ("days _ pct"). A sketch of 4 still reads, and an index of 4 opens and goes on
+//     every row fills ("days _ pct").
+//     It keeps the letters of the dateline's place (templates.Name.Letters),
+//     so that two towns' short names whose letter pairs share a bit by
+//     chance ("BURSA", "SIVAS") are other places, where 4 took them for
+//     one place misspelt.
+//     A sketch of 4 still reads, and an index of 4 opens and goes on
 //     making sketches of 4 (Spec's Older), whose places, datelines and
 //     sentences are those it holds.
 const Format = 5
@@ -112,7 +117,7 @@ func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	if m.o.sketchFormat() < 2 {
 		return dst
 	}
-	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true)
+	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true, m.o.sketchFormat() >= 5)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -152,11 +157,12 @@ func decodeIndex(b []byte) (*Sketch, byte, error) {
 // context alone. A sketch of format 1 has no detail part.
 func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if _, err := checkFormat(r, 2); err != nil {
+	v, err := checkFormat(r, 2)
+	if err != nil {
 		return nil, err
 	}
 	s := &Sketch{}
-	if err := templates.ReadContext(r, &s.Context, true, true); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, true, v >= 5); err != nil {
 		return nil, fmt.Errorf("sentences: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {

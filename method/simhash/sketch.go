@@ -92,7 +92,12 @@ type Sketch struct {
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
 //     other figures in the rows of one label, where 7 left out the places
-//     every row fills ("days _ pct"). A sketch of 7 still
+//     every row fills ("days _ pct").
+//     It keeps the letters of the dateline's place (templates.Name.Letters),
+//     so that two towns' short names whose letter pairs share a bit by
+//     chance ("BURSA", "SIVAS") are other places, where 7 took them for
+//     one place misspelt.
+//     A sketch of 7 still
 //     reads, and an index of 7 opens and goes on making sketches of 7
 //     (Spec's Older), whose places and datelines are those it holds.
 const Format = 8
@@ -108,7 +113,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
-	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 5)
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 5, m.o.sketchFormat() >= 8)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -133,7 +138,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, true, v >= 5); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, v >= 5, v >= 8); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {
