@@ -445,11 +445,12 @@ func TestWordsRefilled(t *testing.T) {
 }
 
 // TestContextRoundTrip: what AppendContext writes, ReadContext reads, with
-// the filter of the words and without.
+// the filter of the words and the names' letters and without.
 func TestContextRoundTrip(t *testing.T) {
-	c := scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true}, "RIVERTON BARLEY SEEN STEADY <RVB>",
+	c := scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true, Languages: true}, "RIVERTON BARLEY SEEN STEADY <RVB>",
 		"RIVERTON, May 2 - Dry and mild - Barley prices are seen steady at 12.50 on receipts of 3,000, dealers said.")
-	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 || len(c.WordFilter) == 0 {
+	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 || len(c.WordFilter) == 0 ||
+		!slices.ContainsFunc(c.Names, func(n Name) bool { return n.Letters != 0 }) {
 		t.Fatalf("the made-up context is too thin to test: %+v", c)
 	}
 	for _, words := range []bool{true, false} {
@@ -461,6 +462,10 @@ func TestContextRoundTrip(t *testing.T) {
 		want := c
 		if !words {
 			want.WordFilter = nil
+			want.Names = slices.Clone(c.Names)
+			for i := range want.Names {
+				want.Names[i].Letters = 0
+			}
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("round trip, words %v:\n got %+v\nwant %+v", words, got, want)
