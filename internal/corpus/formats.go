@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -97,7 +98,14 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	br := m.R
 	var text io.Reader = br // in UTF-8
 	if k == container.CSV || k == container.TSV || k == container.Text || k == container.Markdown {
-		text, _ = r.utf8Reader(br)
+		var charset string
+		text, charset = r.utf8Reader(br)
+		if r.enc == nil && charset != "" && !strings.HasPrefix(charset, "utf-16") && !r.rewound {
+			if r.detected.n == 0 {
+				r.detected.first = m.Origin + ", " + charset
+			}
+			r.detected.n++
+		}
 	}
 	if k == container.JSON || k == container.JSONL {
 		br = jsonUTF8(br) // UTF-16 by its byte-order mark

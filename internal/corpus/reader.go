@@ -73,6 +73,10 @@ type Reader struct {
 	// end in stray bytes after their last whole member or stream (see
 	// StrayBytes), with the first; the first pass only.
 	gzipStrays, bzip2Strays strays
+	// detected counts the text, CSV and TSV files read in the charset
+	// detected from their bytes (see Detected), with the first and that
+	// charset; the first pass only.
+	detected strays
 
 	dates unreadDates // date values no layout reads (date.go)
 	// misses counts the pages on which a site rule's body selector matched
@@ -477,6 +481,14 @@ func (r *Reader) StrayBytes(f container.Format) (n int, first string) {
 	}
 	return 0, ""
 }
+
+// Detected returns how many text, CSV and TSV files (members of archives
+// too) the first pass read in a charset detected from their bytes, being
+// neither UTF-8 nor given by Options.Charset nor a byte-order mark, and the
+// first with its charset ("notes.csv, windows-1250"). Detection is unsure
+// on a short text between Latin charsets (a Polish file in Windows-1250
+// may read as Windows-1252), so a run says so.
+func (r *Reader) Detected() (n int, first string) { return r.detected.n, r.detected.first }
 
 // StrayWarning is the warning, without a line end, of n files of the
 // compressed format f (Gzip or Bzip2) that end in stray bytes, the first

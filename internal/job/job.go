@@ -699,6 +699,10 @@ func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 			"gzip member: %d (e.g. %s); they are skipped up to the next record, and the records around them are read, "+
 			"numbered as found: a record whose start is among them is lost\n", n, first)
 	}
+	if n, first := r.Detected(); n > 0 {
+		fmt.Fprintf(w, "warning: files not in UTF-8, read in the charset detected from their bytes: %d (e.g. %s); "+
+			"detection is unsure on short texts in Latin charsets: if their accented letters read wrong, --charset names the right one\n", n, first)
+	}
 	for _, f := range []container.Format{container.Gzip, container.Bzip2} {
 		if n, first := r.StrayBytes(f); n > 0 {
 			fmt.Fprintln(w, corpus.StrayWarning(f, n, first))
