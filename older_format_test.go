@@ -103,8 +103,8 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got == neardup.Duplicate {
 		t.Errorf("a new index: the bulletins of two cities are a %s", got)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x0c\x0c" {
-		t.Errorf("a new index stores sketches of formats %v, want 12", got)
+	if got := detailFormats(t, fresh); string(got) != "\x0d\x0d" {
+		t.Errorf("a new index stores sketches of formats %v, want 13", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, minhash.Defaults(), 7)
@@ -148,8 +148,8 @@ func TestOlderSimhashSketchFormat(t *testing.T) {
 	if got := label(t, fresh); got != neardup.Similar {
 		t.Errorf("a new index: the bulletins of two cities are %q, want %q", got, neardup.Similar)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x08\x08" {
-		t.Errorf("a new index stores sketches of formats %v, want 8", got)
+	if got := detailFormats(t, fresh); string(got) != "\x09\x09" {
+		t.Errorf("a new index stores sketches of formats %v, want 9", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, simhash.Defaults(), 4)
@@ -289,8 +289,8 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			if got, _ := add(t, fresh); got == neardup.Duplicate {
 				t.Errorf("a new index: the bulletins of two cities are a %s", got)
 			}
-			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x05\x05" || detail != "\x05\x05" {
-				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 5 and 5", index, detail)
+			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x06\x06" || detail != "\x06\x06" {
+				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 6 and 6", index, detail)
 			}
 			old := filepath.Join(dir, "old.db")
 			setSketchFormat(t, old, defaults, 1)
@@ -426,8 +426,8 @@ func TestOlderMinhashWordsFormat(t *testing.T) {
 	if got := label(t, fresh); got != neardup.Similar {
 		t.Errorf("a new index of word shingles: the bulletins of two cities are %q, want %q", got, neardup.Similar)
 	}
-	if got := detailFormats(t, fresh); string(got) != "\x0c\x0c" {
-		t.Errorf("a new index stores sketches of formats %v, want 12", got)
+	if got := detailFormats(t, fresh); string(got) != "\x0d\x0d" {
+		t.Errorf("a new index stores sketches of formats %v, want 13", got)
 	}
 	old := filepath.Join(dir, "old.db")
 	setSketchFormat(t, old, words, 9)

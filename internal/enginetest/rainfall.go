@@ -3,6 +3,7 @@ package enginetest
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -95,5 +96,58 @@ func StationsFixture[S any](t *testing.T, path string, old, cur engine.Sketching
 	s, _ := cur.NewSketcher().Sketch(&doc)
 	if got, detail := slots(s), cur.AppendDetail(nil, s); len(got) != 16 || ZeroPlaces(got) != 12 || detail[0] != format {
 		t.Errorf("the defaults sketch format %d, places %x; want %d with sixteen places, twelve of NIL", detail[0], got, format)
+	}
+}
+
+// Volumes returns the hourly table of volumes of one column under a
+// dateline ("NEW YORK, April 8 -"): each figure alone at its line's end,
+// set in a column after its word.
+func Volumes() core.Document {
+	return core.Document{ID: "vol-10", Title: "COMEX ESTIMATED VOLUMES",
+		Text: "NEW YORK, April 8 - The following are the estimated volumes traded on the New York Commodity " +
+			"Exchange, in lots, the exchange said in its hourly report to members and clients.\n" +
+			" Silver       8000\n Copper        900\n Gold         4500\n Aluminum      120\n Platinum      640\nReuter"}
+}
+
+// ColumnsFixture checks a fixture of a sketch of Volumes, as the binary of
+// the format before templates.Scanner.Columns wrote it (path: the index
+// part, then the detail part): it decodes, the words of its place without
+// letters; the options of an index of that format (old) sketch the table
+// into those very bytes; and the defaults (cur) make format, whose first
+// detail byte it is, with other places (each figure in its row's last
+// column) and the letters of the dateline's words. slots gives a sketch's
+// places, letters the Letters of its names of places (templates.Place).
+func ColumnsFixture[S any](t *testing.T, path string, old, cur engine.Sketching[S], slots func(*S) []uint64, letters func(*S) []uint32, format byte) {
+	t.Helper()
+	parts := ReadFixture(t, path, 2)
+	doc := Volumes()
+	count := func(ls []uint32) (n int) {
+		for _, l := range ls {
+			if l != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	sk, err := old.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of the format before does not decode: %v", err)
+	}
+	if ls := letters(sk); len(ls) == 0 || count(ls) != 0 {
+		t.Errorf("decoded: the letters of its place %x; want some words, none with letters", ls)
+	}
+	fresh, _ := old.NewSketcher().Sketch(&doc)
+	if i, d := old.AppendIndex(nil, fresh), old.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of the format before sketch other bytes than it did:\n index  %x\n detail %x", i, d)
+	}
+	s, _ := cur.NewSketcher().Sketch(&doc)
+	if detail := cur.AppendDetail(nil, s); detail[0] != format {
+		t.Errorf("the defaults sketch format %d, want %d", detail[0], format)
+	}
+	if slices.Equal(slots(s), slots(sk)) {
+		t.Errorf("the defaults read the table's places as the format before did: %x", slots(s))
+	}
+	if ls := letters(s); len(ls) == 0 || count(ls) != len(ls) {
+		t.Errorf("the defaults keep the letters of its place %x; want some words, each with letters", ls)
 	}
 }

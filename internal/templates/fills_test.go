@@ -447,7 +447,7 @@ func TestWordsRefilled(t *testing.T) {
 // TestContextRoundTrip: what AppendContext writes, ReadContext reads, with
 // the filter of the words and the names' letters and without.
 func TestContextRoundTrip(t *testing.T) {
-	c := scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true, Languages: true}, "RIVERTON BARLEY SEEN STEADY <RVB>",
+	c := scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true, Languages: true, Columns: true}, "RIVERTON BARLEY SEEN STEADY <RVB>",
 		"RIVERTON, May 2 - Dry and mild - Barley prices are seen steady at 12.50 on receipts of 3,000, dealers said.")
 	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 || len(c.WordFilter) == 0 ||
 		!slices.ContainsFunc(c.Names, func(n Name) bool { return n.Letters != 0 }) {

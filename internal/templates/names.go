@@ -37,7 +37,7 @@ type Name struct {
 	// letter or two ("MAIMI", "MIAMI"), where two towns' short names whose
 	// pairs share a bit by chance differ ("BURSA", "SIVAS"). 0 for another
 	// kind (a tag a character recogniser damaged has more letters apart),
-	// and where not known (a sketch format before Scanner.Languages).
+	// and where not known (a sketch format before Scanner.Columns).
 	Letters uint32
 }
 

@@ -82,15 +82,19 @@ type Scanner struct {
 	// date, or as none, and an index of such a format goes on so. It says
 	// too to read a figure's decimal separator as part of its value
 	// (figures.Scanner.Decimals): "1.5" and "15" are other figures, "1.5"
-	// and "1,5" one; older formats read a figure's digits alone. And it
-	// says to read a figure alone at its line's end, set in a column, in
-	// its row's last column (figures.Scanner.LastColumn: "Nickel     7000"
-	// against "Nickel     7000  12000"), and a line that opens with a
-	// figure and a word and sets its other figures in columns as a row
-	// labelled by that figure (figures.Scanner.RowLabels: "5-14 days   5.75
-	// pct   5.65 pct"); older formats read such figures in their words'
-	// places.
+	// and "1,5" one; older formats read a figure's digits alone.
 	Languages bool
+	// Columns says to read a figure alone at its line's end, set in a
+	// column, in its row's last column (figures.Scanner.LastColumn:
+	// "Nickel     7000" against "Nickel     7000  12000"), and a line that
+	// opens with a figure and a word and sets its other figures in columns
+	// as a row labelled by that figure (figures.Scanner.RowLabels: "5-14
+	// days   5.75 pct   5.65 pct"), and to keep the letters of the
+	// dateline's place (Name.Letters): sketches of minhash's format 13,
+	// simhash's 9, sentences' and cosine's 6 on; older formats read such
+	// figures in their words' places, and a place by its letter pairs
+	// alone, and an index of such a format goes on so.
+	Columns bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -150,9 +154,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		body, s.misread = misread(body, s.misread)
 	}
 	s.figs.Unicode, s.figs.Measures, s.figs.Languages = s.Unicode, s.Measures, s.Languages
-	s.figs.Decimals = s.Languages   // "1.5" is not "15", from the same formats
-	s.figs.LastColumn = s.Languages // "Nickel 7000" the last column of "Nickel 7000 12000", from the same formats
-	s.figs.RowLabels = s.Languages  // "5-14 days   5.75 pct" a row labelled "5-14", from the same formats
+	s.figs.Decimals = s.Languages // "1.5" is not "15", from the same formats
+	s.figs.LastColumn = s.Columns // "Nickel 7000" the last column of "Nickel 7000 12000"
+	s.figs.RowLabels = s.Columns  // "5-14 days   5.75 pct" a row labelled "5-14"
 	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
@@ -488,8 +492,8 @@ func (s *Scanner) addName(name string, kind NameKind) {
 		}
 	}
 	n := Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least}
-	if s.Languages && kind == Place {
-		n.Letters = letterMask(s.buf) // from the same formats
+	if s.Columns && kind == Place {
+		n.Letters = letterMask(s.buf)
 	}
 	s.ents = append(s.ents, n)
 }

@@ -165,7 +165,7 @@ func TestOtherPlaces(t *testing.T) {
 // and a misspelling (a swap, a dropped or misread letter) is still one
 // place.
 func TestOtherPlacesShortNames(t *testing.T) {
-	s := Scanner{Shingle: 6, Fills: true, Languages: true}
+	s := Scanner{Shingle: 6, Fills: true, Languages: true, Columns: true}
 	const notice = " (Reuters) - The city council approved a new bridge over the river on Monday."
 	for _, tc := range []struct {
 		a, b string

@@ -72,11 +72,16 @@ type Sketch struct {
 //     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
 //     "45 percent" are other figures, "1,5" and "1.5" one, where 4 read a
 //     figure's digits alone.
-//     It reads a figure alone at its line's end, set in a column after a
+//     A sketch of 4 still reads, and an index of 4 opens and goes on making
+//     sketches of 4 (Spec's Older), whose places and datelines are those it
+//     holds.
+//   - 6: the encoding is 5's and, after the filter of the words, the
+//     letters of each name (templates.AppendContext); the context reads
+//     a figure alone at its line's end, set in a column after a
 //     word ("Silver 8000"), in the place of the last column of that word's
 //     row (figures.Scanner.LastColumn), so that a table of one column and
 //     the same table extended by a later hour's column hold other figures
-//     in the places they share, where 4 read it in its word's place, which
+//     in the places they share, where 5 read it in its word's place, which
 //     no row of two figures fills.
 //     It reads a line that opens with a figure and a word and sets its
 //     other figures in columns between words, none run together once one
@@ -84,16 +89,16 @@ type Sketch struct {
 //     sheet's row), as a row labelled by that figure (a date, "07/04/87",
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
-//     other figures in the rows of one label, where 4 left out the places
+//     other figures in the rows of one label, where 5 left out the places
 //     every row fills ("days _ pct").
 //     It keeps the letters of the dateline's place (templates.Name.Letters),
 //     so that two towns' short names whose letter pairs share a bit by
-//     chance ("BURSA", "SIVAS") are other places, where 4 took them for
+//     chance ("BURSA", "SIVAS") are other places, where 5 took them for
 //     one place misspelt.
-//     A sketch of 4 still
-//     reads, and an index of 4 opens and goes on making sketches of 4
-//     (Spec's Older), whose places and datelines are those it holds.
-const Format = 5
+//     A sketch of 5 still reads, and an index of 5 opens and goes on making
+//     sketches of 5 (Spec's Older), whose places, datelines and tables are
+//     those it holds.
+const Format = 6
 
 // AppendIndex appends the index part of s: its counts.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -106,7 +111,7 @@ func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	if m.o.sketchFormat() < 2 {
 		return dst
 	}
-	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true, m.o.sketchFormat() >= 5)
+	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true, m.o.sketchFormat() >= 6)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -141,7 +146,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 		return nil, err
 	}
 	s := &Sketch{}
-	if err := templates.ReadContext(r, &s.Context, true, true, v >= 5); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, true, v >= 6); err != nil {
 		return nil, fmt.Errorf("cosine: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {
@@ -193,7 +198,7 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,
-			Languages: m.o.sketchFormat() >= 5}
+			Languages: m.o.sketchFormat() >= 5, Columns: m.o.sketchFormat() >= 6}
 		s.scan = true
 	}
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // the words the template rules read, too

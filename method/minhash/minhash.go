@@ -111,7 +111,7 @@ func sketchSize(s *Sketch) int {
 	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)+len(s.WordFilter)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
 
-// older makes an index of sketch format 7 to 11 open: its sketches go
+// older makes an index of sketch format 7 to 12 open: its sketches go
 // on as that format made them, without the filter of their words (7, see
 // Options.wordFilter), without the title names shorter than a shingle
 // (8, see Options.shortNames), or, of word shingles, without names (9,
@@ -119,13 +119,14 @@ func sketchSize(s *Sketch) int {
 // (7 to 10, see templates.Scanner.Unicode), "nil" no figure and a unit
 // the word after its figure (7 to 11, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read, a figure's digits without its decimal separator, a figure alone
-// at its line's end in its word's place and no row labelled by its first
-// figure (7 to 11, see templates.Scanner.Languages, figures.Scanner's
-// Decimals, LastColumn and RowLabels).
+// read and a figure's digits without its decimal separator (7 to 11, see
+// templates.Scanner.Languages and figures.Scanner.Decimals), a figure
+// alone at its line's end in its word's place, no row labelled by its
+// first figure and a place by its letter pairs alone (7 to 12, see
+// templates.Scanner.Columns).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 7 || format > 11 {
+	if !ok || format < 7 || format > 12 {
 		return c, false
 	}
 	o.format = format

@@ -110,11 +110,16 @@ type Sketch struct {
 //     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
 //     "45 percent" are other figures, "1,5" and "1.5" one, where 11 read a
 //     figure's digits alone.
-//     It reads a figure alone at its line's end, set in a column after a
+//     A sketch of 11 still reads, and an index of 11 opens and goes on
+//     making sketches of 11 (Spec's Older), whose places and datelines
+//     are those it holds.
+//   - 13: the encoding is 12's and, after the filter of the words, the
+//     letters of each name (templates.AppendContext); the context reads
+//     a figure alone at its line's end, set in a column after a
 //     word ("Silver 8000"), in the place of the last column of that word's
 //     row (figures.Scanner.LastColumn), so that a table of one column and
 //     the same table extended by a later hour's column hold other figures
-//     in the places they share, where 11 read it in its word's place,
+//     in the places they share, where 12 read it in its word's place,
 //     which no row of two figures fills.
 //     It reads a line that opens with a figure and a word and sets its
 //     other figures in columns between words, none run together once one
@@ -122,20 +127,20 @@ type Sketch struct {
 //     sheet's row), as a row labelled by that figure (a date, "07/04/87",
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
-//     other figures in the rows of one label, where 11 left out the places
+//     other figures in the rows of one label, where 12 left out the places
 //     every row fills ("days _ pct").
 //     It keeps the letters of the dateline's place (templates.Name.Letters),
 //     so that two towns' short names whose letter pairs share a bit by
-//     chance ("BURSA", "SIVAS") are other places, where 11 took them for
+//     chance ("BURSA", "SIVAS") are other places, where 12 took them for
 //     one place misspelt.
-//     A sketch of 11 still
-//     reads, and an index of 11 opens and goes on making sketches of 11
-//     (Spec's Older), whose places and datelines are those it holds.
+//     A sketch of 12 still reads, and an index of 12 opens and goes on
+//     making sketches of 12 (Spec's Older), whose places, datelines and
+//     tables are those it holds.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
 // what the context keeps.
-const Format = 12
+const Format = 13
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -148,7 +153,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
-	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 8, m.o.sketchFormat() >= 12)
+	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 8, m.o.sketchFormat() >= 13)
 	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Lead), s.TitleWords)
 }
 
@@ -174,7 +179,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, v >= 5, v >= 8, v >= 12); err != nil {
+	if err := templates.ReadContext(r, &s.Context, v >= 5, v >= 8, v >= 13); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if v >= 4 {
@@ -253,6 +258,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Unicode = m.o.sketchFormat() >= 11            // an index of an older format reads ASCII figures and places
 	s.tpl.Measures = m.o.sketchFormat() >= 12           // and no "nil", a unit the word after its figure
 	s.tpl.Languages = m.o.sketchFormat() >= 12          // and number words in English alone, fewer datelines
+	s.tpl.Columns = m.o.sketchFormat() >= 13            // and a figure at a line's end in its word's place, no row labels
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 12     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 12 // and "wi\u200bdth" as two
 	return s

@@ -209,6 +209,28 @@ func TestFormat11Fixture(t *testing.T) {
 	enginetest.StationsFixture[Sketch](t, "testdata/format11.hex", mOld, mCur, func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
+// TestFormat12Fixture: a sketch of format 12, as the binary of that format
+// wrote it (testdata/format12.hex: a table of volumes of one column under
+// a dateline, sketched at the defaults), still decodes, its place without
+// letters, and the options of an index of format 12 (Spec's Older) sketch
+// the table into those very bytes, where the defaults read each figure in
+// its row's last column and keep the place's letters.
+func TestFormat12Fixture(t *testing.T) {
+	c, ok := older(12, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 12")
+	}
+	mOld, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mCur, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.ColumnsFixture(t, "testdata/format12.hex", mOld, mCur, func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 7 did, as format 8 did with the filter of the words
@@ -298,4 +320,16 @@ func TestZeroWidthSpaceFormat11Fixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format11.hex", m)
+}
+
+// placeLetters returns the letters of the names of places of s
+// (templates.Name.Letters).
+func placeLetters(s *Sketch) []uint32 {
+	var ls []uint32
+	for _, n := range s.Names {
+		if n.Kind() == templates.Place {
+			ls = append(ls, n.Letters)
+		}
+	}
+	return ls
 }

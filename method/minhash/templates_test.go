@@ -396,14 +396,15 @@ func TestTablesOfStations(t *testing.T) {
 	}
 }
 
-// TestColumnsAndLabelsFormat11: an hour's table of one column and the
+// TestColumnsAndLabelsOlderFormats: an hour's table of one column and the
 // next hour's, extended by a column ("Silver     8000" and "Silver
 // 8000  13000"), and two days' rate sheets whose rows each open with their
 // label ("5-14 days   5.65 pct   5.60 pct"), are two reports, similar, as
 // the current format reads them (figures.Scanner.LastColumn, RowLabels);
-// the options of an index of format 11, which read such figures in their
-// words' places, make each pair the duplicate that format made of it.
-func TestColumnsAndLabelsFormat11(t *testing.T) {
+// the options of an index of format 11 or 12, which read such figures in
+// their words' places, make each pair the duplicate those formats made of
+// it.
+func TestColumnsAndLabelsOlderFormats(t *testing.T) {
 	at := time.Date(1987, 4, 8, 15, 0, 0, 0, time.UTC)
 	volumes := func(id string, rows string, hour int) core.Document {
 		return core.Document{ID: id, Title: "COMEX ESTIMATED VOLUMES", Date: at.Add(time.Duration(hour) * time.Hour),
@@ -430,6 +431,7 @@ func TestColumnsAndLabelsFormat11(t *testing.T) {
 	}{
 		{"defaults", 0, core.Similar},
 		{"format 11", 11, core.Duplicate},
+		{"format 12", 12, core.Duplicate},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := Defaults()

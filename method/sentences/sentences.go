@@ -27,21 +27,22 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
 
-// older makes an index of sketch format 1 to 4 open: its sketches go on
+// older makes an index of sketch format 1 to 5 open: its sketches go on
 // as that format made them, without a context, no template rule refusing
 // its pairs (1), without the title names shorter than a shingle (2, see
 // Options.shortNames), with figures and places read in ASCII alone (2
 // and 3, see templates.Scanner.Unicode), or with "nil" no figure and a
 // unit the word after its figure (2 to 4, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read, a figure's digits without its decimal separator, a figure alone
-// at its line's end in its word's place and no row labelled by its first
-// figure (2 to 4, see templates.Scanner.Languages, figures.Scanner's
-// Decimals, LastColumn and RowLabels), and the sentence ends
+// read and a figure's digits without its decimal separator (2 to 4, see
+// templates.Scanner.Languages and figures.Scanner.Decimals), a figure
+// alone at its line's end in its word's place, no row labelled by its
+// first figure and a place by its letter pairs alone (2 to 5, see
+// templates.Scanner.Columns), and the sentence ends
 // of the formats before 5 (1 to 4, see quotes).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 1 || format > 4 {
+	if !ok || format < 1 || format > 5 {
 		return c, false
 	}
 	o.format = format

@@ -166,6 +166,21 @@ func TestFormat4Fixture(t *testing.T) {
 		func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
+// TestFormat5Fixture: a sketch of format 5, as the binary of that format
+// wrote it (testdata/format5.hex: a table of volumes of one column under
+// a dateline, sketched at the defaults), still decodes, its place without
+// letters, and the options of an index of format 5 (Spec's Older) sketch
+// the table into those very bytes, where the defaults read each figure in
+// its row's last column and keep the place's letters.
+func TestFormat5Fixture(t *testing.T) {
+	c, ok := older(5, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 5")
+	}
+	enginetest.ColumnsFixture(t, "testdata/format5.hex", newMethod(c.(Options)), newMethod(Defaults()),
+		func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 1 did, as format 2 did with the template rules'
@@ -291,4 +306,16 @@ func TestSentenceEndsFormat4Fixture(t *testing.T) {
 		t.Fatal("Spec's Older refuses format 4")
 	}
 	enginetest.FormatFixture[Sketch](t, "testdata/ends-format4.hex", newMethod(c.(Options)), sentenceEndsDoc())
+}
+
+// placeLetters returns the letters of the names of places of s
+// (templates.Name.Letters).
+func placeLetters(s *Sketch) []uint32 {
+	var ls []uint32
+	for _, n := range s.Names {
+		if n.Kind() == templates.Place {
+			ls = append(ls, n.Letters)
+		}
+	}
+	return ls
 }

@@ -74,20 +74,21 @@ func newMethod(o Options) *method {
 	return m
 }
 
-// older makes an index of sketch format 4 to 7 open: its sketches go on
+// older makes an index of sketch format 4 to 8 open: its sketches go on
 // as that format made them, without the filter of their words (4, see
 // Options.wordFilter), without the title names shorter than a shingle
 // (5, see Options.shortNames), their figures and places read in ASCII
 // alone (4 to 6, see templates.Scanner.Unicode), "nil" no figure and a
 // unit the word after its figure (4 to 7, see templates.Scanner.Measures),
 // number words in English alone and datelines of the forms that format
-// read, a figure's digits without its decimal separator, a figure alone
-// at its line's end in its word's place and no row labelled by its first
-// figure (4 to 7, see templates.Scanner.Languages, figures.Scanner's
-// Decimals, LastColumn and RowLabels).
+// read and a figure's digits without its decimal separator (4 to 7, see
+// templates.Scanner.Languages and figures.Scanner.Decimals), a figure
+// alone at its line's end in its word's place, no row labelled by its
+// first figure and a place by its letter pairs alone (4 to 8, see
+// templates.Scanner.Columns).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
-	if !ok || format < 4 || format > 7 {
+	if !ok || format < 4 || format > 8 {
 		return c, false
 	}
 	o.format = format

@@ -79,11 +79,16 @@ type Sketch struct {
 //     the text and the title (figures.Scanner.Decimals): "4.5 percent" and
 //     "45 percent" are other figures, "1,5" and "1.5" one, where 7 read a
 //     figure's digits alone.
-//     It reads a figure alone at its line's end, set in a column after a
+//     A sketch of 7 still reads, and an index of 7 opens and goes on making
+//     sketches of 7 (Spec's Older), whose places and datelines are those it
+//     holds.
+//   - 9: the encoding is 8's and, after the filter of the words, the
+//     letters of each name (templates.AppendContext); the context reads
+//     a figure alone at its line's end, set in a column after a
 //     word ("Silver 8000"), in the place of the last column of that word's
 //     row (figures.Scanner.LastColumn), so that a table of one column and
 //     the same table extended by a later hour's column hold other figures
-//     in the places they share, where 7 read it in its word's place, which
+//     in the places they share, where 8 read it in its word's place, which
 //     no row of two figures fills.
 //     It reads a line that opens with a figure and a word and sets its
 //     other figures in columns between words, none run together once one
@@ -91,16 +96,16 @@ type Sketch struct {
 //     sheet's row), as a row labelled by that figure (a date, "07/04/87",
 //     labels none), each later figure in its words' place and the
 //     label's (figures.Scanner.RowLabels), so that two days' sheets hold
-//     other figures in the rows of one label, where 7 left out the places
+//     other figures in the rows of one label, where 8 left out the places
 //     every row fills ("days _ pct").
 //     It keeps the letters of the dateline's place (templates.Name.Letters),
 //     so that two towns' short names whose letter pairs share a bit by
-//     chance ("BURSA", "SIVAS") are other places, where 7 took them for
+//     chance ("BURSA", "SIVAS") are other places, where 8 took them for
 //     one place misspelt.
-//     A sketch of 7 still
-//     reads, and an index of 7 opens and goes on making sketches of 7
-//     (Spec's Older), whose places and datelines are those it holds.
-const Format = 8
+//     A sketch of 8 still reads, and an index of 8 opens and goes on making
+//     sketches of 8 (Spec's Older), whose places, datelines and tables are
+//     those it holds.
+const Format = 9
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 4
@@ -113,7 +118,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
-	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 5, m.o.sketchFormat() >= 8)
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 5, m.o.sketchFormat() >= 9)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -138,7 +143,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, true, v >= 5, v >= 8); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, v >= 5, v >= 9); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {
@@ -210,6 +215,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Unicode = m.o.sketchFormat() >= 7            // an index of an older format reads ASCII figures and places
 	s.tpl.Measures = m.o.sketchFormat() >= 8           // and no "nil", a unit the word after its figure
 	s.tpl.Languages = m.o.sketchFormat() >= 8          // and number words in English alone, fewer datelines
+	s.tpl.Columns = m.o.sketchFormat() >= 9            // and a figure at a line's end in its word's place, no row labels
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 8     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 8 // and "wi\u200bdth" as two
 	return s

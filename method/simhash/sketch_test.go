@@ -147,6 +147,21 @@ func TestFormat7Fixture(t *testing.T) {
 		func(s *Sketch) []uint64 { return s.Slots }, Format)
 }
 
+// TestFormat8Fixture: a sketch of format 8, as the binary of that format
+// wrote it (testdata/format8.hex: a table of volumes of one column under
+// a dateline, sketched at the defaults), still decodes, its place without
+// letters, and the options of an index of format 8 (Spec's Older) sketch
+// the table into those very bytes, where the defaults read each figure in
+// its row's last column and keep the place's letters.
+func TestFormat8Fixture(t *testing.T) {
+	c, ok := older(8, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 8")
+	}
+	enginetest.ColumnsFixture(t, "testdata/format8.hex", newMethod(c.(Options)), newMethod(Defaults()),
+		func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+}
+
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
 // word in eight a capitalised name, under a dateline and a title) at the
 // defaults, as format 4 did, as format 5 did with the filter of the words,
@@ -218,4 +233,16 @@ func TestZeroWidthSpaceFormat7Fixture(t *testing.T) {
 	}
 	m := newMethod(c.(Options))
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format7.hex", m)
+}
+
+// placeLetters returns the letters of the names of places of s
+// (templates.Name.Letters).
+func placeLetters(s *Sketch) []uint32 {
+	var ls []uint32
+	for _, n := range s.Names {
+		if n.Kind() == templates.Place {
+			ls = append(ls, n.Letters)
+		}
+	}
+	return ls
 }
