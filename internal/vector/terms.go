@@ -27,6 +27,9 @@ type Terms struct {
 	// ZeroWidthSpaceSplits reads "wi\u200bdth" as two words (see
 	// analysis.Analyzer.ZeroWidthSpaceSplits).
 	ZeroWidthSpaceSplits bool
+	// DottedIApart reads "KAPALI" and "kapalı" as two words (see
+	// analysis.Analyzer.DottedIApart).
+	DottedIApart bool
 
 	an      analysis.Analyzer
 	stemmer analysis.Stemmer
@@ -39,6 +42,7 @@ type Terms struct {
 // the body, or from the title when the body has no words.
 func (t *Terms) Analyze(doc *core.Document) {
 	t.an.NarrowSpaceJoins, t.an.ZeroWidthSpaceSplits = t.NarrowSpaceJoins, t.ZeroWidthSpaceSplits
+	t.an.DottedIApart = t.DottedIApart
 	words := t.an.Words(doc.Text)
 	lang := analysis.DetectLangTokens(doc.Text, words)
 	t.Body = t.filter(doc.Text, words, lang, analysis.Room(t.Body, len(words)))

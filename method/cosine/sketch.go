@@ -88,6 +88,9 @@ type Sketch struct {
 //     every row fills ("days _ pct"). A sketch of 4 still
 //     reads, and an index of 4 opens and goes on making sketches of 4
 //     (Spec's Older), whose places and datelines are those it holds.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 4 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 const Format = 5
 
 // AppendIndex appends the index part of s: its counts.
@@ -181,17 +184,20 @@ type sketcher struct {
 // alone, the only rule that reads it), of shingles of six folded
 // characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	// An index of a format before 5 reads "180\u202f000" as one word and
-	// "wi\u200bdth" as two.
-	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: m.o.sketchFormat() < 5, ZeroWidthSpaceSplits: m.o.sketchFormat() < 5}}
+	// An index of a format before 5 reads "180\u202f000" as one word,
+	// "wi\u200bdth" and "KAPALI" and "kapalı" as two.
+	older := m.o.sketchFormat() < 5
+	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older,
+		DottedIApart: older}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,
 			Languages: m.o.sketchFormat() >= 5}
 		s.scan = true
 	}
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // the words the template rules read, too
-	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5
+	s.an.NarrowSpaceJoins = older // the words the template rules read, too
+	s.an.ZeroWidthSpaceSplits = older
+	s.an.DottedIApart = older
 	return s
 }
 

@@ -126,6 +126,9 @@ type Sketch struct {
 //     every row fills ("days _ pct"). A sketch of 11 still
 //     reads, and an index of 11 opens and goes on making sketches of 11
 //     (Spec's Older), whose places and datelines are those it holds.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 11 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here, and so is a change of
@@ -250,6 +253,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Languages = m.o.sketchFormat() >= 12          // and number words in English alone, fewer datelines
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 12     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 12 // and "wi\u200bdth" as two
+	s.an.DottedIApart = m.o.sketchFormat() < 12         // and "KAPALI" and "kapalı" as two
 	return s
 }
 

@@ -38,6 +38,9 @@ type Sketch struct {
 //     and not by a zero-width space, where version 2 read "180\u202f000"
 //     as one word and "wi\u200bdth" as two. An index of version 2 still
 //     opens, and goes on making them (Spec's Older).
+//     It folds the Turkish "ı" and "İ" to "i" in both kinds of terms
+//     (analysis.AppendLower, analysis.Normalize), so that "KAPALI" and
+//     "kapalı" are one term, where 2 kept them apart.
 const Format = 3
 
 // AppendIndex appends the whole sketch.
@@ -101,8 +104,10 @@ type sketcher struct {
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{m: m}
-	// Format 2 read "180\u202f000" as one word and "wi\u200bdth" as two.
+	// Format 2 read "180\u202f000" as one word, "wi\u200bdth" and "KAPALI"
+	// and "kapalı" as two.
 	s.an.NarrowSpaceJoins, s.an.ZeroWidthSpaceSplits = m.o.format == 2, m.o.format == 2
+	s.an.DottedIApart = m.o.format == 2
 	return s
 }
 
@@ -120,7 +125,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 			s.hashes = analysis.AppendTokenPairs(s.hashes, doc.Text, words)
 		}
 	} else {
-		s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
+		if s.m.o.format == 2 {
+			s.lower = analysis.AppendLowerDottedIApart(s.lower[:0], doc.Text)
+		} else {
+			s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
+		}
 		s.hashes = appendPieces(s.hashes, s.lower, s.m.o.format == 2)
 	}
 	if len(s.hashes) == 0 {

@@ -95,6 +95,9 @@ type Sketch struct {
 //     every row fills ("days _ pct"). A sketch of 4 still reads, and an index of 4 opens and goes on
 //     making sketches of 4 (Spec's Older), whose places, datelines and
 //     sentences are those it holds.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 4 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 const Format = 5
 
 // AppendIndex appends the index part of s: its sentences.
@@ -215,12 +218,13 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 // format 5 and later do or, with older, as the formats before 5 did:
 // "180\u202f000" one word, "wi\u200bdth" two, a sentence ended at the
 // period before the comma of "Conn., Feb 26" and not at the one after
-// "$9.3bn" (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
-// PeriodBeforeCommaEnds, DecimalAbbreviates). The sketcher and the
-// quotes of a pair's evidence both read through it, so that they agree.
+// "$9.3bn", "KAPALI" and "kapalı" two words (analysis.Analyzer's
+// NarrowSpaceJoins, ZeroWidthSpaceSplits, PeriodBeforeCommaEnds,
+// DecimalAbbreviates, DottedIApart). The sketcher and the quotes of a
+// pair's evidence both read through it, so that they agree.
 func analyzer(older bool) analysis.Analyzer {
 	return analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
-		DecimalAbbreviates: older}
+		DecimalAbbreviates: older, DottedIApart: older}
 }
 
 // contextShingle is the length in characters of the shingles the names

@@ -95,6 +95,9 @@ type Sketch struct {
 //     every row fills ("days _ pct"). A sketch of 7 still
 //     reads, and an index of 7 opens and goes on making sketches of 7
 //     (Spec's Older), whose places and datelines are those it holds.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 7 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 const Format = 8
 
 // oldestFormat is the oldest sketch format this binary reads.
@@ -207,6 +210,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Languages = m.o.sketchFormat() >= 8          // and number words in English alone, fewer datelines
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 8     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 8 // and "wi\u200bdth" as two
+	s.an.DottedIApart = m.o.sketchFormat() < 8         // and "KAPALI" and "kapalı" as two
 	return s
 }
 

@@ -40,6 +40,9 @@ func (s *Sketch) field(i int) *vector.Counts {
 //     space, where version 2 read "180\u202f000" as one word and
 //     "wi\u200bdth" as two. An index of version 2 still opens, and goes on
 //     making them (Spec's Older).
+//     It folds the Turkish "ı" and "İ" to "i" in both kinds of terms
+//     (analysis.AppendLower, analysis.Normalize), so that "KAPALI" and
+//     "kapalı" are one term, where 2 kept them apart.
 const Format = 3
 
 // AppendIndex appends the whole sketch.
@@ -87,9 +90,11 @@ type sketcher struct {
 
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	old := m.o.format == 2 // and "180\u202f000" one word, "wi\u200bdth" two, as format 2 read them
+	// and "180\u202f000" one word, "wi\u200bdth", "KAPALI" and "kapalı" two,
+	// as format 2 read them
+	old := m.o.format == 2
 	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: old},
-		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old}}
+		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old, DottedIApart: old}}
 }
 
 // Sketch counts the terms (Options.Terms) of the title and the body; a

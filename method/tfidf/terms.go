@@ -30,13 +30,17 @@ var tmSpace = func() (d [256]bool) {
 // for concurrent use.
 type tmTerms struct {
 	lower []byte
-	whole bool // pieces whole in every script, as tm (sketch format 2)
+	whole bool // pieces whole in every script and "ı" apart from "i", as tm (sketch format 2)
 }
 
 // appendHashes appends to dst the hash (analysis.HashWord) of each term of
 // text, in order, repeats included, and returns it.
 func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
-	t.lower = analysis.AppendLower(t.lower[:0], text)
+	if t.whole {
+		t.lower = analysis.AppendLowerDottedIApart(t.lower[:0], text)
+	} else {
+		t.lower = analysis.AppendLower(t.lower[:0], text)
+	}
 	// A text without letters of a script written without spaces (most)
 	// is read once for them, not again in each of its pieces.
 	unspaced := !t.whole && analysis.HasUnspaced(t.lower)
