@@ -90,7 +90,10 @@ type Sketch struct {
 //     (Spec's Older), whose places and datelines are those it holds.
 //     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
 //     that "KAPALI" and "kapalı" are one word, where 4 kept them
-//     apart (analysis.Analyzer.DottedIApart).
+//     apart (analysis.Analyzer.DottedIApart);
+//     and a letter written decomposed ("o" and U+0308) tells the language
+//     as the precomposed "ö" does (analysis.DetectLangTokens), where 4
+//     read it as no evidence (DetectLangTokensPrecomposed).
 const Format = 5
 
 // AppendIndex appends the index part of s: its counts.
@@ -185,10 +188,11 @@ type sketcher struct {
 // characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	// An index of a format before 5 reads "180\u202f000" as one word,
-	// "wi\u200bdth" and "KAPALI" and "kapalı" as two.
+	// "wi\u200bdth" and "KAPALI" and "kapalı" as two, and a decomposed "ö"
+	// as no evidence of a language.
 	older := m.o.sketchFormat() < 5
 	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older,
-		DottedIApart: older}}
+		DottedIApart: older, PrecomposedLetters: older}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,

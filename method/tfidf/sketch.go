@@ -42,7 +42,10 @@ func (s *Sketch) field(i int) *vector.Counts {
 //     making them (Spec's Older).
 //     It folds the Turkish "ı" and "İ" to "i" in both kinds of terms
 //     (analysis.AppendLower, analysis.Normalize), so that "KAPALI" and
-//     "kapalı" are one term, where 2 kept them apart.
+//     "kapalı" are one term, where 2 kept them apart;
+//     and a letter written decomposed ("o" and U+0308) tells the language
+//     as the precomposed "ö" does (analysis.DetectLangTokens), where 2
+//     read it as no evidence (DetectLangTokensPrecomposed).
 const Format = 3
 
 // AppendIndex appends the whole sketch.
@@ -91,10 +94,10 @@ type sketcher struct {
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	// and "180\u202f000" one word, "wi\u200bdth", "KAPALI" and "kapalı" two,
-	// as format 2 read them
+	// a decomposed "ö" no evidence of a language, as format 2 read them
 	old := m.o.format == 2
 	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: old},
-		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old, DottedIApart: old}}
+		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old, DottedIApart: old, PrecomposedLetters: old}}
 }
 
 // Sketch counts the terms (Options.Terms) of the title and the body; a
