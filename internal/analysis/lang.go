@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 //go:generate go run ./internal/gen -stopwords=${STOPWORDS_ISO_JSON}
@@ -72,10 +74,10 @@ var analyzerPool = sync.Pool{New: func() any { return new(Analyzer) }}
 func (a *Analyzer) DetectLang(text string) Lang {
 	text = clip(text)
 	a.tokenizeUpTo(text, 64)
-	lang, sure := detect(text, a.tokens)
+	lang, sure := detect(text, a.tokens, false)
 	if !sure && len(a.tokens) == 64 {
 		a.tokenizeUpTo(text, detectWords)
-		lang, _ = detect(text, a.tokens)
+		lang, _ = detect(text, a.tokens, false)
 	}
 	return lang
 }
@@ -87,14 +89,27 @@ func (a *Analyzer) DetectLang(text string) Lang {
 // letter that only some languages use ("ł", "ř", "ß", "ñ", "ї", "ы", ...).
 // The script of most words (Latin or Cyrillic) restricts the candidates;
 // Cyrillic text without evidence is taken for Russian.
+//
+// A telling letter written decomposed, its base letter and a combining
+// mark ("o" and U+0308), tells as the precomposed "ö", so that a text and
+// its NFD copy are of one language.
 func DetectLangTokens(text string, tokens []Token) Lang {
-	lang, _ := detect(text, tokens)
+	lang, _ := detect(text, tokens, false)
 	return lang
 }
 
-// detect is DetectLangTokens; sure reports that a language took a clear
-// lead, so that more words would not change the outcome.
-func detect(text string, tokens []Token) (lang Lang, sure bool) {
+// DetectLangTokensPrecomposed is DetectLangTokens reading only precomposed
+// telling letters, a decomposed one no evidence, as the sketch formats
+// before cosine 5 and tfidf 3 read them.
+func DetectLangTokensPrecomposed(text string, tokens []Token) Lang {
+	lang, _ := detect(text, tokens, true)
+	return lang
+}
+
+// detect is DetectLangTokens (DetectLangTokensPrecomposed with
+// precomposedOnly); sure reports that a language took a clear lead, so
+// that more words would not change the outcome.
+func detect(text string, tokens []Token, precomposedOnly bool) (lang Lang, sure bool) {
 	if len(tokens) > detectWords {
 		tokens = tokens[:detectWords]
 	}
@@ -110,7 +125,7 @@ func detect(text string, tokens []Token) (lang Lang, sure bool) {
 			cyrillic++
 		}
 		vote(&score, t.get(tok.Hash))
-		vote(&score, letterEvidence(w))
+		vote(&score, letterEvidence(w, precomposedOnly))
 		if i%32 == 31 && clearLead(&score, candidatesOf(latin, cyrillic)) {
 			sure = true
 			break
@@ -234,22 +249,53 @@ var letterLangs = func() (t [foldTableSize]langMask) {
 	return t
 }()
 
+// decomposedLetters maps a telling letter of letterLangs written
+// decomposed, as its base letter and one combining mark (NFD: "o" and
+// U+0308 for "ö"), to the letter.
+var decomposedLetters = func() map[[2]rune]rune {
+	m := make(map[[2]rune]rune)
+	for r := rune(utf8.RuneSelf); r < foldTableSize; r++ {
+		if letterLangs[r] == 0 {
+			continue
+		}
+		if d := []rune(norm.NFD.String(string(r))); len(d) == 2 && d[0] < foldTableSize && isCombiningMark(d[1]) {
+			m[[2]rune{d[0], d[1]}] = r
+		}
+	}
+	return m
+}()
+
+// isCombiningMark reports whether r is in the block of combining
+// diacritical marks (U+0300 to U+036F), the marks of the decomposed
+// letters of letterLangs.
+func isCombiningMark(r rune) bool { return 0x300 <= r && r <= 0x36F }
+
 // letterEvidence returns the languages that use every telling letter of
-// word w (or, when no language uses them all, any of them), or 0.
-func letterEvidence(w string) langMask {
+// word w (or, when no language uses them all, any of them), or 0. A
+// telling letter written decomposed (NFD) tells as the precomposed one,
+// unless precomposedOnly.
+func letterEvidence(w string, precomposedOnly bool) langMask {
 	var all, any langMask = 1<<len(langs) - 1, 0
 	for i := 0; i < len(w); {
-		if w[i] < utf8.RuneSelf {
+		var r rune
+		switch c := w[i]; {
+		case c < utf8.RuneSelf:
+			r = rune(c)
 			i++
-			continue
-		}
-		c := w[i]
-		if c < 0xC0 || c >= 0xE0 || i+1 >= len(w) {
+		case c < 0xC0 || c >= 0xE0 || i+1 >= len(w):
 			i++ // beyond the table or a continuation byte
 			continue
+		default:
+			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F) // two-byte rune
+			i += 2
 		}
-		r := rune(c&0x1F)<<6 | rune(w[i+1]&0x3F) // two-byte rune
-		i += 2
+		if !precomposedOnly && i+1 < len(w) && (w[i] == 0xCC || w[i] == 0xCD) {
+			mark := rune(w[i]&0x1F)<<6 | rune(w[i+1]&0x3F)
+			if l, ok := decomposedLetters[[2]rune{r, mark}]; ok {
+				r = l
+				i += 2
+			}
+		}
 		if m := letterLangs[r]; m != 0 {
 			all &= m
 			any |= m

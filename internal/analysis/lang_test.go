@@ -3,6 +3,8 @@ package analysis
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestDetectLang(t *testing.T) {
@@ -45,6 +47,45 @@ func TestDetectLang(t *testing.T) {
 				t.Errorf("DetectLangTokens(%q) = %q, want %q", tc.text, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestDetectLangDecomposed pins the fault of a Turkish text whose NFD copy
+// (its accents written as combining marks) was of no language: the
+// telling letters written decomposed tell as the precomposed ones.
+func TestDetectLangDecomposed(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       Lang
+	}{
+		{"turkish read by its letters", "Köprü yıkıldı, yol kapalı; ışıklar yanmıyor ve sürücüler bekliyor.", German},
+		{"polish", "Rząd przyjął we wtorek projekt ustawy, który trafi teraz do Sejmu.", Polish},
+		{"czech", "Vláda v úterý oznámila, že nový zákon vstoupí v platnost v lednu.", Czech},
+		{"ukrainian", "Уряд оголосив у вівторок, що новий закон набуде чинності в січні.", Ukrainian},
+		{"russian yo", "Ёлка", Russian},
+	}
+	var a Analyzer
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			nfd := norm.NFD.String(tc.text)
+			if nfd == tc.text {
+				t.Fatal("the test text has no decomposable letter")
+			}
+			if got := DetectLang(tc.text); got != tc.want {
+				t.Errorf("DetectLang(NFC) = %q, want %q", got, tc.want)
+			}
+			if got := DetectLang(nfd); got != tc.want {
+				t.Errorf("DetectLang(NFD) = %q, want %q as the NFC text", got, tc.want)
+			}
+			if got := DetectLangTokens(nfd, a.Words(nfd)); got != tc.want {
+				t.Errorf("DetectLangTokens(NFD) = %q, want %q as the NFC text", got, tc.want)
+			}
+		})
+	}
+	// The older formats' reading: a decomposed letter tells nothing.
+	text := norm.NFD.String("Köprü yıkıldı, yol kapalı; ışıklar yanmıyor ve sürücüler bekliyor.")
+	if got := DetectLangTokensPrecomposed(text, a.Words(text)); got == German {
+		t.Errorf("DetectLangTokensPrecomposed(NFD) = %q, want another language than the NFC text's", got)
 	}
 }
 

@@ -6,11 +6,25 @@ import (
 )
 
 // AppendLower appends text to dst with every character in its simple lower
-// case (unicode.ToLower), nothing else changed: no normalisation, no case
-// folding beyond that. Bytes that are not UTF-8 are copied as they are. It
-// is the lower-casing of the recipes' terms (R's tolower, Python's
-// str.lower for all but a few characters whose lower case is longer).
+// case (unicode.ToLower), and the Turkish dotless "ı" and dotted "İ" as
+// "i" (as "I" is), so that "KAPALI" and "kapalı" are one term; nothing
+// else changed: no normalisation, no case folding beyond that. Bytes that
+// are not UTF-8 are copied as they are. It is the lower-casing of the
+// recipes' terms (R's tolower, Python's str.lower for all but a few
+// characters whose lower case is longer, and but "ı", which they keep).
 func AppendLower(dst []byte, text string) []byte {
+	return appendLower(dst, text, false)
+}
+
+// AppendLowerDottedIApart is AppendLower keeping "ı" and making "İ" "i"
+// as unicode.ToLower does, so that "KAPALI" and "kapalı" are two terms, as
+// the sketch formats before tfidf and rarewords 3 read them.
+func AppendLowerDottedIApart(dst []byte, text string) []byte {
+	return appendLower(dst, text, true)
+}
+
+// appendLower is AppendLower, or AppendLowerDottedIApart with dottedIApart.
+func appendLower(dst []byte, text string, dottedIApart bool) []byte {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -22,9 +36,12 @@ func AppendLower(dst []byte, text string) []byte {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && n == 1 {
+		switch {
+		case r == utf8.RuneError && n == 1:
 			dst = append(dst, c)
-		} else {
+		case r == 'ı' && !dottedIApart:
+			dst = append(dst, 'i')
+		default:
 			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
 		i += n

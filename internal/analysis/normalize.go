@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -18,8 +19,11 @@ import (
 //     "co\u00ADoperate" equals "cooperate";
 //  2. Unicode NFKC, so the ligature "ﬁ" becomes "fi", full-width letters
 //     become ASCII and decomposed accents are composed;
-//  3. full Unicode case folding, so "ŁÓDŹ" equals "łódź" and "Straße"
-//     equals "STRASSE";
+//  3. the Turkish dotless "ı" and dotted "İ" become "i" (and so does an
+//     "i" with a combining dot above, U+0307, the lower case some tools
+//     give "İ"), so "KAPALI" equals "kapalı" and "İSTANBUL" "istanbul",
+//     whichever language's case rules wrote the copy; then full Unicode
+//     case folding, so "ŁÓDŹ" equals "łódź" and "Straße" equals "STRASSE";
 //  4. NFKC again (folding can leave a decomposed sequence);
 //  5. the typographic apostrophes U+2019, U+2018 and U+02BC become "'",
 //     so "don’t" equals "don't", and the Cyrillic "ё" becomes "е", because
@@ -30,12 +34,14 @@ import (
 // Normalize is idempotent and safe for concurrent use. It allocates; the
 // Analyzer's AppendNormalized gives the same bytes without allocating.
 func Normalize(s string) string {
-	return string(appendNormalizedSlow(nil, s, cases.Fold()))
+	return string(appendNormalizedSlow(nil, s, cases.Fold(), false))
 }
 
 // appendNormalizedSlow appends Normalize(s) to dst using the x/text
-// transformers; fold is a case-folding Caser owned by the caller.
-func appendNormalizedSlow(dst []byte, s string, fold cases.Caser) []byte {
+// transformers; fold is a case-folding Caser owned by the caller;
+// dottedIApart leaves out the folding of "ı" and "İ" (see
+// Analyzer.DottedIApart).
+func appendNormalizedSlow(dst []byte, s string, fold cases.Caser, dottedIApart bool) []byte {
 	tmp := make([]byte, 0, len(s)+8)
 	for _, r := range s {
 		if r == utf8.RuneError || !unicode.Is(unicode.Cf, r) {
@@ -43,6 +49,9 @@ func appendNormalizedSlow(dst []byte, s string, fold cases.Caser) []byte {
 		}
 	}
 	tmp = norm.NFKC.Append(nil, tmp...)
+	if !dottedIApart {
+		tmp = foldTurkishI(tmp)
+	}
 	folded, _, err := transform.Append(fold, make([]byte, 0, len(tmp)+8), tmp)
 	if err != nil {
 		// Folding never fails on complete input; keep the NFKC form.
@@ -51,6 +60,31 @@ func appendNormalizedSlow(dst []byte, s string, fold cases.Caser) []byte {
 	folded = norm.NFKC.Append(tmp[:0], folded...)
 	return appendPostFold(dst, folded)
 }
+
+// foldTurkishI replaces, in place, each "ı" and "İ" of b by "i" and drops a
+// combining dot above (U+0307) after an "i", and returns the shortened b.
+func foldTurkishI(b []byte) []byte {
+	if bytes.IndexByte(b, 0xC4) < 0 && !bytes.Contains(b, dotAbove) {
+		return b // neither letter, nor the dot (most words)
+	}
+	out := b[:0]
+	for i := 0; i < len(b); {
+		switch {
+		case b[i] == 0xC4 && i+1 < len(b) && (b[i+1] == 0xB0 || b[i+1] == 0xB1): // İ, ı
+			out = append(out, 'i')
+			i += 2
+		case bytes.HasPrefix(b[i:], dotAbove) && len(out) > 0 && out[len(out)-1] == 'i':
+			i += len(dotAbove)
+		default:
+			out = append(out, b[i])
+			i++
+		}
+	}
+	return out
+}
+
+// dotAbove is U+0307 COMBINING DOT ABOVE in UTF-8.
+var dotAbove = []byte("\u0307")
 
 // appendPostFold appends b to dst with the final rune replacements of
 // Normalize (apostrophes and "ё").
@@ -113,7 +147,7 @@ func buildFoldTable() *[foldTableSize]rune {
 			t[r] = foldRemove
 			continue
 		}
-		n := appendNormalizedSlow(nil, string(r), fold)
+		n := appendNormalizedSlow(nil, string(r), fold, false)
 		m, size := utf8.DecodeRune(n)
 		if size != len(n) || m == utf8.RuneError || unicode.In(m, unicode.Mn, unicode.Mc, unicode.Me) {
 			continue
@@ -138,7 +172,7 @@ var asciiLower = func() (t [utf8.RuneSelf]byte) {
 // slice. Pure-ASCII input is lower-cased byte by byte and text made of
 // runes below U+0800 goes through a precomputed table, both without
 // allocating; anything else takes the x/text path. The result is the same
-// as Normalize's in every case.
+// as Normalize's in every case, but for "ı" and "İ" under DottedIApart.
 func (a *Analyzer) AppendNormalized(dst []byte, word string) []byte {
 	start := len(dst)
 	for i := 0; i < len(word); i++ {
@@ -167,7 +201,7 @@ func (a *Analyzer) appendNormalizedTable(dst []byte, word string) []byte {
 		switch {
 		case r == '\u2019' || r == '\u2018':
 			dst = append(dst, '\'')
-		case r >= foldTableSize || t[r] == foldSlow:
+		case r >= foldTableSize || t[r] == foldSlow || a.DottedIApart && (r == 'ı' || r == 'İ'):
 			return a.appendSlow(dst[:start], word)
 		case t[r] != foldRemove:
 			dst = utf8.AppendRune(dst, t[r])
@@ -182,5 +216,5 @@ func (a *Analyzer) appendSlow(dst []byte, word string) []byte {
 		a.fold = cases.Fold()
 		a.foldReady = true
 	}
-	return appendNormalizedSlow(dst, word, a.fold)
+	return appendNormalizedSlow(dst, word, a.fold, a.DottedIApart)
 }

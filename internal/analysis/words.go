@@ -57,6 +57,13 @@ type Analyzer struct {
 	// sentences 5 read it. Without it the period after such a figure ends
 	// the sentence as it does after "9bn".
 	DecimalAbbreviates bool
+	// DottedIApart says to fold the Turkish "ı" and "İ" as Unicode's full
+	// case folding alone does, "ı" kept and "İ" made "i" with a combining
+	// dot above, so that "KAPALI" and "kapalı" are two words, as the
+	// sketch formats before minhash 12, simhash 8, sentences and cosine 5,
+	// tfidf and rarewords 3 read them. Without it both letters fold to
+	// "i" (see Normalize).
+	DottedIApart bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

@@ -135,6 +135,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	s.caps = s.caps[:0]
 	s.an.NarrowSpaceJoins = !s.Languages     // "180\u202f000" one word, as the formats before it read
 	s.an.ZeroWidthSpaceSplits = !s.Languages // and "wi\u200bdth" two
+	s.an.DottedIApart = !s.Columns           // and "KAPALI" and "kapalı" two words
 	if doc.Title != "" {
 		tw = s.an.Words(doc.Title)
 	}

@@ -27,6 +27,13 @@ type Terms struct {
 	// ZeroWidthSpaceSplits reads "wi\u200bdth" as two words (see
 	// analysis.Analyzer.ZeroWidthSpaceSplits).
 	ZeroWidthSpaceSplits bool
+	// DottedIApart reads "KAPALI" and "kapalı" as two words (see
+	// analysis.Analyzer.DottedIApart).
+	DottedIApart bool
+	// PrecomposedLetters detects the language from precomposed letters
+	// alone (analysis.DetectLangTokensPrecomposed), a decomposed "ö" no
+	// evidence.
+	PrecomposedLetters bool
 
 	an      analysis.Analyzer
 	stemmer analysis.Stemmer
@@ -39,12 +46,17 @@ type Terms struct {
 // the body, or from the title when the body has no words.
 func (t *Terms) Analyze(doc *core.Document) {
 	t.an.NarrowSpaceJoins, t.an.ZeroWidthSpaceSplits = t.NarrowSpaceJoins, t.ZeroWidthSpaceSplits
+	t.an.DottedIApart = t.DottedIApart
+	detect := analysis.DetectLangTokens
+	if t.PrecomposedLetters {
+		detect = analysis.DetectLangTokensPrecomposed
+	}
 	words := t.an.Words(doc.Text)
-	lang := analysis.DetectLangTokens(doc.Text, words)
+	lang := detect(doc.Text, words)
 	t.Body = t.filter(doc.Text, words, lang, analysis.Room(t.Body, len(words)))
 	words = t.an.Words(doc.Title)
 	if len(t.Body) == 0 && len(words) > 0 {
-		lang = analysis.DetectLangTokens(doc.Title, words)
+		lang = detect(doc.Title, words)
 	}
 	t.Title = t.filter(doc.Title, words, lang, analysis.Room(t.Title, len(words)))
 }

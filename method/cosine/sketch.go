@@ -95,6 +95,12 @@ type Sketch struct {
 //     so that two towns' short names whose letter pairs share a bit by
 //     chance ("BURSA", "SIVAS") are other places, where 5 took them for
 //     one place misspelt.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 5 kept them
+//     apart (analysis.Analyzer.DottedIApart);
+//     and a letter written decomposed ("o" and U+0308) tells the language
+//     as the precomposed "ö" does (analysis.DetectLangTokens), where 5
+//     read it as no evidence (DetectLangTokensPrecomposed).
 //     A sketch of 5 still reads, and an index of 5 opens and goes on making
 //     sketches of 5 (Spec's Older), whose places, datelines and tables are
 //     those it holds.
@@ -193,16 +199,20 @@ type sketcher struct {
 // characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	// An index of a format before 5 reads "180\u202f000" as one word and
-	// "wi\u200bdth" as two.
-	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: m.o.sketchFormat() < 5, ZeroWidthSpaceSplits: m.o.sketchFormat() < 5}}
+	// "wi\u200bdth" as two; one before 6 "KAPALI" and "kapalı" as two, and
+	// a decomposed "ö" as no evidence of a language.
+	older, before6 := m.o.sketchFormat() < 5, m.o.sketchFormat() < 6
+	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true, NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older,
+		DottedIApart: before6, PrecomposedLetters: before6}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names,
 			ShortNames: m.o.shortNames(), Unicode: m.o.sketchFormat() >= 4, Measures: m.o.sketchFormat() >= 5,
 			Languages: m.o.sketchFormat() >= 5, Columns: m.o.sketchFormat() >= 6}
 		s.scan = true
 	}
-	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 5 // the words the template rules read, too
-	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 5
+	s.an.NarrowSpaceJoins = older // the words the template rules read, too
+	s.an.ZeroWidthSpaceSplits = older
+	s.an.DottedIApart = before6
 	return s
 }
 

@@ -133,6 +133,9 @@ type Sketch struct {
 //     so that two towns' short names whose letter pairs share a bit by
 //     chance ("BURSA", "SIVAS") are other places, where 12 took them for
 //     one place misspelt.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 12 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 //     A sketch of 12 still reads, and an index of 12 opens and goes on
 //     making sketches of 12 (Spec's Older), whose places, datelines and
 //     tables are those it holds.
@@ -261,6 +264,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Columns = m.o.sketchFormat() >= 13            // and a figure at a line's end in its word's place, no row labels
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 12     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 12 // and "wi\u200bdth" as two
+	s.an.DottedIApart = m.o.sketchFormat() < 13         // and "KAPALI" and "kapalı" as two
 	return s
 }
 

@@ -38,7 +38,12 @@ type Sketch struct {
 //     and not by a zero-width space, where version 2 read "180\u202f000"
 //     as one word and "wi\u200bdth" as two. An index of version 2 still
 //     opens, and goes on making them (Spec's Older).
-const Format = 3
+//   - 4: the same layout; the Turkish "ı" and "İ" are folded to "i" in
+//     both kinds of terms (analysis.AppendLower, analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one term, where 3 kept them apart.
+//     An index of version 3 still opens, and goes on making them (Spec's
+//     Older).
+const Format = 4
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -101,8 +106,10 @@ type sketcher struct {
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{m: m}
-	// Format 2 read "180\u202f000" as one word and "wi\u200bdth" as two.
+	// Format 2 read "180\u202f000" as one word, "wi\u200bdth" as two;
+	// formats 2 and 3 "KAPALI" and "kapalı" as two.
 	s.an.NarrowSpaceJoins, s.an.ZeroWidthSpaceSplits = m.o.format == 2, m.o.format == 2
+	s.an.DottedIApart = m.o.format == 2 || m.o.format == 3
 	return s
 }
 
@@ -120,7 +127,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 			s.hashes = analysis.AppendTokenPairs(s.hashes, doc.Text, words)
 		}
 	} else {
-		s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
+		if s.m.o.format == 2 || s.m.o.format == 3 {
+			s.lower = analysis.AppendLowerDottedIApart(s.lower[:0], doc.Text)
+		} else {
+			s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
+		}
 		s.hashes = appendPieces(s.hashes, s.lower, s.m.o.format == 2)
 	}
 	if len(s.hashes) == 0 {

@@ -299,7 +299,7 @@ func (m *method) Explain(ev *Evidence, b *core.Document) {
 	if len(ev.hashes) == 0 {
 		return
 	}
-	found := quotes(b.Text, m.o.sketchFormat() < 5)
+	found := quotes(b.Text, m.o.sketchFormat())
 	hs := ev.hashes
 	slices.SortFunc(hs, func(x, y uint64) int { return cmp.Compare(found[x].start, found[y].start) })
 	ev.Sentences = ev.Sentences[:0]
@@ -317,10 +317,9 @@ type quote struct {
 }
 
 // quotes returns the sentences of text by hash, the first of each, read
-// as the sketches were: with older, as the formats before 5 read them
-// (see analyzer).
-func quotes(text string, older bool) map[uint64]quote {
-	an := analyzer(older)
+// as the sketches of format were (see analyzer).
+func quotes(text string, format byte) map[uint64]quote {
+	an := analyzer(format)
 	found := map[uint64]quote{}
 	for _, s := range an.Sentences(text) {
 		if _, ok := found[s.Hash]; !ok {

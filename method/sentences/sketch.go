@@ -102,6 +102,9 @@ type Sketch struct {
 //     so that two towns' short names whose letter pairs share a bit by
 //     chance ("BURSA", "SIVAS") are other places, where 5 took them for
 //     one place misspelt.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 5 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 //     A sketch of 5 still reads, and an index of 5 opens and goes on making
 //     sketches of 5 (Spec's Older), whose places, datelines, tables and
 //     sentences are those it holds.
@@ -218,20 +221,22 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 			Languages: m.o.sketchFormat() >= 5, Columns: m.o.sketchFormat() >= 6}
 		s.scan = true
 	}
-	s.an = analyzer(m.o.sketchFormat() < 5)
+	s.an = analyzer(m.o.sketchFormat())
 	return s
 }
 
 // analyzer returns the analyzer that reads sentences as sketches of
-// format 5 and later do or, with older, as the formats before 5 did:
-// "180\u202f000" one word, "wi\u200bdth" two, a sentence ended at the
-// period before the comma of "Conn., Feb 26" and not at the one after
-// "$9.3bn" (analysis.Analyzer.NarrowSpaceJoins, ZeroWidthSpaceSplits,
-// PeriodBeforeCommaEnds, DecimalAbbreviates). The sketcher and the
-// quotes of a pair's evidence both read through it, so that they agree.
-func analyzer(older bool) analysis.Analyzer {
+// format do: the formats before 5 read "180\u202f000" as one word,
+// "wi\u200bdth" as two, a sentence ended at the period before the comma
+// of "Conn., Feb 26" and not at the one after "$9.3bn" (analysis.Analyzer's
+// NarrowSpaceJoins, ZeroWidthSpaceSplits, PeriodBeforeCommaEnds,
+// DecimalAbbreviates), and those before 6 "KAPALI" and "kapalı" as two
+// words (DottedIApart). The sketcher and the quotes of a pair's evidence
+// both read through it, so that they agree.
+func analyzer(format byte) analysis.Analyzer {
+	older := format < 5
 	return analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
-		DecimalAbbreviates: older}
+		DecimalAbbreviates: older, DottedIApart: format < 6}
 }
 
 // contextShingle is the length in characters of the shingles the names

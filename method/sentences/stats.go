@@ -48,7 +48,7 @@ func (m *method) NeedsText(ord int32) bool {
 
 // SeeText quotes the top boilerplate sentences the document holds.
 func (m *method) SeeText(ord int32, doc *core.Document) {
-	found := quotes(doc.Text, m.o.sketchFormat() < 5)
+	found := quotes(doc.Text, m.o.sketchFormat())
 	for h, t := range m.topHashes() {
 		if q, ok := found[h]; ok && t == "" {
 			m.top[h] = q.text

@@ -102,6 +102,9 @@ type Sketch struct {
 //     so that two towns' short names whose letter pairs share a bit by
 //     chance ("BURSA", "SIVAS") are other places, where 8 took them for
 //     one place misspelt.
+//     It folds the Turkish "ı" and "İ" to "i" (analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one word, where 8 kept them
+//     apart (analysis.Analyzer.DottedIApart).
 //     A sketch of 8 still reads, and an index of 8 opens and goes on making
 //     sketches of 8 (Spec's Older), whose places, datelines and tables are
 //     those it holds.
@@ -218,6 +221,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s.tpl.Columns = m.o.sketchFormat() >= 9            // and a figure at a line's end in its word's place, no row labels
 	s.an.NarrowSpaceJoins = m.o.sketchFormat() < 8     // and "180\u202f000" as one word
 	s.an.ZeroWidthSpaceSplits = m.o.sketchFormat() < 8 // and "wi\u200bdth" as two
+	s.an.DottedIApart = m.o.sketchFormat() < 9         // and "KAPALI" and "kapalı" as two
 	return s
 }
 

@@ -40,7 +40,15 @@ func (s *Sketch) field(i int) *vector.Counts {
 //     space, where version 2 read "180\u202f000" as one word and
 //     "wi\u200bdth" as two. An index of version 2 still opens, and goes on
 //     making them (Spec's Older).
-const Format = 3
+//   - 4: the same layout; the Turkish "ı" and "İ" are folded to "i" in
+//     both kinds of terms (analysis.AppendLower, analysis.Normalize), so
+//     that "KAPALI" and "kapalı" are one term, where 3 kept them apart;
+//     and a letter written decomposed ("o" and U+0308) tells the language
+//     as the precomposed "ö" does (analysis.DetectLangTokens), where 3
+//     read it as no evidence (DetectLangTokensPrecomposed).
+//     An index of version 3 still opens, and goes on making them (Spec's
+//     Older).
+const Format = 4
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -87,9 +95,12 @@ type sketcher struct {
 
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	old := m.o.format == 2 // and "180\u202f000" one word, "wi\u200bdth" two, as format 2 read them
-	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: old},
-		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old}}
+	// "180\u202f000" one word and "wi\u200bdth" two, as format 2 read them;
+	// "KAPALI" and "kapalı" two and a decomposed "ö" no evidence of a
+	// language, as formats 2 and 3 read them
+	old, before4 := m.o.format == 2, m.o.format != 0 && m.o.format < 4
+	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: old, dottedIApart: before4},
+		terms: vector.Terms{NarrowSpaceJoins: old, ZeroWidthSpaceSplits: old, DottedIApart: before4, PrecomposedLetters: before4}}
 }
 
 // Sketch counts the terms (Options.Terms) of the title and the body; a

@@ -29,14 +29,19 @@ var tmSpace = func() (d [256]bool) {
 // stemming. The zero value is ready; it reuses its buffers and is not safe
 // for concurrent use.
 type tmTerms struct {
-	lower []byte
-	whole bool // pieces whole in every script, as tm (sketch format 2)
+	lower        []byte
+	whole        bool // pieces whole in every script, as tm (sketch format 2)
+	dottedIApart bool // "ı" apart from "i", as tm (sketch formats 2 and 3)
 }
 
 // appendHashes appends to dst the hash (analysis.HashWord) of each term of
 // text, in order, repeats included, and returns it.
 func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
-	t.lower = analysis.AppendLower(t.lower[:0], text)
+	if t.dottedIApart {
+		t.lower = analysis.AppendLowerDottedIApart(t.lower[:0], text)
+	} else {
+		t.lower = analysis.AppendLower(t.lower[:0], text)
+	}
 	// A text without letters of a script written without spaces (most)
 	// is read once for them, not again in each of its pieces.
 	unspaced := !t.whole && analysis.HasUnspaced(t.lower)

@@ -353,10 +353,15 @@ func (m *method) Report(st *engine.Stats) {
 	}
 }
 
-// older makes an index of sketch format 2 open: its terms are tm's pieces
-// whole in every script, as format 2 made them, so that its new sketches
-// compare with those it holds.
-var older = engine.OlderFormat(2, func(o Options) Options {
-	o.format = 2
-	return o
-})
+// older makes an index of sketch format 2 or 3 open: its terms are tm's
+// pieces whole in every script (2), "ı" apart from "i" and a decomposed
+// letter no evidence of a language (2 and 3), as those formats made them,
+// so that its new sketches compare with those it holds.
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format < 2 || format > 3 {
+		return c, false
+	}
+	o.format = format
+	return o, true
+}
