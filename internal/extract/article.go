@@ -42,14 +42,17 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	// The page readied for the engine: declarative shadow roots, streamed
 	// segments and an article given only to readers without scripts in
-	// place, paragraphs of unclosed <div>s side by side, the never-text,
-	// hidden and dropped elements out, navigation regions marked.
+	// place, the never-text, hidden and dropped elements out, paragraphs
+	// of unclosed <div>s side by side (not for a rule's body selector,
+	// written for the page as parsed), navigation regions marked.
 	revealShadowRoots(doc)
 	revealStreamed(doc)
 	revealNoscript(doc)
 	dropPlaceholders(doc)
-	unnestChains(doc)
 	scripts := clean(doc, drop)
+	if rule.BodySelector() == "" {
+		unnestChains(doc)
+	}
 	opts.checkpoint()
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)

@@ -12,10 +12,12 @@ import (
 // the one before, which a browser shows as paragraphs one under another,
 // but which left the engine a chain it scored level by level, and the
 // article lost all but its last paragraphs. A <div> (or <section>) whose
-// last child is a <div> (<section>) of the same class, after text and
-// inline elements of its own (a paragraph), gives that child up to be its
-// next sibling, and so on down the chain; a <div> holding other blocks (a
-// comment with its author and its replies) keeps its children.
+// last child is a <div> (<section>) of the same class and no other
+// attribute, after text and inline elements of its own (a paragraph),
+// gives that child up to be its next sibling, and so on down the chain; a
+// <div> holding other blocks (a comment with its author and its replies)
+// keeps its children. It runs on the page cleaned: hidden and dropped
+// elements are out, and their text with them.
 func unnestChains(root *html.Node) {
 	for n := root; n != nil; n = nextInTree(n) {
 		var chain []*html.Node
@@ -53,10 +55,21 @@ func chained(n *html.Node) *html.Node {
 		return nil
 	}
 	last := lastElementChild(n)
-	if last == nil || last.DataAtom != n.DataAtom || attr(last, "class") != attr(n, "class") || !inlineBefore(n, last) {
+	if last == nil || last.DataAtom != n.DataAtom || attr(last, "class") != attr(n, "class") || !onlyClass(last) || !inlineBefore(n, last) {
 		return nil
 	}
 	return last
+}
+
+// onlyClass reports whether n has no attribute but its class: an id or
+// another attribute marks an element of its own, not one more paragraph.
+func onlyClass(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Key != "class" {
+			return false
+		}
+	}
+	return true
 }
 
 // nextInTree returns the node after n in document order.
@@ -101,12 +114,14 @@ func inlineBefore(n, last *html.Node) bool {
 }
 
 // inlineTree reports whether n and everything under it are phrasing
-// content: links, emphasis, spans, line breaks.
+// content: links, emphasis, spans, line breaks, images.
 func inlineTree(n *html.Node) bool {
 	switch n.DataAtom {
-	case atom.A, atom.Abbr, atom.B, atom.Bdi, atom.Bdo, atom.Br, atom.Cite, atom.Code, atom.Data, atom.Dfn, atom.Em,
-		atom.Font, atom.I, atom.Kbd, atom.Mark, atom.Q, atom.S, atom.Samp, atom.Small, atom.Span, atom.Strong,
-		atom.Sub, atom.Sup, atom.Time, atom.U, atom.Var, atom.Wbr:
+	case atom.Br, atom.Wbr, atom.Img, atom.Picture, atom.Svg:
+		return true // what they hold is no text of the paragraph's
+	case atom.A, atom.Abbr, atom.B, atom.Bdi, atom.Bdo, atom.Big, atom.Cite, atom.Code, atom.Data, atom.Del, atom.Dfn,
+		atom.Em, atom.Font, atom.I, atom.Ins, atom.Kbd, atom.Label, atom.Mark, atom.Nobr, atom.Q, atom.S, atom.Samp,
+		atom.Small, atom.Span, atom.Strike, atom.Strong, atom.Sub, atom.Sup, atom.Time, atom.Tt, atom.U, atom.Var:
 	default:
 		return false
 	}
