@@ -29,8 +29,8 @@ type fetchFlags struct {
 }
 
 // requestFlags bound every request: how long it may take, how much it may
-// read and which private addresses it may reach. watch, serve and feeds add
-// share them, so that the check of feeds add fetches as the watcher will.
+// read and which private addresses it may reach. watch, serve, feeds test
+// and feeds add share them, so that a check fetches as the watcher will.
 type requestFlags struct {
 	Timeout      watch.Duration `default:"${default_fetch_timeout}" help:"The longest a request may take, its body included: 30s, 2min, 1h (the forms of feeds add --interval; m is minutes)."`
 	MaxBytes     byteSize       `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed, in bytes or a size such as 10MiB; a larger page is skipped, a larger feed refused."`

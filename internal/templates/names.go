@@ -292,15 +292,23 @@ func misspelt(x, y Name) bool {
 
 // letterMask returns the mask of the letters and digits of a normalised
 // name: an ASCII letter's bit its place in the alphabet, a digit's or
-// another letter's its code point hashed to one of 32 bits.
+// another letter's its code point hashed to one of 32 bits. A German
+// umlaut sets its letter's bit and e's, and ß s's, as the spelling without
+// them writes them ("ZUERICH", "KOELN").
 func letterMask(b []byte) uint32 {
 	var mask uint32
 	for _, r := range string(b) {
-		switch {
+		switch r = unicode.ToLower(r); {
 		case 'a' <= r && r <= 'z':
 			mask |= 1 << (r - 'a')
-		case 'A' <= r && r <= 'Z':
-			mask |= 1 << (r - 'A')
+		case r == 'ä':
+			mask |= 1 | 1<<('e'-'a') // a, e
+		case r == 'ö':
+			mask |= 1<<('o'-'a') | 1<<('e'-'a')
+		case r == 'ü':
+			mask |= 1<<('u'-'a') | 1<<('e'-'a')
+		case r == 'ß':
+			mask |= 1 << ('s' - 'a')
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			mask |= 1 << (uint32(r) * 0x9E3779B1 >> 27)
 		}

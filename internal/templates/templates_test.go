@@ -175,6 +175,7 @@ func TestOtherPlacesShortNames(t *testing.T) {
 		{"Izmir", "Ordu", true}, {"Izmir", "Rize", true}, {"Omaha", "Salem", true},
 		{"MAIMI", "MIAMI", false}, {"NEW YROK", "NEW YORK", false}, {"HUSTON", "HOUSTON", false},
 		{"LODNON", "LONDON", false}, {"BOSTAN", "BOSTON", false}, {"Bursa", "Bursa", false},
+		{"Zürich", "Zuerich", false}, {"KÖLN", "KOELN", false}, {"München", "Muenchen", false},
 	} {
 		a, sa := placeContext(&s, tc.a+notice)
 		b, sb := placeContext(&s, tc.b+notice)
