@@ -126,7 +126,7 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	d.A.ID, d.A.Title = docs[0].ID, docs[0].Title
 	d.B.ID, d.B.Title = docs[1].ID, docs[1].Title
 	if d.Incomplete && o.warn != nil {
-		fmt.Fprintf(o.warn, "neardup: warning: %s and %s repeat a few words too much to be aligned in full: "+
+		fmt.Fprintf(o.warn, "neardup: warning: %s and %s repeat their words too often to be aligned in full: "+
 			"parts left unaligned show as replaced, and the overlap may be lower than what they share\n", diff.VisibleLine(d.A.ID), diff.VisibleLine(d.B.ID))
 	}
 	switch o.format {

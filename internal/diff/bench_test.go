@@ -63,7 +63,8 @@ func edit(rng *rand.Rand, words []string, p float64) []string {
 // BenchmarkCompare diffs texts of 10,000 words: near duplicates (5 % of the
 // words edited), rewrites (30 %), unrelated texts, a text whose halves
 // were swapped, the text with its paragraphs shuffled and one of them
-// twice, and a text of five distinct words with every tenth replaced.
+// twice, a text of five distinct words with every tenth replaced, and a
+// paragraph repeated 40 times with one word in a hundred replaced.
 func BenchmarkCompare(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	a := benchWords(rng, 10000)
@@ -90,6 +91,22 @@ func BenchmarkCompare(b *testing.B) {
 		b.SetBytes(int64(len(tf) + len(tfe)))
 		for b.Loop() {
 			Compare(tf, tfe, Options{})
+		}
+	})
+	// A paragraph of 195 words repeated 40 times, and it with one word in a
+	// hundred replaced: every run of words has 40 copies on each side.
+	prng := rand.New(rand.NewPCG(7, 8))
+	para := benchText(benchWords(prng, 195), prng)
+	rep := strings.Fields(strings.Repeat(para+" ", 40))
+	repEdited := slices.Clone(rep)
+	for i := 37; i < len(repEdited); i += 100 {
+		repEdited[i] = "edited"
+	}
+	tr, tre := strings.Join(rep, " "), strings.Join(repEdited, " ")
+	b.Run("repeated/word", func(b *testing.B) {
+		b.SetBytes(int64(len(tr) + len(tre)))
+		for b.Loop() {
+			Compare(tr, tre, Options{})
 		}
 	})
 	// Every paragraph moved: the passages found elsewhere (shared.go).

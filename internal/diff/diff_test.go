@@ -498,6 +498,48 @@ func TestTextsOfFewWordsAlign(t *testing.T) {
 	checkInvariants(t, d)
 }
 
+// TestRepeatedTextAlignsCopies: a paragraph repeated many times, and the
+// same with one word in a hundred replaced, share every other word, in
+// place. Regression: each copy of a run of words matched every copy in the
+// other text, the anchor of the alignment took the copy of a in the middle
+// of the text for one near the start of b, and what was left of a faced a
+// few words of b; the scan of b also went past the copy on the diagonal. A
+// paragraph of 195 words repeated 40 times showed 39.8 % shared, and
+// repeated 20 times 98.7 %, 1,529 words of it moved, with the diff
+// complete.
+func TestRepeatedTextAlignsCopies(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		words, copies int
+	}{
+		{"195 words 20 times", 195, 20},
+		{"195 words 40 times", 195, 40},
+		{"60 words 90 times", 60, 90},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, 12))
+			para := benchText(benchWords(rng, tc.words), rng)
+			a := strings.Fields(strings.Repeat(para+" ", tc.copies))
+			b := slices.Clone(a)
+			edits := map[int]bool{}
+			for len(edits) < len(a)/100 {
+				i := rng.IntN(len(b))
+				edits[i] = true
+				b[i] = "edited"
+			}
+			ta, tb := strings.Join(a, " "), strings.Join(b, " ")
+			for _, d := range []*Diff{Compare(ta, tb, Options{}), Compare(tb, ta, Options{})} {
+				checkInvariants(t, d)
+				want := len(a) - len(edits)
+				if d.A.Shared != want || d.B.Shared != want || d.A.Moved != 0 || d.B.Moved != 0 || d.Incomplete {
+					t.Errorf("shared %d, %d, moved %d, %d, incomplete %v; want %d each, none moved, complete",
+						d.A.Shared, d.B.Shared, d.A.Moved, d.B.Moved, d.Incomplete, want)
+				}
+			}
+		})
+	}
+}
+
 // TestTextMarksPunctuationOfOneSide wants the text rendering to mark the
 // spacing and punctuation between aligned words that only one side holds,
 // as --html does: it wrote the text between two words from one side alone,
