@@ -156,7 +156,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	// are counted and warned of here, the documents handed on.
 	docs := func(yield func(core.Document, error) bool) {
 		stopped := false
-		err := ordered(ctx, unbuffered(next), o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
+		err := orderedLive(ctx, unbuffered(next), r.Pending, o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
 			func(rec *corpus.Record) error {
 				f.mu.Lock()
 				f.st.Read++
