@@ -111,7 +111,8 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
 // hands the documents, in input order, to o.Add, which adds (or checks)
-// them in chunks; it prints each match and counts them. A strict run
+// them in chunks; the records of standard input or a pipe that waits are
+// handed on as they arrive (corpus.Reader.Pending), not held for more; it prints each match and counts them. A strict run
 // (FeedOptions.Strict) stops at the first bad record once the documents
 // before it are added and printed, however they are chunked. ctx ending
 // ends it at once, also while it waits for standard input or a pipe
