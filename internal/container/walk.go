@@ -125,6 +125,12 @@ type Top struct {
 	// At gives random access to the input, for a zip archive; nil copies
 	// the stream to a temporary file when it is one.
 	At func() (io.ReaderAt, int64, error)
+	// Ready, when set, reports whether R, a stream that may pause
+	// (standard input, a pipe), has bytes that no read took yet (see
+	// Arrived): the peek at its start that tells its format looks at what
+	// has arrived, not waiting for more, and its leaf, when it is one, is
+	// given it as Member.Ready. nil: R never pauses (a file).
+	Ready func() bool
 }
 
 // Member is one leaf stream of an input.
@@ -153,6 +159,10 @@ type Member struct {
 	At func() (io.ReaderAt, int64, error)
 	// Skip, when set, says why the member is refused; R is nil.
 	Skip error
+	// Ready is Top.Ready for the input's own stream, when it is the leaf
+	// (not compressed, no archive): what R has at hand is what it holds
+	// buffered and what Ready says has arrived. nil for any other.
+	Ready func() bool
 	// Index is the position of the member among the entries of the
 	// archive that holds it (a tar's headers, a zip's files, in the order
 	// `tar tv` and `unzip -l` list them), from 1, and Archive that
@@ -249,6 +259,7 @@ type node struct {
 	// hold (0 when nothing bounds it): it sizes the read buffer.
 	bound     int64
 	at        func() (io.ReaderAt, int64, error)
+	ready     func() bool // Top.Ready, of the input's own stream only
 	inArchive bool
 	// index and archive are Member.Index and Member.Archive of the
 	// archive member the stream is, or is compressed in.
@@ -286,7 +297,7 @@ func (w *Walker) Next() (Member, error) {
 	w.release()
 	if !w.begun {
 		w.begun = true
-		n := node{origin: w.top.Origin, id: w.top.ID, name: w.top.Name, size: w.top.Size, at: w.top.At}
+		n := node{origin: w.top.Origin, id: w.top.ID, name: w.top.Name, size: w.top.Size, at: w.top.At, ready: w.top.Ready}
 		m, ok, err := w.open(n, &w.topN)
 		if ok || err != nil {
 			return m, err
@@ -378,7 +389,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	br := w.buffer(r, hint)
 	// A read error is left for the reader of the stream to meet again
 	// (the readers under it repeat their errors) and report in its terms.
-	head, _ := br.Peek(512)
+	head, _ := PeekArrived(br, 512, n.ready)
 	byName, magic := ByName(n.name), Magic(head)
 	f := byName
 	if !f.IsContainer() && magic.IsContainer() {
@@ -422,7 +433,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	}
 	w.cur = &leafState{br: br}
 	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size, At: n.at,
-		Index: n.index, Archive: n.archive}, true, nil
+		Index: n.index, Archive: n.archive, Ready: n.ready}, true, nil
 }
 
 func (w *Walker) putBack(br *bufio.Reader) {

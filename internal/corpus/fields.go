@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // A field name that matches nothing is found in the first records of each
@@ -334,15 +336,44 @@ func memberOf(keys []string, vals []json.RawMessage, name string) (key string, v
 }
 
 // checkedSource holds back the first records of a JSON Lines input until
-// their field names are checked.
+// their field names are checked. Of a stream that may pause (standard
+// input, a pipe, read once), it holds back only the records that have
+// arrived: the look ahead ends at the first record not at hand yet, and
+// the check goes by those before it, so that a writer that sends a record
+// and waits has it read (and `neardup index add` store it) at once.
 type checkedSource struct {
 	r      *Reader
-	src    source
+	src    bufferedSource
 	origin string
 	queue  []Raw
 	err    error // what ended the look ahead, given after the queue
 	done   bool
+	// ready, of a stream that may pause, reports whether the next record
+	// is at hand (see newCheckedSource); nil for a file.
+	ready func() bool
 }
+
+// bufferedSource is a source that says whether it holds the start of its
+// next record, a line or an object begun, in its buffer.
+type bufferedSource interface {
+	source
+	buffered() bool
+}
+
+// newCheckedSource returns the checkedSource of src, the records of m.
+func newCheckedSource(r *Reader, m container.Member, src bufferedSource) *checkedSource {
+	c := &checkedSource{r: r, origin: m.Origin, src: src}
+	if ready := m.Ready; ready != nil {
+		c.ready = func() bool { return src.buffered() || ready() }
+		if js, ok := src.(*jsonSource); ok {
+			js.ready = ready
+		}
+	}
+	return c
+}
+
+// buffered reports whether the next record is held or begun in a buffer.
+func (c *checkedSource) buffered() bool { return len(c.queue) > 0 || c.src.buffered() }
 
 func (c *checkedSource) close() { c.src.close() }
 
@@ -378,6 +409,9 @@ func (c *checkedSource) check() error {
 	var sh shapes              // which names hold objects, for FieldError.Likely
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {
+		if len(c.queue) > 0 && c.ready != nil && !c.ready() {
+			break // a stream that pauses: checked by the records it gave
+		}
 		raw, err := c.src.next()
 		if err != nil {
 			c.err = err

@@ -27,6 +27,7 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 	switch {
 	case in.stream != nil && r.opts.SinglePass:
 		top.R = &countReader{r: in.stream, n: &r.reading}
+		top.Ready = in.ready // read once: a record is handed on as it arrives
 	case in.stream != nil:
 		if err := r.startTee(in); err != nil {
 			return nil, err
@@ -56,13 +57,13 @@ func (r *Reader) openMember(m container.Member) (source, error) {
 	}
 	if k = r.forced(k); k == container.Unknown {
 		var err error
-		if k, err = r.sniff(m.Origin, m.R); err != nil {
+		if k, err = r.sniff(m.Origin, m.R, m.Ready); err != nil {
 			return nil, err
 		}
 	}
 	if (k == container.JSON || k == container.JSONL) && m.Format != container.JSONL && r.opts.Format == "" {
 		// A stream named JSON Lines is no feed: it holds a value a line.
-		if head, _ := m.R.Peek(min(jsonFeedHead, m.R.Size())); container.IsJSONFeed(head) {
+		if head, _ := container.PeekArrived(m.R, min(jsonFeedHead, m.R.Size()), m.Ready); container.IsJSONFeed(head) {
 			k = container.Feed // a JSON Feed, by its version
 		}
 	}
@@ -112,9 +113,9 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	}
 	switch k {
 	case container.JSONL:
-		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines, into: &r.lineBuf}}
+		return newCheckedSource(r, m, &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines, into: &r.lineBuf})
 	case container.JSON:
-		return &checkedSource{r: r, origin: m.Origin, src: newJSONSource(br, m.Origin, limit)}
+		return newCheckedSource(r, m, newJSONSource(br, m.Origin, limit))
 	case container.CSV:
 		return newCSVSource(r, text, m.Origin, r.csvComma(br), limit)
 	case container.TSV:
@@ -153,8 +154,8 @@ const SniffLen = sniffLen
 const sniffLen = 8 << 10
 
 // sniff tells a stream's format from its first bytes (Sniff).
-func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error) {
-	head, err := br.Peek(min(sniffLen, br.Size()))
+func (r *Reader) sniff(origin string, br *bufio.Reader, ready func() bool) (container.Format, error) {
+	head, err := container.PeekArrived(br, min(sniffLen, br.Size()), ready)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return 0, fmt.Errorf("reading %s: %w after 0 bytes", origin, err)
 	}

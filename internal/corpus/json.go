@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"golang.org/x/text/transform"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // jsonSource reads a JSON file (.json): JSON values one after another,
@@ -34,6 +36,9 @@ type jsonSource struct {
 	arrayLine int  // the line the top-level array starts on
 	started   bool // the layout is known
 	lines     bool // the file holds JSON Lines, by its start
+	// ready is container.Member.Ready of a stream that may pause: the
+	// look at its start takes what has arrived.
+	ready     func() bool
 	buf       []byte
 	obuf      []byte
 	lastStart int // the line the last value read started on
@@ -100,7 +105,7 @@ func (s *jsonSource) next() (Raw, error) {
 // on its first line, or with a first line broken rather than carried on
 // by the lines after (see spansLines).
 func (s *jsonSource) oneALine() bool {
-	head, _ := s.br.Peek(min(sniffLen, s.br.Size()))
+	head, _ := container.PeekArrived(s.br, min(sniffLen, s.br.Size()), s.ready)
 	t := bytes.TrimLeft(bytes.TrimPrefix(head, utf8BOM), " \t\r\n")
 	return len(t) > 0 && t[0] == '{' && !spansLines(t)
 }
@@ -364,3 +369,7 @@ func isJSONDelimiter(b byte) bool {
 	}
 	return false
 }
+
+// buffered reports whether bytes of the stream are held in the buffer:
+// the next value, or the start of it.
+func (s *jsonSource) buffered() bool { return s.br.Buffered() > 0 }

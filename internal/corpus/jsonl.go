@@ -31,6 +31,16 @@ type lineSource struct {
 
 func (s *lineSource) close() {}
 
+// buffered reports whether a whole line is held in the buffer, or the
+// stream's end was met.
+func (s *lineSource) buffered() bool {
+	if s.eof {
+		return true
+	}
+	b, _ := s.br.Peek(s.br.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
 func (s *lineSource) readErr(err error) error {
 	return fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
 }

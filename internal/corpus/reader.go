@@ -43,10 +43,11 @@ type Reader struct {
 	// walk gives next.
 	curRead, limitRead int
 	curOrigin, limitIn string
-	curAt              *place   // where the open leaf stream's records are read, beyond their origin
-	emptyDirs          []string // see EmptyDirs
-	in                 *input   // the open input's description
-	err                error    // the fatal error that ended this pass
+	curAt              *place      // where the open leaf stream's records are read, beyond their origin
+	curReady           func() bool // container.Member.Ready of the open leaf stream
+	emptyDirs          []string    // see EmptyDirs
+	in                 *input      // the open input's description
+	err                error       // the fatal error that ended this pass
 	closed             bool
 	pages              int               // web pages yielded this pass, numbering them for memo
 	records            int               // records yielded this pass, numbering them (Raw.seq)
@@ -137,6 +138,10 @@ type input struct {
 	// input is.
 	pipe bool
 	held *os.File // the pipe opened as stream, closed once copied whole
+	// ready, of a stream read once (Options.SinglePass) that may pause,
+	// says whether bytes have arrived that no read took yet
+	// (container.Arrived); nil for a file, and a stream never asked.
+	ready func() bool
 }
 
 // source yields the records of one opened input.
@@ -216,7 +221,7 @@ func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
 // without an id as Open names it, reading them all: "d1/x.jsonl:3".
 func OpenReaderNamed(name, idName string, r io.Reader, opts Options) (*Reader, error) {
 	origin := container.PathName(name) // as Open writes a path given
-	rd, err := open(nil, &input{origin: origin, id: idName, stream: &onceEOF{r: r}, size: -1}, opts, config{})
+	rd, err := open(nil, &input{origin: origin, id: idName, stream: &onceEOF{r: r}, size: -1, ready: arrived(r)}, opts, config{})
 	if err == nil && name != "" && name != "-" {
 		rd.given, rd.raw, rd.idNames = []string{origin}, []string{name}, []string{idName}
 	}
@@ -378,7 +383,8 @@ func (r *Reader) add(p string) error {
 		if err := r.givenAt.add(p); err != nil {
 			return err
 		}
-		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1, stdin: true})
+		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1, stdin: true,
+			ready: arrived(r.cfg.stdin)})
 		return nil
 	}
 	unlisted := func(path string) { r.noteUnlisted(container.PathName(path)) }
@@ -579,6 +585,7 @@ func (r *Reader) nextRaw() (Raw, error) {
 				continue
 			}
 			r.cur, r.curRead, r.curOrigin, r.limitIn, r.curAt = src, 0, m.Origin, "", placeOf(r.in, m)
+			r.curReady = m.Ready
 		}
 		raw, err := r.cur.next()
 		if err == nil {
@@ -587,7 +594,7 @@ func (r *Reader) nextRaw() (Raw, error) {
 			return raw, nil
 		}
 		r.cur.close()
-		r.cur = nil
+		r.cur, r.curReady = nil, nil
 		stopped := container.IsLimit(err) || container.IsDamage(err)
 		if stopped {
 			r.limitIn, r.limitRead = r.curOrigin, r.curRead
@@ -657,7 +664,7 @@ func (r *Reader) NextRawIn(buf []byte) (Raw, []byte, error) {
 func (r *Reader) closeInput() {
 	if r.cur != nil {
 		r.cur.close()
-		r.cur = nil
+		r.cur, r.curReady = nil, nil
 	}
 	if r.walk != nil {
 		r.walk.Close()
@@ -667,6 +674,32 @@ func (r *Reader) closeInput() {
 		r.in.file.Close()
 		r.in.file = nil
 	}
+}
+
+// Pending reports whether the next record is at hand: NextRaw returns it
+// (or the end) without waiting for a stream read once (standard input, a
+// pipe, with Options.SinglePass) that gives nothing for now. It is true
+// of a file. A caller that gathers records in batches hands on what it
+// holds when it is false, rather than hold them until the stream goes on
+// (`neardup index add` of a live stream). It costs a call of no system
+// call for a file; call it from the goroutine that reads.
+func (r *Reader) Pending() bool {
+	if r.curReady == nil {
+		return true
+	}
+	if b, ok := r.cur.(interface{ buffered() bool }); ok && b.buffered() {
+		return true
+	}
+	return r.curReady()
+}
+
+// arrived returns container.Arrived of a stream that is a file (standard
+// input, a pipe), nil of any other reader.
+func arrived(rd io.Reader) func() bool {
+	if f, ok := rd.(*os.File); ok {
+		return container.Arrived(f)
+	}
+	return nil
 }
 
 // Next returns the next record decoded: Decode(NextRaw()).

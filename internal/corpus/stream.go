@@ -97,7 +97,7 @@ func (r *Reader) openPipe(in *input) error {
 	if err != nil {
 		return err
 	}
-	in.pipe, in.held, in.stream = false, f, &onceEOF{r: f}
+	in.pipe, in.held, in.stream, in.ready = false, f, &onceEOF{r: f}, container.Arrived(f)
 	if r.stop != nil {
 		in.stream = container.Interruptible(r.stop, in.stream)
 	}

@@ -111,7 +111,8 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
 // hands the documents, in input order, to o.Add, which adds (or checks)
-// them in chunks; it prints each match and counts them. A strict run
+// them in chunks; the records of standard input or a pipe that waits are
+// handed on as they arrive (corpus.Reader.Pending), not held for more; it prints each match and counts them. A strict run
 // (FeedOptions.Strict) stops at the first bad record once the documents
 // before it are added and printed, however they are chunked. ctx ending
 // ends it at once, also while it waits for standard input or a pipe
@@ -156,7 +157,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	// are counted and warned of here, the documents handed on.
 	docs := func(yield func(core.Document, error) bool) {
 		stopped := false
-		err := ordered(ctx, unbuffered(next), o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
+		err := orderedLive(ctx, unbuffered(next), r.Pending, o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
 			func(rec *corpus.Record) error {
 				f.mu.Lock()
 				f.st.Read++

@@ -53,7 +53,18 @@ func unbuffered(next func() (corpus.Raw, error)) nextFunc {
 // It stops at the first error of next, consume or ctx.
 func ordered[T any](ctx context.Context, next nextFunc, workers int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
-	return orderedAhead(ctx, next, workers, workers*2, work, consume)
+	return orderedAhead(ctx, next, nil, workers, workers*2, work, consume)
+}
+
+// orderedLive is ordered reading inputs that may pause (standard input, a
+// pipe): pending reports whether the next record is at hand
+// (corpus.Reader.Pending), and when it is not, the records read are handed
+// on, however few, rather than held until the chunk fills: a record that
+// arrives alone is consumed (and `neardup index add` commits it) while the
+// stream waits.
+func orderedLive[T any](ctx context.Context, next nextFunc, pending func() bool, workers int,
+	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
+	return orderedAhead(ctx, next, pending, workers, workers*2, work, consume)
 }
 
 // orderedAhead is ordered with the workers running up to ahead chunks
@@ -66,7 +77,7 @@ func ordered[T any](ctx context.Context, next nextFunc, workers int,
 // chunk holds are read into its buffer, which a later chunk then reuses:
 // a result must not keep them (Doc.Raw of a JSONL line) past its consume
 // call.
-func orderedAhead[T any](ctx context.Context, next nextFunc, workers, ahead int,
+func orderedAhead[T any](ctx context.Context, next nextFunc, pending func() bool, workers, ahead int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -80,7 +91,7 @@ func orderedAhead[T any](ctx context.Context, next nextFunc, workers, ahead int,
 	go func() {
 		defer close(readDone)
 		defer close(todo)
-		readErr = readChunks(ctx, next, todo, free)
+		readErr = readChunks(ctx, next, pending, todo, free)
 	}()
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -143,7 +154,11 @@ func (c *chunk[T]) recycle(free chan<- *chunk[T]) {
 	}
 }
 
-func readChunks[T any](ctx context.Context, next nextFunc, todo chan<- *chunk[T], free <-chan *chunk[T]) error {
+// readChunks reads the records with next into chunks and sends them on
+// todo, reusing those of free. A chunk is sent full, or at the end, or,
+// when pending is set and reports the next record is not at hand, with
+// the records read so far.
+func readChunks[T any](ctx context.Context, next nextFunc, pending func() bool, todo chan<- *chunk[T], free <-chan *chunk[T]) error {
 	for seq, first := 0, 0; ; seq++ {
 		var c *chunk[T]
 		select {
@@ -154,6 +169,9 @@ func readChunks[T any](ctx context.Context, next nextFunc, todo chan<- *chunk[T]
 		c.seq, c.first, c.need = seq, first, 0
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
+			if len(c.raws) > 0 && pending != nil && !pending() {
+				break // the stream waits: what it gave goes on
+			}
 			var raw corpus.Raw
 			if raw, c.buf, err = next(c.buf); err != nil {
 				break

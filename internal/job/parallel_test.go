@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methods"
@@ -268,5 +269,47 @@ func BenchmarkOrderedLines(b *testing.B) {
 		if err != nil || n != 20000 {
 			b.Fatalf("%d records, %v", n, err)
 		}
+	}
+}
+
+// TestOrderedLiveHandsOnWhenNotPending: orderedLive hands on the records
+// read once pending says the next one is not at hand, however few: the
+// next record here comes only after the first is consumed, as a stream's
+// writer that sends one record and waits for its answer. Regression: a
+// chunk was handed on only with chunkSize records, or at the end, and the
+// run waited for ever.
+func TestOrderedLiveHandsOnWhenNotPending(t *testing.T) {
+	consumed := make(chan struct{})
+	read := 0
+	next := func() (corpus.Raw, error) {
+		switch read++; read {
+		case 1:
+			return corpus.Raw{Origin: "r0"}, nil
+		case 2:
+			<-consumed // the stream waits for an answer to its first record
+			return corpus.Raw{Origin: "r1"}, nil
+		}
+		return corpus.Raw{}, io.EOF
+	}
+	pending := func() bool { return read != 1 } // after the first, nothing has arrived
+	var got []string
+	done := make(chan error, 1)
+	go func() {
+		done <- orderedLive(context.Background(), unbuffered(next), pending, 2,
+			func(_, _ int, raw corpus.Raw, out *string) { *out = raw.Origin },
+			func(o *string) error {
+				if got = append(got, *o); len(got) == 1 {
+					close(consumed)
+				}
+				return nil
+			})
+	}()
+	select {
+	case err := <-done:
+		if err != nil || strings.Join(got, " ") != "r0 r1" {
+			t.Errorf("orderedLive = %v, consumed %q; want nil, [r0 r1]", err, got)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the first record was not consumed in a minute while the stream waited")
 	}
 }

@@ -1,0 +1,79 @@
+//go:build unix
+
+package corpus
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLiveStreamRecordsAsTheyArrive: a stream read once (Options.SinglePass)
+// that gives one JSON Lines record and then waits has the record read at
+// once, and the field names checked by the records that have arrived: a
+// name that matches none fails at once, naming the fields seen. Regression:
+// the check read 100 records ahead, and the look at the stream's start
+// waited for 512 bytes, so that nothing was read until the stream ended.
+func TestLiveStreamRecordsAsTheyArrive(t *testing.T) {
+	for _, tc := range []struct {
+		name, format, textField string
+		wantErr                 string // "" for the record
+	}{
+		{name: "sniffed", wantErr: ""},
+		{name: "--format jsonl", format: "jsonl", wantErr: ""},
+		{name: "a text field that matches none", textField: "body",
+			wantErr: `-: the first record has no field "body" (the text); fields seen: "id", "text"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pw.Close()
+			defer pr.Close()
+			r, err := OpenReader("-", pr, Options{SinglePass: true, Format: tc.format, TextField: tc.textField})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if _, err := pw.WriteString(`{"id":"a1","text":"One article of a stream that waits after it."}` + "\n"); err != nil {
+				t.Fatal(err)
+			}
+			type result struct {
+				raw Raw
+				err error
+			}
+			got := make(chan result, 1)
+			go func() {
+				raw, err := r.NextRaw()
+				got <- result{raw, err}
+			}()
+			var res result
+			select {
+			case res = <-got:
+			case <-time.After(time.Minute):
+				pw.Close() // ends the read, and the test
+				<-got
+				t.Fatal("nothing read in a minute of the stream held open after one record")
+			}
+			if tc.wantErr != "" {
+				var fe *FieldError
+				if !errors.As(res.err, &fe) || !strings.Contains(res.err.Error(), tc.wantErr) {
+					t.Fatalf("NextRaw = %v, want a FieldError %q", res.err, tc.wantErr)
+				}
+				return
+			}
+			if res.err != nil {
+				t.Fatal(res.err)
+			}
+			if rec := r.Decode(res.raw); rec.Doc.ID != "a1" {
+				t.Errorf("record read: id %q, want a1 (%+v)", rec.Doc.ID, rec)
+			}
+			if r.Pending() { // nothing more has arrived: the stream waits
+				t.Error("Pending() = true with nothing more written")
+			}
+		})
+	}
+}
