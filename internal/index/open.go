@@ -495,6 +495,11 @@ func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, e
 	if meta.Format != spec.Format && spec.Older != nil {
 		c, older = spec.Older(meta.Format, c)
 	}
+	if meta.Format > spec.Format || meta.HashVersion > analysis.HashVersion {
+		return spec, nil, fmt.Errorf("%w: it holds %s sketches of format %d and hash version %d, this binary makes format %d "+
+			"and hash version %d at most: open it with the neardup that made it, or a newer one", store.ErrTooNew, meta.Method,
+			meta.Format, meta.HashVersion, spec.Format, analysis.HashVersion)
+	}
 	if meta.Format != spec.Format && !older || meta.HashVersion != analysis.HashVersion {
 		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
 			"hash version %d, which cannot be compared with them: build a new index of its documents "+

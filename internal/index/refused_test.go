@@ -3,6 +3,7 @@ package index_test
 import (
 	"crypto/sha256"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,6 +46,35 @@ func TestRefusedIndexIsLeftAsItWas(t *testing.T) {
 				}
 				if after := snapshot(t, dsn); after != before {
 					t.Errorf("open %+v: the index changed:\n%s\nwant\n%s", o, after, before)
+				}
+			}
+		})
+	}
+}
+
+// Regression (tester's finding): an index whose sketches a newer binary
+// made (a format past this binary's) was refused with "build a new index
+// of its documents", the advice for an older format, where an older binary
+// should not rebuild a newer index: it is refused as written by a newer
+// version, and left as it was.
+func TestNewerSketchFormatIsTooNew(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			add(t, x, enginetest.Doc("a", enginetest.NewTextGen(61).Sentences(12)))
+			x.Close()
+			storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE meta SET value = replace(value, '"sketch_format":%d', '"sketch_format":%d') WHERE name = 'index'`,
+				minhash.Spec.Format, minhash.Spec.Format+1))
+			before := snapshot(t, dsn)
+			for _, o := range []index.OpenOptions{{Existing: true}, {}} {
+				_, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
+				if !errors.Is(err, store.ErrTooNew) || !strings.Contains(err.Error(), fmt.Sprintf("format %d", minhash.Spec.Format+1)) ||
+					strings.Contains(err.Error(), "build a new index") {
+					t.Errorf("open %+v: %v, want it refused as written by a newer version", o, err)
+				}
+				if after := snapshot(t, dsn); after != before {
+					t.Errorf("open %+v: the index changed", o)
 				}
 			}
 		})
