@@ -703,6 +703,13 @@ type IndexStats struct {
 	StoreText bool `json:"store_text"`
 	// Created is when the index was created, in UTC (RFC 3339 in JSON).
 	Created time.Time `json:"created"`
+	// SketchFormat is the sketch format of the index's method it holds and
+	// goes on making; BinaryFormat the one this binary makes for a new
+	// index. An index made by an earlier binary may hold an older format,
+	// which reads as that binary read it (docs/upgrades.md). Zero for an
+	// empty index of no method yet.
+	SketchFormat int `json:"sketch_format,omitempty"`
+	BinaryFormat int `json:"binary_sketch_format,omitempty"`
 }
 
 // Stats counts what the index holds.
@@ -722,6 +729,7 @@ func (x *Index) stats(loaded int) IndexStats {
 	st := IndexStats{Method: meta.Method, Loaded: loaded, StoreText: meta.StoreText}
 	if meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
 		st.Options, st.Created = json.RawMessage(meta.Options), time.Unix(meta.Created, 0).UTC()
+		st.SketchFormat, st.BinaryFormat = meta.Format, x.spec.Format
 	}
 	return st
 }

@@ -81,6 +81,28 @@ func TestNewerSketchFormatIsTooNew(t *testing.T) {
 	}
 }
 
+// TestStatsSayTheSketchFormat: stats give the sketch format an index holds
+// and the one the binary makes, so that an index of an older format (which
+// reads as the binary that made it read) can be told from its stats.
+func TestStatsSayTheSketchFormat(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	x := open(t, dsn, index.OpenOptions{StoreText: true})
+	add(t, x, enginetest.Doc("a", enginetest.NewTextGen(61).Sentences(12)))
+	st, err := x.Stats(t.Context())
+	x.Close()
+	if err != nil || st.SketchFormat != minhash.Spec.Format || st.BinaryFormat != minhash.Spec.Format {
+		t.Fatalf("a new index: stats %+v, %v; want formats %d and %d", st, err, minhash.Spec.Format, minhash.Spec.Format)
+	}
+	older := minhash.Spec.Format - 1
+	storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE meta SET value = replace(value, '"sketch_format":%d', '"sketch_format":%d') WHERE name = 'index'`,
+		minhash.Spec.Format, older))
+	x = open(t, dsn, index.OpenOptions{Existing: true})
+	defer x.Close()
+	if st, err = x.Stats(t.Context()); err != nil || st.SketchFormat != older || st.BinaryFormat != minhash.Spec.Format {
+		t.Errorf("an index of format %d: stats %+v, %v; want formats %d and %d", older, st, err, older, minhash.Spec.Format)
+	}
+}
+
 // snapshot describes the store at dsn as a write would change it: a
 // SQLite file's bytes and the files beside it, a PostgreSQL schema's
 // version, columns and settings.
