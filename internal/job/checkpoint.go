@@ -17,10 +17,12 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
 
@@ -76,6 +78,12 @@ type runFile struct {
 	Version int             `json:"version"`
 	Inputs  []inputFile     `json:"inputs"`
 	Options json.RawMessage `json:"options"`
+	// SketchFormat and HashVersion are those of the sketches the run
+	// makes (engine.Spec.Format, analysis.HashVersion): a later binary
+	// whose method makes another format refuses the checkpoint, however
+	// many older formats it reads.
+	SketchFormat int `json:"sketch_format"`
+	HashVersion  int `json:"hash_version"`
 }
 
 // inputFile is an input file as it was when the checkpoints began.
@@ -168,7 +176,14 @@ func openCheckpoints(o Options, co corpus.Options, out *output.Set, note io.Writ
 // reachable (a link to nothing) with the size -1. A pipe, read once, is
 // refused as standard input is.
 func describeRun(o Options, co corpus.Options) (runFile, error) {
-	rf := runFile{Version: checkpointVersion}
+	rf := runFile{Version: checkpointVersion, HashVersion: analysis.HashVersion}
+	if o.Method != nil {
+		spec, err := methods.Lookup(o.Method.Method())
+		if err != nil {
+			return rf, err
+		}
+		rf.SketchFormat = spec.Format
+	}
 	for _, in := range o.Inputs {
 		if in == "-" {
 			return rf, errors.New("--resume reads its inputs again from the start of a file: stdin cannot be resumed")
@@ -213,6 +228,11 @@ func sameRun(have, want runFile, dir string) error {
 		return fmt.Errorf("%s: a checkpoint of another version of neardup; remove it to start again", dir)
 	}
 	again := "run without --resume to start again"
+	if have.SketchFormat != want.SketchFormat || have.HashVersion != want.HashVersion {
+		return fmt.Errorf("--resume: the checkpoint in %s holds sketches of format %d and hash version %d, which another version "+
+			"of neardup made; this one makes format %d, hash version %d: %s", dir, have.SketchFormat, have.HashVersion,
+			want.SketchFormat, want.HashVersion, again)
+	}
 	for _, w := range want.Inputs {
 		i := slices.IndexFunc(have.Inputs, func(h inputFile) bool { return h.Path == w.Path })
 		switch {

@@ -14,8 +14,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/simhash"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -336,6 +341,42 @@ func TestResumeOtherFormat(t *testing.T) {
 	_, err := Run(t.Context(), o)
 	if err == nil || !strings.Contains(err.Error(), "sketches another version of neardup made") || strings.Contains(err.Error(), "damaged") {
 		t.Fatalf("resume: %v, want a refusal naming another version's sketches", err)
+	}
+}
+
+// Regression (reviewer's finding): the checkpoint of a run of the build
+// before sketch formats minhash 13, simhash 9, sentences and cosine 6 was
+// resumed by this one without a word, its journal's sketches (of formats
+// this binary still reads for an index) mixed with new ones under other
+// rules: a checkpoint whose run made another sketch format, or one that
+// says none (as those builds wrote it), is refused.
+func TestResumeCheckpointOfAnotherFormat(t *testing.T) {
+	for _, m := range []engine.Config{minhash.Defaults(), simhash.Defaults(), sentences.Defaults(), cosine.Defaults()} {
+		t.Run(m.Method(), func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeResumeCorpus(t, dir)
+			o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true,
+				CheckpointEvery: 50, Method: m}
+			interrupt(t, o)
+			run := filepath.Join(dir, ".out.work", "checkpoint", "run.json")
+			data, err := os.ReadFile(run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fields map[string]json.RawMessage
+			if err := json.Unmarshal(data, &fields); err != nil {
+				t.Fatal(err)
+			}
+			delete(fields, "sketch_format") // as the build before wrote it
+			if data, err = json.Marshal(fields); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(run, data, 0o644)
+			_, err = Run(t.Context(), o)
+			if err == nil || !strings.Contains(err.Error(), "sketches of format 0") || !strings.Contains(err.Error(), "another version of neardup") {
+				t.Fatalf("resume: %v, want a refusal naming another version's sketches", err)
+			}
+		})
 	}
 }
 
