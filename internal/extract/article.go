@@ -38,7 +38,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	// each element the cleaning asks about, and between the stages.
 	drop := func(n *html.Node) bool { opts.checkpoint(); return isComments(n) }
 	if rule.CanDrop() {
-		drop = func(n *html.Node) bool { opts.checkpoint(); return isComments(n) || rule.Drops(n, opts.checkpoint) }
+		drop = func(n *html.Node) bool { opts.checkpoint(); return isComments(n) || rule.Drops(n) }
 	}
 	// The page readied for the engine: declarative shadow roots, streamed
 	// segments and an article given only to readers without scripts in
@@ -65,7 +65,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	// time.
 	fresh := func() *html.Node { opts.checkpoint(); return cloneTree(doc) }
 	var bodyText string
-	if nodes := rule.Body(doc, opts.checkpoint); len(nodes) > 0 {
+	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
 		for _, n := range nodes {
 			if t := Text(n); t != "" {

@@ -54,18 +54,6 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 // August 9th, 2012": a dateline) leaves no name.
 var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
 
-// bylineLead matches what a byline may give before its name: a clock time
-// ("10:42 am Jane Roe", "14:05 Uhr | Jane Roe", "7:40AM GMT, Jane Roe")
-// and where the post is filed, up to the "by" or the separator before the
-// name ("Filed under Politics by Jane Roe", "Posted in News | Jane Roe").
-// What is left must read as names (ledName): a clock before a day's name
-// or a date leaves none.
-var bylineLead = regexp.MustCompile(`^(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?i:[ap]m\b|[ap]\.m\.|uhr\b))?(?:\s*(?:[ECMP][SD]?T|GMT|UTC|BST|CES?T|IST|JST|AE[SD]T)\b)?|(?i:(?:filed|posted)\s+(?:under|in)\b)[^|·•⋅●]*?(?:\s(?i:by)\b|[|·•⋅●]|\s[-–—]\s))[\s,;:|·•⋅●/–—-]*`)
-
-// relativeDay matches a day named relative to today ("Today",
-// "Yesterday"), which a clock time leads as a name would.
-var relativeDay = regexp.MustCompile(`(?i)^(?:today|yesterday|tonight|tomorrow|this\s+(?:morning|afternoon|evening))$`)
-
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
 // "Harry RabinowitzTech Reporter"), a date ("Luke KimDecember 17, 2025",
@@ -141,13 +129,10 @@ func cutAuthor(s string, field bool) string {
 		s = gluedBy.ReplaceAllString(s, "$1")
 		prefix = bylinePrefix
 	}
-	led := false // a clock time or a post's filing cut before the name
 	for {
 		t := prefix.ReplaceAllString(s, "")
 		if field {
 			t = fieldBy.ReplaceAllString(t, "$1")
-		} else if u := bylineLead.ReplaceAllString(t, ""); u != t {
-			t, led = u, true
 		}
 		if t == s {
 			break
@@ -166,9 +151,6 @@ func cutAuthor(s string, field bool) string {
 	}
 	if _, ok := parseDate(s); ok {
 		return ""
-	}
-	if led && (!nameLike(s) || relativeDay.MatchString(s)) {
-		return "" // "10:42 am Today", "Filed under Politics by the sea"
 	}
 	return s
 }

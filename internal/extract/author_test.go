@@ -145,24 +145,6 @@ func TestCleanByline(t *testing.T) {
 		{"Jane Roe, Director of Photography", "Jane Roe"},
 		{"Jane Roe, Anthony Head", "Jane Roe, Anthony Head"},
 		{"Jane Roe, Murray Head, Ago Kask", "Jane Roe, Murray Head, Ago Kask"},
-		// Regression: a byline that gives where the post is filed or a
-		// clock time before the name gave no name; the category, the
-		// time, a date or a day after it are none.
-		{"Filed under Politics by Jane Roe", "Jane Roe"},
-		{"Filed in Politics, by Jane Roe", "Jane Roe"},
-		{"Posted in News | Jane Roe", "Jane Roe"},
-		{"Posted in News by Jane Roe on March 5, 2024", "Jane Roe"},
-		{"Filed under Politics", ""},
-		{"Filed under Politics by the sea", ""},
-		{"10:42 am Jane Roe", "Jane Roe"},
-		{"10:42 AM, Jane Roe", "Jane Roe"},
-		{"7:40AM GMT, Jane Roe", "Jane Roe"},
-		{"14:05 Uhr | Jane Roe", "Jane Roe"},
-		{"10:42 am Jane Roe | Politics", "Jane Roe"},
-		{"10:42 am EST", ""},
-		{"10:42 am Monday", ""},
-		{"10:42 am Today", ""},
-		{"10:42 am March 5, 2024", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {
@@ -308,8 +290,6 @@ func TestPageAuthorNotAClockOrSentence(t *testing.T) {
 		{"a name and a relative time", `<div class="byline"><a href="https://plus.example/1" title="Jane Roe">Jane Roe</a> / <i>8 hrs ago</i></div>`, "Jane Roe"},
 		{"a sentence around a name", `<p class="byline">This post was written by Nigel Subscribe To Our Feed</p>`, "Nigel"},
 		{"a name and where it is filed", `<p class="byline">Article by Steph, filed under Cities &amp; Urbanism in the Architecture category.</p>`, "Steph"},
-		{"where it is filed and a name", `<p class="byline">Filed under Politics by Jane Roe</p>`, "Jane Roe"},
-		{"a clock and a name", `<p class="byline">10:42 am Jane Roe</p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b strings.Builder

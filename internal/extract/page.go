@@ -185,9 +185,8 @@ func (o Options) withDefaults() Options {
 // caller has in work are no more than the Page calls it has running,
 // however many time out; but it waits for that at most stopGrace, and
 // then returns all the same, the work left to end on its own (a site
-// rule's selector is matched with a checkpoint at each element it looks
-// at, but between two the work within one of its compound selectors,
-// ":has(img)" over an element's descendants, has none).
+// rule's selector is matched without a checkpoint, and one can take
+// exponential time on a deep tree).
 //
 // Page is safe for concurrent use; it never modifies in.Body.
 func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason, error) {

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/andybalholm/cascadia"
 	"gopkg.in/yaml.v3"
 
 	"github.com/neardup/neardup/internal/yamlkeys"
@@ -449,14 +450,11 @@ func (c *ruleCompiler) regexp(v *yaml.Node, key string) (*regexp.Regexp, error) 
 	return re, nil
 }
 
-func (c *ruleCompiler) selector(v *yaml.Node, key string) (selector, error) {
+func (c *ruleCompiler) selector(v *yaml.Node, key string) (cascadia.SelectorGroup, error) {
 	if v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
 		return nil, c.errorf(v.Line, "%s: want a CSS selector", key)
 	}
-	sel, err := compileSelector(v.Value)
-	if costly := (*costlyError)(nil); errors.As(err, &costly) {
-		return nil, c.errorf(v.Line, "%s: CSS selector %q refused: %v", key, v.Value, err)
-	}
+	sel, err := cascadia.ParseGroup(v.Value)
 	if err != nil {
 		return nil, c.errorf(v.Line, "%s: bad CSS selector %q: %v", key, v.Value, err)
 	}

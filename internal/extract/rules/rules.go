@@ -23,9 +23,7 @@
 // a page applies; a rule with neither applies to every page, so put it
 // last. A file without rules (empty, or without a rules list) is refused:
 // "rules: []" says none. Unknown keys, bad CSS
-// selectors (and those whose pseudo-classes nest more than one walk of the
-// page: selector.go) and bad regexps are errors naming the file, line and
-// rule, and
+// selectors and bad regexps are errors naming the file, line and rule, and
 // so are a host that is no host name (a URL) and a rule or host an earlier
 // rule takes first (a site given twice, a rule after the one for every
 // page): it would never apply.
@@ -37,6 +35,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 )
 
@@ -59,9 +58,9 @@ type Rule struct {
 	hosts      []string
 	url        *regexp.Regexp
 	articleURL *regexp.Regexp
-	body       selector
+	body       cascadia.SelectorGroup
 	bodySrc    string // body as written
-	drop       []selector
+	drop       []cascadia.SelectorGroup
 	dropAttr   []AttrFilter
 	strip      []*regexp.Regexp
 }
@@ -129,18 +128,15 @@ func (r *Rule) IsArticleURL(rawURL string) bool {
 
 // Body returns the elements the rule's body selector selects in the tree
 // under root, outermost only, in document order; nil when the rule has no
-// body selector or it selects nothing. It calls check, when not nil, at
-// each element it looks at: check may end the matching by panicking (the
-// extractor's checkpoint does, once a page is past its time).
-func (r *Rule) Body(root *html.Node, check func()) []*html.Node {
+// body selector or it selects nothing.
+func (r *Rule) Body(root *html.Node) []*html.Node {
 	if r == nil || r.body == nil {
 		return nil
 	}
-	m := &matcher{sel: r.body, check: check}
 	var out []*html.Node
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && m.match(n) {
+		if n.Type == html.ElementNode && r.body.Match(n) {
 			out = append(out, n)
 			return
 		}
@@ -161,14 +157,13 @@ func (r *Rule) BodySelector() string {
 	return r.bodySrc
 }
 
-// Drops reports whether the rule removes element n (and its subtree). It
-// calls check, when not nil, as Body does.
-func (r *Rule) Drops(n *html.Node, check func()) bool {
+// Drops reports whether the rule removes element n (and its subtree).
+func (r *Rule) Drops(n *html.Node) bool {
 	if r == nil || n.Type != html.ElementNode {
 		return false
 	}
 	for _, sel := range r.drop {
-		if (&matcher{sel: sel, check: check}).match(n) {
+		if sel.Match(n) {
 			return true
 		}
 	}

@@ -81,7 +81,7 @@ func TestRule(t *testing.T) {
 	var dropped, bodies []string
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if r.Drops(n, nil) {
+		if r.Drops(n) {
 			dropped = append(dropped, n.FirstChild.Data)
 			return
 		}
@@ -90,7 +90,7 @@ func TestRule(t *testing.T) {
 		}
 	}
 	walk(doc)
-	for _, n := range r.Body(doc, nil) {
+	for _, n := range r.Body(doc) {
 		bodies = append(bodies, n.FirstChild.Data)
 	}
 	if diff := cmp.Diff([]string{"a", "b", "d", "f", "g"}, dropped); diff != "" {
@@ -325,10 +325,10 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		r.IsArticleURL(rawURL)
-		r.Body(page, nil)
+		r.Body(page)
 		var walk func(*html.Node)
 		walk = func(n *html.Node) {
-			r.Drops(n, nil)
+			r.Drops(n)
 			for c := n.FirstChild; c != nil; c = c.NextSibling {
 				walk(c)
 			}
