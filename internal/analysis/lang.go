@@ -100,7 +100,7 @@ func DetectLangTokens(text string, tokens []Token) Lang {
 
 // DetectLangTokensPrecomposed is DetectLangTokens reading only precomposed
 // telling letters, a decomposed one no evidence, as the sketch formats
-// before cosine 5 and tfidf 3 read them.
+// before cosine 6 and tfidf 4 read them.
 func DetectLangTokensPrecomposed(text string, tokens []Token) Lang {
 	lang, _ := detect(text, tokens, true)
 	return lang

@@ -18,7 +18,7 @@ func AppendLower(dst []byte, text string) []byte {
 
 // AppendLowerDottedIApart is AppendLower keeping "ı" and making "İ" "i"
 // as unicode.ToLower does, so that "KAPALI" and "kapalı" are two terms, as
-// the sketch formats before tfidf and rarewords 3 read them.
+// the sketch formats before tfidf and rarewords 4 read them.
 func AppendLowerDottedIApart(dst []byte, text string) []byte {
 	return appendLower(dst, text, true)
 }

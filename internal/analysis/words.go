@@ -60,8 +60,8 @@ type Analyzer struct {
 	// DottedIApart says to fold the Turkish "ı" and "İ" as Unicode's full
 	// case folding alone does, "ı" kept and "İ" made "i" with a combining
 	// dot above, so that "KAPALI" and "kapalı" are two words, as the
-	// sketch formats before minhash 12, simhash 8, sentences and cosine 5,
-	// tfidf and rarewords 3 read them. Without it both letters fold to
+	// sketch formats before minhash 13, simhash 9, sentences and cosine 6,
+	// tfidf and rarewords 4 read them. Without it both letters fold to
 	// "i" (see Normalize).
 	DottedIApart bool
 }

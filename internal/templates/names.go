@@ -293,12 +293,12 @@ func misspelt(x, y Name) bool {
 // letterMask returns the mask of the letters and digits of a normalised
 // name: an ASCII letter's bit its place in the alphabet, a digit's or
 // another letter's its code point hashed to one of 32 bits. A German
-// umlaut sets its letter's bit and e's, and ß s's, as the spelling without
-// them writes them ("ZUERICH", "KOELN").
+// umlaut sets its letter's bit and e's, as the spelling without it writes
+// it ("ZUERICH", "KOELN"). b is case-folded (ß is "ss").
 func letterMask(b []byte) uint32 {
 	var mask uint32
 	for _, r := range string(b) {
-		switch r = unicode.ToLower(r); {
+		switch {
 		case 'a' <= r && r <= 'z':
 			mask |= 1 << (r - 'a')
 		case r == 'ä':
@@ -307,8 +307,6 @@ func letterMask(b []byte) uint32 {
 			mask |= 1<<('o'-'a') | 1<<('e'-'a')
 		case r == 'ü':
 			mask |= 1<<('u'-'a') | 1<<('e'-'a')
-		case r == 'ß':
-			mask |= 1 << ('s' - 'a')
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			mask |= 1 << (uint32(r) * 0x9E3779B1 >> 27)
 		}

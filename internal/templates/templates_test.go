@@ -161,7 +161,7 @@ func TestOtherPlaces(t *testing.T) {
 // Regression: two towns' notices under datelines of short names whose
 // letter pairs share a bit of the 62 they are hashed to (one pair of
 // five-letter names in four) passed for one place, and were duplicates.
-// From the formats of Scanner.Languages a place's letters tell them apart,
+// From the formats of Scanner.Columns a place's letters tell them apart,
 // and a misspelling (a swap, a dropped or misread letter) is still one
 // place.
 func TestOtherPlacesShortNames(t *testing.T) {
