@@ -33,8 +33,10 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // read and a figure's digits without its decimal separator (2 to 4, see
 // templates.Scanner.Languages and figures.Scanner.Decimals), a figure
 // alone at its line's end in its word's place, no row labelled by its
-// first figure and a place by its letter pairs alone (2 to 5, see
-// templates.Scanner.Columns).
+// first figure, a place by its letter pairs alone and the Turkish "ı"
+// apart from "i", a decomposed letter no
+// evidence of a language (2 to 5, see templates.Scanner.Columns,
+// analysis.Analyzer.DottedIApart).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 1 || format > 5 {

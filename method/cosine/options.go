@@ -97,7 +97,8 @@ type Options struct {
 	// with figures and places of ASCII alone, one of 4 with "nil" no
 	// figure, a unit the word after its figure, number words in English
 	// alone and fewer forms of dateline (see Spec's Older), one of 5 with a figure at its line's end in its
-	// word's place, no row labels and places by their letter pairs alone.
+	// word's place, no row labels, places by their letter pairs alone
+	// and the Turkish "ı" apart from "i".
 	format int
 }
 

@@ -37,8 +37,9 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // read and a figure's digits without its decimal separator (2 to 4, see
 // templates.Scanner.Languages and figures.Scanner.Decimals), a figure
 // alone at its line's end in its word's place, no row labelled by its
-// first figure and a place by its letter pairs alone (2 to 5, see
-// templates.Scanner.Columns), and the sentence ends
+// first figure, a place by its letter pairs alone and the Turkish "ı"
+// apart from "i" (2 to 5, see templates.Scanner.Columns,
+// analysis.Analyzer.DottedIApart), and the sentence ends
 // of the formats before 5 (1 to 4, see quotes).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)

@@ -84,8 +84,9 @@ func newMethod(o Options) *method {
 // read and a figure's digits without its decimal separator (4 to 7, see
 // templates.Scanner.Languages and figures.Scanner.Decimals), a figure
 // alone at its line's end in its word's place, no row labelled by its
-// first figure and a place by its letter pairs alone (4 to 8, see
-// templates.Scanner.Columns).
+// first figure, a place by its letter pairs alone and the Turkish "ı"
+// apart from "i" (4 to 8, see templates.Scanner.Columns,
+// analysis.Analyzer.DottedIApart).
 func older(format int, c engine.Config) (engine.Config, bool) {
 	o, ok := c.(Options)
 	if !ok || format < 4 || format > 8 {
