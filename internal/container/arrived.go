@@ -1,24 +1,47 @@
 package container
 
-import "bufio"
+import (
+	"bufio"
+	"bytes"
+)
 
 // PeekArrived is br.Peek(n) for the start of a stream that may pause
-// (standard input, a pipe): it returns up to n bytes, at least one unless
-// the stream ends or fails first, and once it holds some it waits for no
-// more than ready says have arrived: a writer that sends one record and
-// waits has it read at once, not when n bytes have come. A nil ready is
-// a stream that never pauses (a file): it is br.Peek(n). The error is
-// Peek's: bufio.ErrBufferFull when fewer than n bytes are returned and the
-// stream goes on.
+// (standard input, a pipe): it returns up to n bytes, at least one whole
+// line holding more than white space and a byte-order mark unless the
+// stream ends or fails first, and once it holds that it waits for no more
+// than ready says have arrived: a writer that sends one record and waits
+// has it read at once, not when n bytes have come, and one that sends a
+// blank line, a byte-order mark or half a CSV header first is not judged
+// by it. A nil ready is a stream that never pauses (a file): it is
+// br.Peek(n). The error is Peek's: bufio.ErrBufferFull when fewer than n
+// bytes are returned and the stream goes on.
 func PeekArrived(br *bufio.Reader, n int, ready func() bool) ([]byte, error) {
 	if ready == nil {
 		return br.Peek(n)
 	}
-	for br.Buffered() < n && (br.Buffered() == 0 || ready()) {
+	for br.Buffered() < n && (br.Buffered() == 0 || ready() || !wholeLine(peekBuffered(br))) {
 		// One more read: Peek fills the buffer a read at a time.
 		if _, err := br.Peek(br.Buffered() + 1); err != nil {
 			break
 		}
 	}
 	return br.Peek(min(n, max(br.Buffered(), 1)))
+}
+
+// peekBuffered returns the bytes br holds, without reading.
+func peekBuffered(br *bufio.Reader) []byte {
+	b, _ := br.Peek(br.Buffered())
+	return b
+}
+
+// wholeLine reports whether b, a stream's start, holds a line end after a
+// byte other than white space, NUL (UTF-16's other byte) or a byte-order
+// mark's.
+func wholeLine(b []byte) bool {
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) {
+		b = b[2:]
+	}
+	i := bytes.IndexFunc(b, func(r rune) bool { return r != 0 && r != ' ' && r != '\t' && r != '\r' && r != '\n' })
+	return i >= 0 && bytes.IndexByte(b[i:], '\n') >= 0
 }

@@ -409,8 +409,8 @@ func (c *checkedSource) check() error {
 	var sh shapes              // which names hold objects, for FieldError.Likely
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {
-		if len(c.queue) > 0 && c.ready != nil && !c.ready() {
-			break // a stream that pauses: checked by the records it gave
+		if len(c.queue) > 0 && c.ready != nil && !c.ready() && c.passes(seen, paths) {
+			break // a stream that pauses: checked by the records it gave, which pass
 		}
 		raw, err := c.src.next()
 		if err != nil {
@@ -465,6 +465,23 @@ func (c *checkedSource) check() error {
 		fmt.Sprintf("%s: %s field %q (the %s); fields seen: %s", c.origin, where, c.r.names[f], fieldRoles[f], quoteList(names)))
 	fe.objects, fe.keys = sh.objects()
 	return fe
+}
+
+// passes reports whether records of the keys seen (and the nested ones
+// of dotted names, paths) hold every field the reader is told to read: a
+// stream that pauses is read on only when they do not, so that the
+// check's verdict does not hang on when the writer pauses.
+func (c *checkedSource) passes(seen, paths map[string]bool) bool {
+	if len(seen) == 0 {
+		return true // no object yet: each record is skipped, saying why
+	}
+	all := seen
+	if len(paths) > 0 {
+		all = maps.Clone(seen)
+		maps.Copy(all, paths)
+	}
+	_, missing := c.r.missing(all, false)
+	return !missing
 }
 
 // shapeDepth is how deep into a record's nested objects shapes looks.

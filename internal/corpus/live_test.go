@@ -24,7 +24,7 @@ func TestLiveStreamRecordsAsTheyArrive(t *testing.T) {
 		{name: "sniffed", wantErr: ""},
 		{name: "--format jsonl", format: "jsonl", wantErr: ""},
 		{name: "a text field that matches none", textField: "body",
-			wantErr: `-: the first record has no field "body" (the text); fields seen: "id", "text"`},
+			wantErr: `-: its one record has no field "body" (the text); fields seen: "id", "text"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pr, pw, err := os.Pipe()
@@ -40,6 +40,9 @@ func TestLiveStreamRecordsAsTheyArrive(t *testing.T) {
 			defer r.Close()
 			if _, err := pw.WriteString(`{"id":"a1","text":"One article of a stream that waits after it."}` + "\n"); err != nil {
 				t.Fatal(err)
+			}
+			if tc.wantErr != "" {
+				pw.Close() // records that fail the check are judged by the first 100, or all there are
 			}
 			type result struct {
 				raw Raw
@@ -73,6 +76,51 @@ func TestLiveStreamRecordsAsTheyArrive(t *testing.T) {
 			}
 			if r.Pending() { // nothing more has arrived: the stream waits
 				t.Error("Pending() = true with nothing more written")
+			}
+		})
+	}
+}
+
+// Regression (reviewer's findings): the start of a stream that paused was
+// judged by the bytes that had arrived, so that a stream whose first write
+// was a blank line or a byte-order mark held no records ("no documents"),
+// and a CSV header written in two pieces made the stream one text; and the
+// field names were refused by the records before a pause, which the same
+// stream sent at once passed. The start is judged by a whole line, and a
+// pause ends the check only when the records before it pass.
+func TestLiveStreamPausesEarly(t *testing.T) {
+	for _, tc := range []struct {
+		name, first, rest, textField, wantID string
+	}{
+		{"a blank line first", "\n", `{"id":"a1","text":"One article after a blank line."}` + "\n", "", "a1"},
+		{"a byte-order mark first", "\xef\xbb\xbf", `{"id":"a1","text":"One article after a mark."}` + "\n", "", "a1"},
+		{"a CSV header in two pieces", "id,te", "xt\na1,One article of a CSV stream.\n", "", "a1"},
+		{"the field in the records after a pause", `{"id":"a0","text":"An article of another shape."}` + "\n",
+			`{"id":"a1","body":"One article with its body."}` + "\n", "body", "a0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pr.Close()
+			r, err := OpenReader("-", pr, Options{SinglePass: true, TextField: tc.textField})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			go func() {
+				pw.WriteString(tc.first)
+				time.Sleep(200 * time.Millisecond) // a pause: the reader asks, and nothing more has arrived
+				pw.WriteString(tc.rest)
+				pw.Close()
+			}()
+			raw, err := r.NextRaw()
+			if err != nil {
+				t.Fatalf("NextRaw: %v", err)
+			}
+			if rec := r.Decode(raw); rec.Doc.ID != tc.wantID {
+				t.Errorf("first record: id %q, want %s (%+v)", rec.Doc.ID, tc.wantID, rec)
 			}
 		})
 	}
