@@ -74,15 +74,16 @@ type Spec struct {
 	redecode func(index, detail []byte) (ok bool, err error)
 }
 
-// OlderFormat returns a Spec.Older that opens an index of sketch format
-// format, with the options with makes of the index's own.
-func OlderFormat[O Config](format int, with func(O) O) func(int, Config) (Config, bool) {
+// OlderFormats returns a Spec.Older that opens an index of a sketch
+// format from oldest to newest, with the options with makes of the index's
+// own for that format.
+func OlderFormats[O Config](oldest, newest int, with func(o O, format int) O) func(int, Config) (Config, bool) {
 	return func(f int, c Config) (Config, bool) {
 		o, ok := c.(O)
-		if !ok || f != format {
+		if !ok || f < oldest || f > newest {
 			return c, false
 		}
-		return with(o), true
+		return with(o, f), true
 	}
 }
 

@@ -611,11 +611,7 @@ func (m *method) noDenseLists() {
 // pieces between white space whole in every script (2) and "ı" apart from
 // "i" (2 and 3), as those formats made them, so that its new sketches
 // compare with those it holds.
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 2 || format > 3 {
-		return c, false
-	}
+var older = engine.OlderFormats(2, 3, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})

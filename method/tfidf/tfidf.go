@@ -357,11 +357,7 @@ func (m *method) Report(st *engine.Stats) {
 // pieces whole in every script (2), "ı" apart from "i" and a decomposed
 // letter no evidence of a language (2 and 3), as those formats made them,
 // so that its new sketches compare with those it holds.
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 2 || format > 3 {
-		return c, false
-	}
+var older = engine.OlderFormats(2, 3, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})
