@@ -34,14 +34,40 @@ func peekBuffered(br *bufio.Reader) []byte {
 	return b
 }
 
-// wholeLine reports whether b, a stream's start, holds a line end after a
-// byte other than white space, NUL (UTF-16's other byte) or a byte-order
-// mark's.
+// wholeLine reports whether b, a stream's start, is enough to judge it
+// by: a line end after a character other than white space and a
+// byte-order mark (in UTF-16, by its units), or the start of no text (a
+// compressed or binary stream, told by its magic or a NUL byte), where a
+// line means nothing.
 func wholeLine(b []byte) bool {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) {
-		b = b[2:]
+	switch {
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}):
+		return wholeLine16(b[2:], 0)
+	case bytes.HasPrefix(b, []byte{0xfe, 0xff}):
+		return wholeLine16(b[2:], 1)
+	case Magic(b) != Unknown || bytes.IndexByte(b, 0) >= 0:
+		return true
 	}
-	i := bytes.IndexFunc(b, func(r rune) bool { return r != 0 && r != ' ' && r != '\t' && r != '\r' && r != '\n' })
+	i := bytes.IndexFunc(b, func(r rune) bool { return r != ' ' && r != '\t' && r != '\r' && r != '\n' })
 	return i >= 0 && bytes.IndexByte(b[i:], '\n') >= 0
+}
+
+// wholeLine16 is wholeLine for UTF-16 after its byte-order mark, the byte
+// of each unit's low half at lo (0 little-endian, 1 big-endian).
+func wholeLine16(b []byte, lo int) bool {
+	text := false
+	for i := 0; i+1 < len(b); i += 2 {
+		c, hi := b[i+lo], b[i+1-lo]
+		switch {
+		case hi == 0 && c == '\n':
+			if text {
+				return true
+			}
+		case hi == 0 && (c == ' ' || c == '\t' || c == '\r'):
+		default:
+			text = true
+		}
+	}
+	return false
 }

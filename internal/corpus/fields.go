@@ -409,7 +409,7 @@ func (c *checkedSource) check() error {
 	var sh shapes              // which names hold objects, for FieldError.Likely
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {
-		if len(c.queue) > 0 && c.ready != nil && !c.ready() && c.passes(seen, paths) {
+		if len(c.queue) > 0 && c.ready != nil && !c.ready() && c.passes(objects, seen, paths) {
 			break // a stream that pauses: checked by the records it gave, which pass
 		}
 		raw, err := c.src.next()
@@ -468,11 +468,11 @@ func (c *checkedSource) check() error {
 }
 
 // passes reports whether records of the keys seen (and the nested ones
-// of dotted names, paths) hold every field the reader is told to read: a
-// stream that pauses is read on only when they do not, so that the
-// check's verdict does not hang on when the writer pauses.
-func (c *checkedSource) passes(seen, paths map[string]bool) bool {
-	if len(seen) == 0 {
+// of dotted names, paths), objects of them, hold every field the reader
+// is told to read: a stream that pauses is read on only when they do not,
+// so that the check's verdict does not hang on when the writer pauses.
+func (c *checkedSource) passes(objects int, seen, paths map[string]bool) bool {
+	if objects == 0 {
 		return true // no object yet: each record is skipped, saying why
 	}
 	all := seen

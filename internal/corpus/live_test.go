@@ -97,6 +97,7 @@ func TestLiveStreamPausesEarly(t *testing.T) {
 		{"a CSV header in two pieces", "id,te", "xt\na1,One article of a CSV stream.\n", "", "a1"},
 		{"the field in the records after a pause", `{"id":"a0","text":"An article of another shape."}` + "\n",
 			`{"id":"a1","body":"One article with its body."}` + "\n", "body", "a0"},
+		{"an empty object first", "{}\n", `{"id":"a1","text":"One article after an empty object."}` + "\n", "", "-:1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pr, pw, err := os.Pipe()

@@ -704,11 +704,12 @@ type IndexStats struct {
 	// Created is when the index was created, in UTC (RFC 3339 in JSON).
 	Created time.Time `json:"created"`
 	// SketchFormat is the sketch format of the index's method it holds and
-	// goes on making; BinaryFormat the one this binary makes for a new
-	// index. An index made by an earlier binary may hold an older format,
-	// which reads as that binary read it (docs/upgrades.md). Zero for an
-	// empty index of no method yet.
+	// goes on making: an index made by an earlier binary may hold an older
+	// format, which reads as that binary read it (docs/upgrades.md). Zero
+	// for an empty index of no method yet.
 	SketchFormat int `json:"sketch_format,omitempty"`
+	// BinaryFormat is the sketch format this binary's method makes for a
+	// new index; zero for an empty index of no method yet.
 	BinaryFormat int `json:"binary_sketch_format,omitempty"`
 }
 

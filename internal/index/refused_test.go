@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
@@ -58,26 +59,30 @@ func TestRefusedIndexIsLeftAsItWas(t *testing.T) {
 // should not rebuild a newer index: it is refused as written by a newer
 // version, and left as it was.
 func TestNewerSketchFormatIsTooNew(t *testing.T) {
+	newer := map[string][2]string{ // what is raised in the index's settings, and what the refusal names
+		"format":       {fmt.Sprintf(`'"sketch_format":%d', '"sketch_format":%d'`, minhash.Spec.Format, minhash.Spec.Format+1), fmt.Sprintf("format %d", minhash.Spec.Format+1)},
+		"hash version": {fmt.Sprintf(`'"hash_version":%d', '"hash_version":%d'`, analysis.HashVersion, analysis.HashVersion+1), fmt.Sprintf("hash version %d", analysis.HashVersion+1)},
+	}
 	for _, e := range storetest.Engines {
-		t.Run(e, func(t *testing.T) {
-			dsn := storetest.DSN(t, e)
-			x := open(t, dsn, index.OpenOptions{StoreText: true})
-			add(t, x, enginetest.Doc("a", enginetest.NewTextGen(61).Sentences(12)))
-			x.Close()
-			storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE meta SET value = replace(value, '"sketch_format":%d', '"sketch_format":%d') WHERE name = 'index'`,
-				minhash.Spec.Format, minhash.Spec.Format+1))
-			before := snapshot(t, dsn)
-			for _, o := range []index.OpenOptions{{Existing: true}, {}} {
-				_, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
-				if !errors.Is(err, store.ErrTooNew) || !strings.Contains(err.Error(), fmt.Sprintf("format %d", minhash.Spec.Format+1)) ||
-					strings.Contains(err.Error(), "build a new index") {
-					t.Errorf("open %+v: %v, want it refused as written by a newer version", o, err)
+		for what, tc := range newer {
+			t.Run(e+" "+what, func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				x := open(t, dsn, index.OpenOptions{StoreText: true})
+				add(t, x, enginetest.Doc("a", enginetest.NewTextGen(61).Sentences(12)))
+				x.Close()
+				storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE meta SET value = replace(value, %s) WHERE name = 'index'`, tc[0]))
+				before := snapshot(t, dsn)
+				for _, o := range []index.OpenOptions{{Existing: true}, {}} {
+					_, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
+					if !errors.Is(err, store.ErrTooNew) || !strings.Contains(err.Error(), tc[1]) || strings.Contains(err.Error(), "build a new index") {
+						t.Errorf("open %+v: %v, want it refused as written by a newer version", o, err)
+					}
+					if after := snapshot(t, dsn); after != before {
+						t.Errorf("open %+v: the index changed", o)
+					}
 				}
-				if after := snapshot(t, dsn); after != before {
-					t.Errorf("open %+v: the index changed", o)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 

@@ -78,10 +78,10 @@ type runFile struct {
 	Version int             `json:"version"`
 	Inputs  []inputFile     `json:"inputs"`
 	Options json.RawMessage `json:"options"`
-	// SketchFormat and HashVersion are those of the sketches the run
-	// makes (engine.Spec.Format, analysis.HashVersion): a later binary
-	// whose method makes another format refuses the checkpoint, however
-	// many older formats it reads.
+	// SketchFormat and HashVersion are those the binary's method makes
+	// (engine.Spec.Format, analysis.HashVersion; a run's options are the
+	// binary's own): a later binary whose method makes another format
+	// refuses the checkpoint, however many older formats it reads.
 	SketchFormat int `json:"sketch_format"`
 	HashVersion  int `json:"hash_version"`
 }

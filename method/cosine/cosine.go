@@ -37,14 +37,10 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // apart from "i", a decomposed letter no
 // evidence of a language (2 to 5, see templates.Scanner.Columns,
 // analysis.Analyzer.DottedIApart).
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 1 || format > 5 {
-		return c, false
-	}
+var older = engine.OlderFormats(1, 5, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})
 
 // Evidence is the evidence of a cosine pair, whose score is the cosine:
 // for a pair its cosine makes a duplicate, what the template rules read of

@@ -125,14 +125,10 @@ func sketchSize(s *Sketch) int {
 // first figure, a place by its letter pairs alone and the Turkish "ı"
 // apart from "i" (7 to 12, see templates.Scanner.Columns,
 // analysis.Analyzer.DottedIApart).
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 7 || format > 12 {
-		return c, false
-	}
+var older = engine.OlderFormats(7, 12, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch and beside the writer in

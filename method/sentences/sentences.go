@@ -41,14 +41,10 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // apart from "i" (2 to 5, see templates.Scanner.Columns,
 // analysis.Analyzer.DottedIApart), and the sentence ends
 // of the formats before 5 (1 to 4, see quotes).
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 1 || format > 5 {
-		return c, false
-	}
+var older = engine.OlderFormats(1, 5, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})
 
 // Evidence is the evidence of a sentences pair: how many sentences both
 // documents hold, and up to five of them quoted; for a pair its score

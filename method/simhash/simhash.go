@@ -87,14 +87,10 @@ func newMethod(o Options) *method {
 // first figure, a place by its letter pairs alone and the Turkish "ı"
 // apart from "i" (4 to 8, see templates.Scanner.Columns,
 // analysis.Analyzer.DottedIApart).
-func older(format int, c engine.Config) (engine.Config, bool) {
-	o, ok := c.(Options)
-	if !ok || format < 4 || format > 8 {
-		return c, false
-	}
+var older = engine.OlderFormats(4, 8, func(o Options, format int) Options {
 	o.format = format
-	return o, true
-}
+	return o
+})
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch. It has no Check stage:
