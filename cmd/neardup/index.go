@@ -203,6 +203,7 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 		return err
 	}
 	co.IndexIDs = true
+	co.Waiting = warnWaiting
 	r, err := job.OpenFeed(c.Inputs, co)
 	if err != nil {
 		return err

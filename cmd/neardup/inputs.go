@@ -145,8 +145,13 @@ func (f *inputFlags) openInputs(inputs []string) (*corpus.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	co.Waiting = warnWaiting
 	return job.OpenFeed(inputs, co)
 }
+
+// warnWaiting tells, on stderr, that the records a stream gave before it
+// paused lack a field the command reads (corpus.Options.Waiting).
+func warnWaiting(msg string) { fmt.Fprintf(visibleLines{os.Stderr}, "warning: %s\n", msg) }
 
 // extractOptions sets how short a page's article may be (readFlags.apply
 // set its site rules).

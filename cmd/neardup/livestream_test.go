@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -152,5 +153,49 @@ func TestSignalStoresRecordsReadOfLiveStdin(t *testing.T) {
 	waitStopped(t, cmd, syscall.SIGINT, &stderr)
 	if got := storedCount(t, db); got != n {
 		t.Errorf("%d documents stored after SIGINT, want %d", got, n)
+	}
+}
+
+// TestIndexAddWarnsOfMissingFieldAtPause: `index add --text-col body -`
+// whose first record, written alone while the stream stays open, has no
+// "body" field warns at once, naming the field and the fields seen; at the
+// stream's end, none of its records having it, it fails as a file would.
+// Regression: nothing was said until 100 records or the stream's end.
+func TestIndexAddWarnsOfMissingFieldAtPause(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "x.db")
+	cmd := child(t, "index", "add", "--db", db, "--text-col", "body", "-")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	if _, err := in.Write(jsonlDocs("live", 1)); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(liveDeadline, func() { cmd.Process.Kill() }) // ends the read below
+	defer timer.Stop()
+	const want = `warning: stdin: the one record so far has no field "body" (the text; --text-col names it); fields seen: `
+	var seen bytes.Buffer
+	buf := make([]byte, 4096)
+	for !bytes.Contains(seen.Bytes(), []byte(want)) {
+		n, err := errs.Read(buf)
+		seen.Write(buf[:n])
+		if err != nil {
+			t.Fatalf("stderr ended without the warning (%v):\n%s", err, &seen)
+		}
+	}
+	in.Close()
+	rest, _ := io.ReadAll(errs)
+	seen.Write(rest)
+	if err := cmd.Wait(); err == nil || !bytes.Contains(seen.Bytes(), []byte(`its one record has no field "body" (the text)`)) {
+		t.Errorf("exit %v at the stream's end, want the field error; stderr:\n%s", err, &seen)
 	}
 }

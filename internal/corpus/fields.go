@@ -408,9 +408,17 @@ func (c *checkedSource) check() error {
 	paths := map[string]bool{} // the nested keys that dotted names lead through
 	var sh shapes              // which names hold objects, for FieldError.Likely
 	objects, size := 0, 0
+	told := false
 	for len(c.queue) < checkRecords && size < checkBytes {
-		if len(c.queue) > 0 && c.ready != nil && !c.ready() && c.passes(objects, seen, paths) {
-			break // a stream that pauses: checked by the records it gave, which pass
+		if len(c.queue) > 0 && c.ready != nil && !c.ready() {
+			f, missing := c.lacks(objects, seen, paths)
+			if !missing {
+				break // a stream that pauses: checked by the records it gave, which pass
+			}
+			if wait := c.r.opts.Waiting; wait != nil && !told {
+				told = true
+				wait(c.waitingMessage(f, len(c.queue), seen, paths))
+			}
 		}
 		raw, err := c.src.next()
 		if err != nil {
@@ -467,21 +475,39 @@ func (c *checkedSource) check() error {
 	return fe
 }
 
-// passes reports whether records of the keys seen (and the nested ones
-// of dotted names, paths), objects of them, hold every field the reader
-// is told to read: a stream that pauses is read on only when they do not,
-// so that the check's verdict does not hang on when the writer pauses.
-func (c *checkedSource) passes(objects int, seen, paths map[string]bool) bool {
+// lacks reports a field the reader is told to read that no record of the
+// keys seen (and the nested ones of dotted names, paths), objects of them,
+// holds: a stream that pauses is read on only when there is one, so that
+// the check's verdict does not hang on when the writer pauses.
+func (c *checkedSource) lacks(objects int, seen, paths map[string]bool) (field, bool) {
 	if objects == 0 {
-		return true // no object yet: each record is skipped, saying why
+		return 0, false // no object yet: each record is skipped, saying why
 	}
 	all := seen
 	if len(paths) > 0 {
 		all = maps.Clone(seen)
 		maps.Copy(all, paths)
 	}
-	_, missing := c.r.missing(all, false)
-	return !missing
+	return c.r.missing(all, false)
+}
+
+// waitingMessage is what Options.Waiting is told when the n records
+// before a pause lack field f: the check reads on, to a record that holds
+// it, checkRecords records or the stream's end, and says so.
+func (c *checkedSource) waitingMessage(f field, n int, seen, paths map[string]bool) string {
+	names := slices.Sorted(maps.Keys(seen))
+	for p := range paths {
+		if !seen[p] {
+			names = append(names, p)
+		}
+	}
+	slices.Sort(names)
+	where := fmt.Sprintf("none of the %d records so far has a", n)
+	if n == 1 {
+		where = "the one record so far has no"
+	}
+	return fmt.Sprintf("%s: %s field %q (the %s; %s names it); fields seen: %s; reading on: an error if none of the first %d records has it",
+		c.origin, where, c.r.names[f], fieldRoles[f], FieldFlags[fieldRoles[f]], quoteList(names), checkRecords)
 }
 
 // shapeDepth is how deep into a record's nested objects shapes looks.

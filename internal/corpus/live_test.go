@@ -126,3 +126,93 @@ func TestLiveStreamPausesEarly(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveStreamTellsMissingFieldAtPause: a stream read once whose records
+// before a pause lack the field the reader is told to read has Waiting
+// told at the pause, once, naming the stream, the field and the fields
+// seen; the check reads on, and a record that holds the field passes it.
+// A stream whose records pass is never told. Regression: a mistyped
+// --text-col on a live stream said nothing until 100 records or the
+// stream's end.
+func TestLiveStreamTellsMissingFieldAtPause(t *testing.T) {
+	for _, tc := range []struct {
+		name, textField, first, rest string
+		want                         string // what Waiting is told; "" for nothing
+	}{
+		{"a mistyped field", "body", `{"id":"a1","text":"One article under another name."}` + "\n",
+			`{"id":"a2","body":"One article with its body."}` + "\n",
+			`-: the one record so far has no field "body" (the text; --text-col names it); fields seen: "id", "text"; ` +
+				`reading on: an error if none of the first 100 records has it`},
+		{"records that pass", "", `{"id":"a1","text":"One article of a stream that waits."}` + "\n",
+			`{"id":"a2","text":"Another article."}` + "\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pr.Close()
+			defer pw.Close()
+			told := make(chan string, 2)
+			r, err := OpenReader("-", pr, Options{SinglePass: true, TextField: tc.textField, Waiting: func(msg string) { told <- msg }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if _, err := pw.WriteString(tc.first); err != nil {
+				t.Fatal(err)
+			}
+			type result struct {
+				raw Raw
+				err error
+			}
+			got := make(chan result, 1)
+			go func() {
+				raw, err := r.NextRaw()
+				got <- result{raw, err}
+			}()
+			var res result
+			if tc.want != "" {
+				select {
+				case msg := <-told:
+					if msg != tc.want {
+						t.Errorf("Waiting told\n%s\nwant\n%s", msg, tc.want)
+					}
+				case res = <-got:
+					t.Fatalf("NextRaw returned (%v) before Waiting was told", res.err)
+				case <-time.After(time.Minute):
+					pw.Close()
+					<-got
+					t.Fatal("Waiting not told in a minute of the stream held open after one record")
+				}
+				if _, err := pw.WriteString(tc.rest); err != nil {
+					t.Fatal(err)
+				}
+			}
+			select {
+			case res = <-got:
+			case <-time.After(time.Minute):
+				pw.Close()
+				<-got
+				t.Fatal("nothing read in a minute")
+			}
+			if res.err != nil {
+				t.Fatalf("NextRaw: %v", res.err)
+			}
+			pw.Close()
+			for {
+				if _, err := r.NextRaw(); err != nil {
+					break
+				}
+			}
+			close(told)
+			var extra []string
+			for msg := range told {
+				extra = append(extra, msg)
+			}
+			if len(extra) > 0 {
+				t.Errorf("Waiting told %q more", extra)
+			}
+		})
+	}
+}

@@ -89,6 +89,15 @@ type Options struct {
 	// what a text file holds. False: its first non-blank line is the title
 	// and the rest the text.
 	TextWhole bool
+	// Waiting, when set, is told when the JSON Lines records of a stream
+	// read once (SinglePass: standard input, a pipe) that arrived before
+	// it paused lack a field the reader is told to read (the text, or one
+	// a flag named): the check of the field names then reads on, to a
+	// record that holds it, 100 records or the stream's end, and a writer
+	// waiting for its first records to be stored would otherwise hear
+	// nothing. It is called at most once a stream, with a message naming
+	// the stream, the field and the fields seen, without a line end.
+	Waiting func(message string)
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500
 	// characters by default), and the size, element and time limits of one
