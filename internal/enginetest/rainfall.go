@@ -116,7 +116,8 @@ func Volumes() core.Document {
 // into those very bytes; and the defaults (cur) make format, whose first
 // detail byte it is, with other places (each figure in its row's last
 // column) and the letters of the dateline's words. slots gives a sketch's
-// places, letters the Letters of its names of places (templates.Place).
+// places, letters the Letters of its names of places (templates.Place;
+// templatestest.PlaceLetters).
 func ColumnsFixture[S any](t *testing.T, path string, old, cur engine.Sketching[S], slots func(*S) []uint64, letters func(*S) []uint32, format byte) {
 	t.Helper()
 	parts := ReadFixture(t, path, 2)

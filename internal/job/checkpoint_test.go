@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/output"
@@ -375,6 +376,59 @@ func TestResumeCheckpointOfAnotherFormat(t *testing.T) {
 			_, err = Run(t.Context(), o)
 			if err == nil || !strings.Contains(err.Error(), "sketches of format 0") || !strings.Contains(err.Error(), "another version of neardup") {
 				t.Fatalf("resume: %v, want a refusal naming another version's sketches", err)
+			}
+		})
+	}
+}
+
+// TestResumeCheckpointOfAnotherHashVersion: a checkpoint whose run hashed
+// words by another scheme (analysis.HashVersion), of the same sketch format,
+// is refused as one of another format is: its journal's sketches cannot be
+// compared with this binary's. A newer hash version, an older one and none
+// (a run.json without the field) are each refused, naming the version.
+func TestResumeCheckpointOfAnotherHashVersion(t *testing.T) {
+	for _, tc := range []struct{ name, version string }{
+		{"newer", fmt.Sprint(analysis.HashVersion + 1)},
+		{"older", fmt.Sprint(analysis.HashVersion - 1)},
+		{"none", ""},
+	} {
+		version := tc.version
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeResumeCorpus(t, dir)
+			o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true,
+				CheckpointEvery: 50, Method: minhash.Defaults()}
+			interrupt(t, o)
+			run := filepath.Join(dir, ".out.work", "checkpoint", "run.json")
+			data, err := os.ReadFile(run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fields map[string]json.RawMessage
+			if err := json.Unmarshal(data, &fields); err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprint(analysis.HashVersion); string(fields["hash_version"]) != want {
+				t.Fatalf("run.json: hash_version %s, want %s", fields["hash_version"], want)
+			}
+			if version == "" {
+				delete(fields, "hash_version")
+			} else {
+				fields["hash_version"] = json.RawMessage(version)
+			}
+			if data, err = json.Marshal(fields); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(run, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err = Run(t.Context(), o)
+			want := "hash version " + version
+			if version == "" {
+				want = "hash version 0"
+			}
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "another version of neardup") {
+				t.Fatalf("resume: %v, want a refusal naming another version's %s", err, want)
 			}
 		})
 	}

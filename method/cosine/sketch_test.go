@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/templates"
+	"github.com/neardup/neardup/internal/templates/templatestest"
 )
 
 // bulletin is a weather bulletin of a city: a template whose slots are the
@@ -207,7 +208,8 @@ func TestFormat5Fixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enginetest.ColumnsFixture(t, "testdata/format5.hex", mOld, mCur, func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+	enginetest.ColumnsFixture(t, "testdata/format5.hex", mOld, mCur,
+		func(s *Sketch) []uint64 { return s.Slots }, func(s *Sketch) []uint32 { return templatestest.PlaceLetters(s.Names) }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
@@ -334,16 +336,4 @@ func TestZeroWidthSpaceFormat4Fixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format4.hex", m)
-}
-
-// placeLetters returns the letters of the names of places of s
-// (templates.Name.Letters).
-func placeLetters(s *Sketch) []uint32 {
-	var ls []uint32
-	for _, n := range s.Names {
-		if n.Kind() == templates.Place {
-			ls = append(ls, n.Letters)
-		}
-	}
-	return ls
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/templates"
+	"github.com/neardup/neardup/internal/templates/templatestest"
 )
 
 // TestFormat7Fixture: a sketch of format 7, as the binary of that format
@@ -228,7 +229,8 @@ func TestFormat12Fixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enginetest.ColumnsFixture(t, "testdata/format12.hex", mOld, mCur, func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+	enginetest.ColumnsFixture(t, "testdata/format12.hex", mOld, mCur,
+		func(s *Sketch) []uint64 { return s.Slots }, func(s *Sketch) []uint32 { return templatestest.PlaceLetters(s.Names) }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
@@ -320,16 +322,4 @@ func TestZeroWidthSpaceFormat11Fixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format11.hex", m)
-}
-
-// placeLetters returns the letters of the names of places of s
-// (templates.Name.Letters).
-func placeLetters(s *Sketch) []uint32 {
-	var ls []uint32
-	for _, n := range s.Names {
-		if n.Kind() == templates.Place {
-			ls = append(ls, n.Letters)
-		}
-	}
-	return ls
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/templates"
+	"github.com/neardup/neardup/internal/templates/templatestest"
 )
 
 // bulletin is a weather bulletin of a city: a template whose slots are the
@@ -178,7 +179,7 @@ func TestFormat5Fixture(t *testing.T) {
 		t.Fatal("Spec's Older refuses format 5")
 	}
 	enginetest.ColumnsFixture(t, "testdata/format5.hex", newMethod(c.(Options)), newMethod(Defaults()),
-		func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+		func(s *Sketch) []uint64 { return s.Slots }, func(s *Sketch) []uint32 { return templatestest.PlaceLetters(s.Names) }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
@@ -306,16 +307,4 @@ func TestSentenceEndsFormat4Fixture(t *testing.T) {
 		t.Fatal("Spec's Older refuses format 4")
 	}
 	enginetest.FormatFixture[Sketch](t, "testdata/ends-format4.hex", newMethod(c.(Options)), sentenceEndsDoc())
-}
-
-// placeLetters returns the letters of the names of places of s
-// (templates.Name.Letters).
-func placeLetters(s *Sketch) []uint32 {
-	var ls []uint32
-	for _, n := range s.Names {
-		if n.Kind() == templates.Place {
-			ls = append(ls, n.Letters)
-		}
-	}
-	return ls
 }

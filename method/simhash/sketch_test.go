@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/templates"
+	"github.com/neardup/neardup/internal/templates/templatestest"
 )
 
 // TestFormat4Fixture: a sketch of format 4, as the binary of that format
@@ -159,7 +160,7 @@ func TestFormat8Fixture(t *testing.T) {
 		t.Fatal("Spec's Older refuses format 8")
 	}
 	enginetest.ColumnsFixture(t, "testdata/format8.hex", newMethod(c.(Options)), newMethod(Defaults()),
-		func(s *Sketch) []uint64 { return s.Slots }, placeLetters, Format)
+		func(s *Sketch) []uint64 { return s.Slots }, func(s *Sketch) []uint32 { return templatestest.PlaceLetters(s.Names) }, Format)
 }
 
 // BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
@@ -233,16 +234,4 @@ func TestZeroWidthSpaceFormat7Fixture(t *testing.T) {
 	}
 	m := newMethod(c.(Options))
 	enginetest.ZeroWidthSpaceFixture[Sketch](t, "testdata/zwsp-format7.hex", m)
-}
-
-// placeLetters returns the letters of the names of places of s
-// (templates.Name.Letters).
-func placeLetters(s *Sketch) []uint32 {
-	var ls []uint32
-	for _, n := range s.Names {
-		if n.Kind() == templates.Place {
-			ls = append(ls, n.Letters)
-		}
-	}
-	return ls
 }
