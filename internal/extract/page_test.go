@@ -1078,3 +1078,40 @@ func TestPagePlaceholderDate(t *testing.T) {
 		}
 	}
 }
+
+// A blog's banner heading is its name, which its <title> sets beside the
+// post's headline, and comes first; and a site may give every page one
+// og:title, its own label. Either way the page's title is the post's
+// headline, and the name is not taken for it. Regression: "Malaria returns
+// to Greece « Healthcare Economist" titled the page "Healthcare Economist"
+// (the first heading in the <title>), and og:title "Official Blog of the
+// National Football League" titled every post of that blog, so that
+// posts of one blog were similar by their titles.
+func TestPageTitleNotTheSitesName(t *testing.T) {
+	para := "<p>The regional health authority confirmed on Tuesday that three cases of the disease were found in villages near the river delta, the first such cases reported there in decades.</p>"
+	for _, tc := range []struct{ name, head, body, want string }{
+		{"a banner heading first", `<title>Malaria returns to Greece &laquo; Healthcare Economist</title>`,
+			`<div id="header"><h2><a href="/">Healthcare Economist</a></h2></div><div class="post"><h2>Malaria returns to Greece</h2>`,
+			"Malaria returns to Greece"},
+		{"the site's label as og:title", `<title>Fantasy Post Mortem: Andrew Luck is the man - NFL.com</title>` +
+			`<meta property="og:title" content="Official Blog of the National Football League"><meta property="og:site_name" content="NFL.com">`,
+			`<div class="post"><h2>Fantasy Post Mortem: Andrew Luck is the man</h2>`,
+			"Fantasy Post Mortem: Andrew Luck is the man"},
+		{"og:title another wording of the headline", `<title>Fantasy Post Mortem: Andrew Luck is the man - NFL.com</title>` +
+			`<meta property="og:title" content="Luck leads the week's fantasy scoring">`,
+			`<div class="post"><h2>Fantasy Post Mortem: Andrew Luck is the man</h2>`,
+			"Luck leads the week's fantasy scoring"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!doctype html><html><head><meta charset="utf-8">` + tc.head + `</head><body>` + tc.body +
+				strings.Repeat(para, 5) + `</div></body></html>`
+			a, _, err := Page(context.Background(), Input{Body: []byte(page)}, Options{MinChars: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Title != tc.want {
+				t.Errorf("Title = %q, want %q", a.Title, tc.want)
+			}
+		})
+	}
+}

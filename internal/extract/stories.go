@@ -144,31 +144,41 @@ func pageTitles(doc *html.Node) []string {
 	return out
 }
 
-// titleHeading returns the first <h1> or <h2> under n at least
-// storyMinTitle wide (headlineWidth) whose text is in one of titles, or
-// ends with one that wide (after a kicker: "Kultur : Ehrengast der
-// Frankfurter Buchmesse: …"), or nil.
+// titleHeading returns the widest <h1> or <h2> under n, the first of
+// those as wide, at least storyMinTitle wide (headlineWidth) whose text is
+// in one of titles, or ends with one that wide (after a kicker: "Kultur :
+// Ehrengast der Frankfurter Buchmesse: …"), or nil. The widest, not the
+// first: a blog's banner heading is its name, which the <title> holds
+// beside the headline ("Malaria returns to Greece « Healthcare
+// Economist"), and comes before the post's own.
 func titleHeading(n *html.Node, titles []string) *html.Node {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
-		}
-		if tag(c) == atom.H1 || tag(c) == atom.H2 {
+	var best *html.Node
+	width := 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if tag(c) != atom.H1 && tag(c) != atom.H2 {
+				walk(c)
+				continue
+			}
 			t := strings.ToLower(squash(Text(c)))
-			if headlineWidth(t) >= storyMinTitle {
-				for _, title := range titles {
-					if strings.Contains(title, t) || headlineWidth(title) >= storyMinTitle && strings.HasSuffix(t, title) {
-						return c // the heading in the title, or the title after the heading's kicker
-					}
+			w := headlineWidth(t)
+			if w < storyMinTitle || w <= width {
+				continue
+			}
+			for _, title := range titles {
+				if strings.Contains(title, t) || headlineWidth(title) >= storyMinTitle && strings.HasSuffix(t, title) {
+					best, width = c, w // the heading in the title, or the title after the heading's kicker
+					break
 				}
 			}
-			continue
-		}
-		if h := titleHeading(c, titles); h != nil {
-			return h
 		}
 	}
-	return nil
+	walk(n)
+	return best
 }
 
 // headlineWidth returns the length of a headline in runes, a Han or kana

@@ -3,6 +3,7 @@ package extract
 import (
 	nurl "net/url"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -10,15 +11,42 @@ import (
 
 // pageTitle returns a page's title from the one its engine found: the
 // headline the page shows instead (shown: its only <h1>, onlyHeadline)
-// when none of its headings (h, nil then) is in its <title>, and without
-// the site's name beside it (headlineOf; declared are the headlines its
-// JSON-LD states).
+// when none of its headings (h, nil then) is in its <title>, its <title>
+// when one is and the engine's shares no word with either (a label, see
+// shareWord), and
+// without the site's name beside it (headlineOf; declared are the
+// headlines its JSON-LD states).
 func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL, declared []string) string {
 	title := squash(escapedTwice(found))
 	if h == nil && shown != nil {
 		title = squash(Text(shown))
+	} else if head := headTitle(doc); h != nil && head != "" && !shareWord(title, Text(h)) && !shareWord(title, head) {
+		title = head // the engine took a label for the title (see shareWord)
 	}
 	return canonical(headlineOf(title, h, doc, u, declared))
+}
+
+// shareWord reports whether a and b share a word (wordsOf) of four
+// letters or more, or of Han or kana characters. A title the
+// engine took from the page's metadata (og:title, a Dublin Core title)
+// that shares none with its <title> is a label of the site or its section
+// ("Official Blog of the National Football League" beside "Posluszny agrees
+// with owner that Jaguars start is embarrassing - NFL.com"), not another
+// wording of the headline.
+func shareWord(a, b string) bool {
+	long := func(w string) bool { return utf8.RuneCountInString(w) >= 4 || strings.ContainsFunc(w, wideLetter) }
+	words := map[string]bool{}
+	for _, w := range wordsOf(a) {
+		if long(w) {
+			words[w] = true
+		}
+	}
+	for _, w := range wordsOf(b) {
+		if words[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // escapedTwice decodes the character references a page escaped twice
