@@ -19,9 +19,9 @@ const maxChain = 64
 // of both texts plus budgetBase. Texts that are alike spend a small fraction
 // of it; once it is spent (long texts of a few distinct units with little
 // in common, on which the anchors fall near the regions' ends), the texts
-// are aligned again by runs of units (alignGrams), and the regions left
-// unaligned when that runs out too are reported as replaced, the alignment
-// as incomplete.
+// are aligned again by runs of units (alignGrams), within budgets of its
+// own, the regions left unaligned when those run out too reported as
+// replaced, and the alignment is incomplete either way.
 const (
 	budgetPerUnit = 64
 	budgetBase    = 1 << 20
@@ -57,19 +57,32 @@ type seenRun struct{ search, end int32 }
 
 // align returns the runs of equal keys shared by a and b, in order of both
 // sequences, non-overlapping and maximal, and whether the alignment is
-// complete: false when the work budget ran out on some region, which is
-// left without matches.
+// complete: false when the work budget ran out, and the runs are those of
+// the fallback (alignGrams), whose regions left are without matches.
 // It gives up, with no matches, once st stopped.
 func align(st *stopper, ka, kb []uint64) ([]match, bool) {
-	al := newAligner(st, ka, kb)
+	return newAligner(st, ka, kb).align(ka, kb)
+}
+
+// align is the alignment of al's keys ka and kb, within al.budget; see align.
+// The k-gram pass that follows a budget spent may align every region within
+// budgets of its own, and its runs may still be fewer than the texts share
+// (a run of units between two edits shorter than its k-grams, copies of a
+// passage paired across places): the alignment is incomplete whenever the
+// first pass stopped early.
+func (al *aligner) align(ka, kb []uint64) ([]match, bool) {
 	al.region(0, len(al.a), 0, len(al.b))
 	switch {
-	case st.stopped():
+	case al.stop.stopped():
 		return nil, false
 	case al.budget > 0:
 		return merge(al.matches), true
 	}
-	return al.alignGrams(ka, kb)
+	ms := al.alignGrams(ka, kb)
+	if al.stop.stopped() {
+		return nil, false
+	}
+	return ms, false
 }
 
 func newAligner(st *stopper, ka, kb []uint64) *aligner {
