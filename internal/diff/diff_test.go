@@ -428,6 +428,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add("Officials said the PRESIDENT will visit Paris on Monday; turnout was 34 percent.",
 		"Officials said the president will visit paris on monday; turnout was \uff13\uff14 percent.", uint8(0))
 	f.Add("We don't know, caf\u00e9 owners said.", "we don\u2019t know; cafe\u0301 OWNERS said", uint8(4))
+	// Words more common than maxChain, paired near the diagonal alone.
+	f.Add(strings.Repeat("a b c. ", 100), strings.Repeat("a b c. ", 40)+"a x c. "+strings.Repeat("a b c. ", 70), uint8(0))
 	f.Fuzz(func(t *testing.T, a, b string, by uint8) {
 		d := Compare(a, b, Options{By: By(by % 3)})
 		checkInvariants(t, d)
