@@ -1,8 +1,9 @@
 package diff
 
 // This file aligns texts made of few distinct units (a vocabulary of a
-// handful of words, repeated), on which the histogram diff of align.go
-// spends its budget: every unit occurs too often to anchor a region. The
+// handful of words, repeated) on which the histogram diff of align.go spent
+// its budget: every unit occurs too often to anchor a region well, and
+// long such texts with little in common split into many regions. The
 // runs of k units (k-grams) of such a text are mostly distinct for a k of a
 // few units, so the histogram diff of the two sequences of k-gram hashes
 // anchors on them as it does on the words of prose. A run of n matching
