@@ -188,3 +188,29 @@ func TestSentencePunctuationIsNotCompared(t *testing.T) {
 		})
 	}
 }
+
+// TestBytesNotUTF8BesideASpaceAreMarked: the text between two words that
+// holds a byte that is not UTF-8 beside a space is compared byte for byte.
+// Regression: such bytes compared as U+FFFD, so that "\xcd" facing "\xfe"
+// showed as A's alone, in an equal op, unmarked (found by FuzzCompare: a
+// gap of "\xcd " facing one of "\xcd" read as differing).
+func TestBytesNotUTF8BesideASpaceAreMarked(t *testing.T) {
+	d := Compare("Rates rose \xcd sharply.", "Rates rose \xfe sharply.", Options{})
+	checkMarkedOps(t, d)
+	var edits [][3]string
+	for _, op := range d.markedOps() {
+		if op.Kind != Equal {
+			edits = append(edits, [3]string{op.Kind.String(), d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]})
+		}
+	}
+	if diff := cmp.Diff([][3]string{{"replace", "\xcd", "\xfe"}}, edits); diff != "" {
+		t.Errorf("marked ops (-want +got):\n%s", diff)
+	}
+	var out strings.Builder
+	if err := WriteText(&out, d, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, _ := strings.Cut(strings.TrimSuffix(out.String(), "\n"), "\n\n"); got != `Rates rose [-\xcd-]{+\xfe+} sharply.` {
+		t.Errorf("text: got %s", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/clipperhouse/uax29/v2/graphemes"
 
@@ -299,17 +300,23 @@ func splitSpace(s string) (lead, core, trail string) {
 	return lead, core, s[len(lead)+len(core):]
 }
 
-// withoutSpace returns s without its white space.
+// withoutSpace returns s without its white space, its other bytes as they
+// are: strings.Map wrote each byte that is not UTF-8 as U+FFFD, so that two
+// gaps holding different such bytes beside a space compared equal.
 func withoutSpace(s string) string {
 	if strings.IndexFunc(s, isSpace) < 0 {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
-		if isSpace(r) {
-			return -1
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isSpace(r) {
+			b.WriteString(s[i : i+n])
 		}
-		return r
-	}, s)
+		i += n
+	}
+	return b.String()
 }
 
 // sameCluster reports whether the grapheme clusters x and y match in a
