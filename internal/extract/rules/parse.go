@@ -450,7 +450,7 @@ func (c *ruleCompiler) regexp(v *yaml.Node, key string) (*regexp.Regexp, error) 
 	return re, nil
 }
 
-func (c *ruleCompiler) selector(v *yaml.Node, key string) (cascadia.SelectorGroup, error) {
+func (c *ruleCompiler) selector(v *yaml.Node, key string) (*selector, error) {
 	if v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
 		return nil, c.errorf(v.Line, "%s: want a CSS selector", key)
 	}
@@ -458,5 +458,5 @@ func (c *ruleCompiler) selector(v *yaml.Node, key string) (cascadia.SelectorGrou
 	if err != nil {
 		return nil, c.errorf(v.Line, "%s: bad CSS selector %q: %v", key, v.Value, err)
 	}
-	return sel, nil
+	return newSelector(sel), nil
 }

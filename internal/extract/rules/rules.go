@@ -27,6 +27,11 @@
 // so are a host that is no host name (a URL) and a rule or host an earlier
 // rule takes first (a site given twice, a rule after the one for every
 // page): it would never apply.
+//
+// CSS selectors are cascadia's, and select what it selects; their
+// combinators and :has() are matched in time bounded by the page's nodes
+// (selector.go), not cascadia's, which is exponential in how many
+// combinators a selector chains on a deeply nested page.
 package rules
 
 import (
@@ -35,7 +40,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 )
 
@@ -58,9 +62,9 @@ type Rule struct {
 	hosts      []string
 	url        *regexp.Regexp
 	articleURL *regexp.Regexp
-	body       cascadia.SelectorGroup
+	body       *selector
 	bodySrc    string // body as written
-	drop       []cascadia.SelectorGroup
+	drop       []*selector
 	dropAttr   []AttrFilter
 	strip      []*regexp.Regexp
 }
@@ -134,9 +138,10 @@ func (r *Rule) Body(root *html.Node) []*html.Node {
 		return nil
 	}
 	var out []*html.Node
+	s := matchState{keep: true} // the tree does not change during the walk
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && r.body.Match(n) {
+		if n.Type == html.ElementNode && r.body.match(&s, n) {
 			out = append(out, n)
 			return
 		}
@@ -157,7 +162,9 @@ func (r *Rule) BodySelector() string {
 	return r.bodySrc
 }
 
-// Drops reports whether the rule removes element n (and its subtree).
+// Drops reports whether the rule removes element n (and its subtree), by
+// its drop selectors on the tree as it is now: n's answer is its own,
+// remembered by no other call.
 func (r *Rule) Drops(n *html.Node) bool {
 	if r == nil || n.Type != html.ElementNode {
 		return false

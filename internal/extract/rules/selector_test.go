@@ -1,0 +1,371 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
+)
+
+// selectorShapes are selectors of every structure cascadia parses: the
+// combinators, nested groups in :not(), :has() and :haschild(), and
+// attribute values and pseudo-class arguments holding what separates
+// selectors elsewhere (spaces, ">", "~", "+", ",", "(", ")", quotes).
+var selectorShapes = []string{
+	"p", "*", "div p", "article div div p", "div > p", "div + p", "div ~ p", "h2 ~ p + p",
+	"div, p", "article p, div > span", "div > * > p", "* p", "div *",
+	":not(div)", ":not(div p)", "p:not(article p)", ":not(:not(div span))",
+	"div:has(p)", ":has(div p)", "div:has(span ~ p)", "div:haschild(p)", ":haschild(div > p)",
+	"article:has(p) div", "div:has(p):not(.x) > p", ":has(:has(p)) p",
+	`[data-t="a b"] p`, `[data-t="a > b"] ~ p`, `[data-t="a, b"] p`, `[data-t="f("] > p`, `[data-t='q"q'] p`,
+	`[data-t="a\"b"] p`, `[data-t~="b"] p`, `div[data-t^="a"] + p`, `[data-t*=","] span`, `[data-t=x] p`,
+	`p:contains("a b")`, `div:contains("x") p`, `:matches("a" (b|c))`, `div:matches("\"") > p`, `:matchesown("x")`,
+	"p:first-child ~ p", "p:nth-child(2n+1) p", "div:last-child > p", "p:only-child", ":empty", ":root p",
+	"div:nth-of-type(2) ~ span", ".x .y", "#i p", ".x > .y ~ .x", "div.x:not(.y) p.y",
+	":not(div, span) > p", "div:not(:has(p)) ~ div", "p:lang(en) span", ":link", "div:first-of-type p",
+}
+
+// drawTree builds a small random page: elements of a few tags, classes,
+// ids and attribute values, text and comments between them.
+func drawTree(r *rand.Rand) *html.Node {
+	root := &html.Node{Type: html.DocumentNode}
+	htmlEl := element("html")
+	root.AppendChild(htmlEl)
+	var grow func(n *html.Node, depth int)
+	tags := []string{"div", "p", "span", "article", "a", "h2"}
+	vals := []string{"a b", "a > b", "a, b", "f(", `q"q`, `a"b`, "x", "b", ","}
+	grow = func(n *html.Node, depth int) {
+		for i := r.IntN(4); i >= 0 && depth < 7; i-- {
+			switch r.IntN(6) {
+			case 0:
+				n.AppendChild(&html.Node{Type: html.TextNode, Data: []string{"a b", "x", " "}[r.IntN(3)]})
+			case 1:
+				n.AppendChild(&html.Node{Type: html.CommentNode, Data: "c"})
+			default:
+				e := element(tags[r.IntN(len(tags))])
+				if r.IntN(3) == 0 {
+					e.Attr = append(e.Attr, html.Attribute{Key: "class", Val: []string{"x", "y", "x y"}[r.IntN(3)]})
+				}
+				if r.IntN(3) == 0 {
+					e.Attr = append(e.Attr, html.Attribute{Key: "data-t", Val: vals[r.IntN(len(vals))]})
+				}
+				if r.IntN(8) == 0 {
+					e.Attr = append(e.Attr, html.Attribute{Key: "id", Val: "i"})
+				}
+				if r.IntN(8) == 0 {
+					e.Attr = append(e.Attr, html.Attribute{Key: "lang", Val: "en"})
+				}
+				n.AppendChild(e)
+				grow(e, depth+1)
+			}
+		}
+	}
+	grow(htmlEl, 0)
+	return root
+}
+
+func element(tag string) *html.Node {
+	return &html.Node{Type: html.ElementNode, Data: tag}
+}
+
+// drawSelector builds a random selector of the shapes' parts.
+func drawSelector(r *rand.Rand, depth int) string {
+	compounds := []string{"div", "p", "span", "article", "*", ".x", "p.y", "#i", "h2", `[data-t="a b"]`,
+		`[data-t="a > b"]`, `[data-t='a, b']`, `[data-t="f("]`, `[data-t~=b]`, ":first-child", ":empty", `:contains("a b")`}
+	var b strings.Builder
+	for i := r.IntN(3); i >= 0; i-- {
+		b.WriteString(compounds[r.IntN(len(compounds))])
+		if depth < 2 && r.IntN(4) == 0 {
+			fmt.Fprintf(&b, ":%s(%s)", []string{"not", "has", "haschild"}[r.IntN(3)], drawSelector(r, depth+1))
+		}
+		if i > 0 {
+			b.WriteString([]string{" ", " > ", " + ", " ~ "}[r.IntN(4)])
+		}
+	}
+	if depth == 0 && r.IntN(4) == 0 {
+		b.WriteString(", " + drawSelector(r, depth+1))
+	}
+	return b.String()
+}
+
+// allNodes returns root and the nodes under it, in document order.
+func allNodes(root *html.Node) []*html.Node {
+	var out []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		out = append(out, n)
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// compareWithCascadia reports the nodes of the tree under root where the
+// selector src, compiled here, answers otherwise than cascadia: asked in
+// queries of their own, in one state for the whole tree (as Rule.Body
+// asks), and both with the walks' answers remembered from the start.
+func compareWithCascadia(t *testing.T, src string, root *html.Node) {
+	t.Helper()
+	g, err := cascadia.ParseGroup(src)
+	if err != nil {
+		return
+	}
+	sel := newSelector(g)
+	shared, remembering := &matchState{keep: true}, &matchState{keep: true, memo: map[walkKey]bool{}}
+	for _, n := range allNodes(root) {
+		want := g.Match(n)
+		if got := sel.Match(n); got != want {
+			t.Fatalf("%q on %s: a query of its own says %v, cascadia %v", src, render(root), got, want)
+		}
+		if got := sel.match(shared, n); got != want {
+			t.Fatalf("%q on %s: one walk's state says %v, cascadia %v", src, render(root), got, want)
+		}
+		if got := sel.match(remembering, n); got != want {
+			t.Fatalf("%q on %s: one walk's state remembering says %v, cascadia %v", src, render(root), got, want)
+		}
+		if got := sel.match(&matchState{memo: map[walkKey]bool{}}, n); got != want {
+			t.Fatalf("%q on %s: a query of its own remembering says %v, cascadia %v", src, render(root), got, want)
+		}
+	}
+}
+
+func render(n *html.Node) string {
+	var b strings.Builder
+	html.Render(&b, n)
+	return b.String()
+}
+
+func TestSelectorMatchesAsCascadia(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	trees := make([]*html.Node, 60)
+	for i := range trees {
+		trees[i] = drawTree(r)
+	}
+	for _, src := range selectorShapes {
+		if _, err := cascadia.ParseGroup(src); err != nil {
+			t.Errorf("%q: cascadia refuses it (%v): the shape tests nothing", src, err)
+			continue
+		}
+		t.Run(src, func(t *testing.T) {
+			for _, tree := range trees {
+				compareWithCascadia(t, src, tree)
+			}
+		})
+	}
+	t.Run("drawn", func(t *testing.T) {
+		for i := 0; i < 400; i++ {
+			src := drawSelector(r, 0)
+			for _, tree := range trees[:15] {
+				compareWithCascadia(t, src, tree)
+			}
+		}
+	})
+}
+
+func FuzzSelector(f *testing.F) {
+	for i, s := range selectorShapes {
+		f.Add(s, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, src string, seed uint64) {
+		if len(src) > 200 {
+			return
+		}
+		compareWithCascadia(t, src, drawTree(rand.New(rand.NewPCG(seed, 7))))
+	})
+}
+
+// TestSelectorCompilesEveryShape pins that every structure cascadia parses
+// is matched here, none left to cascadia's own walks: a later cascadia
+// whose selectors are built otherwise fails it.
+func TestSelectorCompilesEveryShape(t *testing.T) {
+	for _, src := range selectorShapes {
+		g, err := cascadia.ParseGroup(src)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if m := opaque(newSelector(g).root); m != nil {
+			t.Errorf("%q: %T is matched by cascadia whole, walks and all", src, m)
+		}
+	}
+}
+
+// opaque returns a cascadia selector under m that is matched by cascadia
+// whole though it walks the tree, or nil.
+func opaque(m *matcher) any {
+	if m == nil {
+		return nil
+	}
+	if m.kind == leaf {
+		if holdsWalk(reflect.ValueOf(m.sel)) {
+			return m.sel
+		}
+		return nil
+	}
+	for _, p := range append([]*matcher{m.first, m.second}, m.parts...) {
+		if o := opaque(p); o != nil {
+			return o
+		}
+	}
+	return nil
+}
+
+// holdsWalk reports whether v, of cascadia's, holds a combinator, a
+// :has() or :haschild(), or selectors in a kind of selector compile does
+// not know.
+func holdsWalk(v reflect.Value) bool {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Slice {
+		for i := 0; i < v.Len(); i++ {
+			if holdsWalk(v.Index(i)) {
+				return true
+			}
+		}
+		return false
+	}
+	if v.Kind() != reflect.Struct || v.Type().PkgPath() != cascadiaPath {
+		return false
+	}
+	selTypes := map[reflect.Type]bool{reflect.TypeFor[cascadia.Sel](): true, reflect.TypeFor[[]cascadia.Sel](): true,
+		reflect.TypeFor[cascadia.SelectorGroup](): true}
+	switch v.Type().Name() {
+	case "combinedSelector":
+		if v.FieldByName("combinator").Uint() != 0 {
+			return true
+		}
+	case "relativePseudoClassSelector":
+		if name := v.FieldByName("name").String(); name == "has" || name == "haschild" {
+			return true
+		}
+	case "compoundSelector":
+	default:
+		for i := 0; i < v.NumField(); i++ {
+			if selTypes[v.Field(i).Type()] {
+				return true // selectors within a kind compile does not know
+			}
+		}
+		return false
+	}
+	for i := 0; i < v.NumField(); i++ {
+		if selTypes[v.Field(i).Type()] && holdsWalk(v.Field(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedPage returns a page of <div>s nested depth deep with a <p> at each
+// level, and no <article>.
+func nestedPage(depth int) *html.Node {
+	var b strings.Builder
+	b.WriteString("<html><body>")
+	for i := 0; i < depth; i++ {
+		b.WriteString("<div><p>text</p>")
+	}
+	doc, err := html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		panic(err)
+	}
+	return doc
+}
+
+// TestSelectorBoundedOnDeepPage is the regression test for "article div div
+// p" taking half a minute on 300 nested <div>s (cascadia: about depth^4/24
+// tests): matched over the page, as Rule.Body does, it makes at most the
+// budget's tests and a few for each node, for each compound selector;
+// asked of the deepest <p> alone, as the cleaning asks, a few for each of
+// its ancestors.
+func TestSelectorBoundedOnDeepPage(t *testing.T) {
+	const depth = 300
+	doc := nestedPage(depth)
+	nodes := allNodes(doc)
+	cases := []struct {
+		src       string
+		compounds int
+	}{
+		{"article div div p", 4},
+		{"article div div div div p", 6},
+		{"div:has(article div p) p", 5},
+		{"article ~ div div p, :not(article div) div:has(div div article) p", 11},
+	}
+	for _, c := range cases {
+		t.Run(c.src, func(t *testing.T) {
+			g, err := cascadia.ParseGroup(c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel := newSelector(g)
+			s := &matchState{keep: true}
+			got := 0
+			for _, n := range nodes {
+				if sel.match(s, n) {
+					got++
+				}
+			}
+			if got != 0 {
+				t.Errorf("matched %d nodes; want none (no <article>)", got)
+			}
+			if limit := (walkBudget + 4*len(nodes)) * c.compounds; s.tests > limit {
+				t.Errorf("one walk made %d tests; want at most %d", s.tests, limit)
+			}
+			var p *html.Node // the deepest <p>
+			for _, n := range nodes {
+				if n.Data == "p" {
+					p = n
+				}
+			}
+			q := &matchState{}
+			if sel.match(q, p) {
+				t.Errorf("the deepest <p> matched")
+			}
+			if limit := (walkBudget + 4*(depth+2)) * c.compounds; q.tests > limit {
+				t.Errorf("a query of the deepest <p> made %d tests; want at most %d", q.tests, limit)
+			}
+		})
+	}
+}
+
+// TestRuleBodyOnDeepPage is the same through a rules file, with a selector
+// cascadia would take hours on (depth^5/120 tests): the rule's body selects
+// nothing on the deep page and its drop nothing, and where an <article>
+// holds the <div>s the body is the outermost elements cascadia selects.
+func TestRuleBodyOnDeepPage(t *testing.T) {
+	set, err := Parse([]byte("rules:\n  - name: deep\n    body: 'article div div div p'\n    drop: 'article div div div p'\n"), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := set.Match("https://deep.example/")
+	doc := nestedPage(300)
+	if got := r.Body(doc); got != nil {
+		t.Errorf("Body selected %d nodes; want none", len(got))
+	}
+	for _, n := range allNodes(doc) {
+		if r.Drops(n) {
+			t.Fatalf("Drops(%s) is true; want false", n.Data)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("<html><body><article>")
+	for i := 0; i < 300; i++ {
+		b.WriteString("<div><p>text</p>")
+	}
+	doc, err = html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := r.Body(doc), outermost(doc, set.rules[0].body.group)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("Body selected %d nodes; cascadia %d", len(got), len(want))
+	}
+}
