@@ -18,10 +18,11 @@ const maxChain = 64
 // Work budget of one alignment, in unit comparisons: budgetPerUnit per unit
 // of both texts plus budgetBase. Texts that are alike spend a small fraction
 // of it; once it is spent (long texts of a few distinct units with little
-// in common, on which the anchors fall near the regions' ends), the texts
-// are aligned again by runs of units (alignGrams), within budgets of its
-// own, the regions left unaligned when those run out too reported as
-// replaced, and the alignment is incomplete either way.
+// in common, or of one passage repeated more than about a hundred times,
+// each copy matching every copy of the other text), the texts are aligned
+// again by runs of units (alignGrams), within budgets of its own, the
+// regions left unaligned when those run out too reported as replaced, and
+// the alignment is incomplete either way.
 const (
 	budgetPerUnit = 64
 	budgetBase    = 1 << 20
@@ -40,12 +41,6 @@ type aligner struct {
 	next    []int32 // next index in a with the same id, -1 at the end
 	matches []match
 	stop    *stopper // ends the alignment when its context ends
-	// pos holds the indexes in the current region of a of each id that
-	// occurs more than maxChain times there, in order, from start[id];
-	// built by the first search that needs it (posBuilt).
-	pos      []int32
-	start    []int32
-	posBuilt bool
 	// seen holds, for each diagonal (a index - b index + len(b)), where in
 	// b the last run weighed on it ends, for the search numbered searches.
 	seen     []seenRun
@@ -106,8 +101,6 @@ func newAligner(st *stopper, ka, kb []uint64) *aligner {
 		al.head[i] = -1
 	}
 	al.next = make([]int32, len(ka))
-	al.pos = make([]int32, len(ka))
-	al.start = make([]int32, len(ids))
 	al.seen = make([]seenRun, len(ka)+len(kb)+1)
 	return al
 }
@@ -170,7 +163,6 @@ func (al *aligner) anchor(alo, ahi, blo, bhi int) match {
 		al.count[id]++
 	}
 	al.budget -= (ahi - alo) + (bhi - blo)
-	al.posBuilt = false
 	r := region{alo, ahi, blo, bhi}
 	best := al.search(r, maxChain)
 	if best.n == 0 {
@@ -197,10 +189,7 @@ type region struct{ alo, ahi, blo, bhi int }
 // of a on the regions' diagonal among them (see better). Once a run holds
 // a unit that a's region holds once, only such runs compete, and the scan
 // goes on past a run grown from such a unit: any unit inside it that a's
-// region holds once is paired there on the run's diagonal alone. A unit
-// that a's region holds more than maxChain times (in the search that admits
-// such units) is paired with the window occurrences nearest the regions'
-// diagonal alone (see nearDiagonal).
+// region holds once is paired there on the run's diagonal alone.
 func (al *aligner) search(r region, limit int32) match {
 	var best match
 	lowest := limit + 1
@@ -217,12 +206,7 @@ func (al *aligner) search(r region, limit int32) match {
 			continue
 		}
 		end := bi + 1 // of the last run weighed, in b
-		ai, near, ps := int(al.head[id]), c > maxChain, []int32(nil)
-		if near {
-			ps = al.nearDiagonal(r, id, bi)
-			ai, ps = int(ps[0]), ps[1:]
-		}
-		for ; ai >= 0 && al.budget > 0; ai, ps = al.following(ai, near, ps) {
+		for ai := int(al.head[id]); ai >= 0 && al.budget > 0; ai = int(al.next[ai]) {
 			al.budget--
 			seen := &al.seen[ai-bi+len(al.b)]
 			if seen.search == al.searches && int(seen.end) > bi {
@@ -308,71 +292,4 @@ func merge(ms []match) []match {
 		out = append(out, m)
 	}
 	return out
-}
-
-// window is how many occurrences in a's region a unit of b that the region
-// holds more than maxChain times is paired with by the anchor search: those
-// nearest the place in a that the regions' diagonal gives for the unit's
-// place in b. Such units anchor a region only when no rarer unit is common
-// (a passage the texts repeat a hundred times or more, texts of a few
-// distinct words), and the copy on the diagonal is the one the search
-// prefers among equals (see better). Pairing each with every occurrence
-// took time quadratic in the copies: the search spent the work budget on
-// texts of a 40-word passage repeated 200 times.
-const window = 8
-
-// nearDiagonal returns the window occurrences of id in a's region of r
-// nearest the place in a that the regions' diagonal gives for b[bi], in
-// order of a. It spends one unit of the budget on the binary search.
-func (al *aligner) nearDiagonal(r region, id int32, bi int) []int32 {
-	if !al.posBuilt {
-		al.buildPos(r)
-	}
-	c := int(al.count[id])
-	ps := al.pos[al.start[id] : int(al.start[id])+c]
-	target := r.alo + int(int64(bi-r.blo)*int64(r.ahi-r.alo)/int64(r.bhi-r.blo))
-	lo, hi := 0, c
-	for lo < hi { // the first occurrence at or after target
-		m := int(uint(lo+hi) >> 1)
-		if int(ps[m]) < target {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	al.budget--
-	lo = min(max(lo-window/2, 0), c-window)
-	return ps[lo : lo+window]
-}
-
-// following returns the occurrence of a unit in a's region the search
-// pairs next after ai, -1 after the last: the next in a's region, or, near,
-// the next of ps, the rest of those nearDiagonal gave.
-func (al *aligner) following(ai int, near bool, ps []int32) (int, []int32) {
-	switch {
-	case !near:
-		return int(al.next[ai]), nil
-	case len(ps) == 0:
-		return -1, nil
-	}
-	return int(ps[0]), ps[1:]
-}
-
-// buildPos fills pos and start for the region r of a, whose chains (head,
-// next) and counts anchor has built.
-func (al *aligner) buildPos(r region) {
-	al.posBuilt = true
-	off := int32(0)
-	for i := r.alo; i < r.ahi; i++ {
-		id := al.a[i]
-		if int(al.head[id]) != i || al.count[id] <= maxChain {
-			continue // not the first occurrence, or paired through its chain
-		}
-		al.start[id] = off
-		for ai := al.head[id]; ai >= 0; ai = al.next[ai] {
-			al.pos[off] = ai
-			off++
-		}
-	}
-	al.budget -= r.ahi - r.alo
 }
