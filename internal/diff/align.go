@@ -20,9 +20,8 @@ const maxChain = 64
 // of it; once it is spent (long texts of a few distinct units with little
 // in common, or of one passage repeated more than about a hundred times,
 // each copy matching every copy of the other text), the texts are aligned
-// again by runs of units (alignGrams), within budgets of its own, the
-// regions left unaligned when those run out too reported as replaced, and
-// the alignment is incomplete either way.
+// again by runs of units (alignGrams), and the regions left unaligned when
+// that runs out too are reported as replaced, the alignment as incomplete.
 const (
 	budgetPerUnit = 64
 	budgetBase    = 1 << 20
@@ -52,32 +51,19 @@ type seenRun struct{ search, end int32 }
 
 // align returns the runs of equal keys shared by a and b, in order of both
 // sequences, non-overlapping and maximal, and whether the alignment is
-// complete: false when the work budget ran out, and the runs are those of
-// the fallback (alignGrams), whose regions left are without matches.
+// complete: false when the work budget ran out on some region, which is
+// left without matches.
 // It gives up, with no matches, once st stopped.
 func align(st *stopper, ka, kb []uint64) ([]match, bool) {
-	return newAligner(st, ka, kb).align(ka, kb)
-}
-
-// align is the alignment of al's keys ka and kb, within al.budget; see align.
-// The k-gram pass that follows a budget spent may align every region within
-// budgets of its own, and its runs may still be fewer than the texts share
-// (a run of units between two edits shorter than its k-grams, copies of a
-// passage paired across places): the alignment is incomplete whenever the
-// first pass stopped early.
-func (al *aligner) align(ka, kb []uint64) ([]match, bool) {
+	al := newAligner(st, ka, kb)
 	al.region(0, len(al.a), 0, len(al.b))
 	switch {
-	case al.stop.stopped():
+	case st.stopped():
 		return nil, false
 	case al.budget > 0:
 		return merge(al.matches), true
 	}
-	ms := al.alignGrams(ka, kb)
-	if al.stop.stopped() {
-		return nil, false
-	}
-	return ms, false
+	return al.alignGrams(ka, kb)
 }
 
 func newAligner(st *stopper, ka, kb []uint64) *aligner {

@@ -139,10 +139,8 @@ type Diff struct {
 	// Incomplete is true when Compare spent its work budget before it had
 	// aligned every part of the texts (long texts of a few distinct words
 	// repeated, with little in common, or of one passage repeated more than
-	// about a hundred times): the texts were then aligned again by runs of
-	// words, which may pair fewer words than the texts share, the parts
-	// that pass left too show as replaced, and Shared may be lower than
-	// what the texts share.
+	// about a hundred times): the parts left show as replaced, and Shared
+	// may be lower than what the texts share.
 	Incomplete bool
 
 	spans []unitOp // unit ranges of each Op, parallel to Ops

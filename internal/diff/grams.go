@@ -9,7 +9,6 @@ package diff
 // anchors on them as it does on the words of prose. A run of n matching
 // k-grams is a run of n+k-1 matching units; the units between two such
 // runs are then aligned unit by unit, each gap with a budget of its own.
-// An alignment that needed this pass is incomplete (see aligner.align).
 
 // gapBudgetBase is the work budget of aligning one gap between two runs
 // found by k-grams, beyond budgetPerUnit per unit of the gap.
@@ -19,14 +18,16 @@ const gapBudgetBase = 1 << 12
 var gramLengths = [...]int{2, 3, 4, 6, 8, 12, 16, 24, 32}
 
 // alignGrams aligns the sequences of al (keys ka and kb) by their k-grams,
-// then the gaps between the runs found; nil once al.stop stopped.
-func (al *aligner) alignGrams(ka, kb []uint64) []match {
+// then the gaps between the runs found, and reports whether every part
+// stayed within its budget.
+func (al *aligner) alignGrams(ka, kb []uint64) ([]match, bool) {
 	k := gramLength(ka)
 	gal := newAligner(al.stop, grams(ka, k), grams(kb, k))
 	gal.region(0, len(gal.a), 0, len(gal.b))
 	if al.stop.stopped() {
-		return nil
+		return nil, false
 	}
+	complete := gal.budget > 0
 	al.matches = al.matches[:0]
 	pa, pb := 0, 0 // units before these are aligned
 	for _, m := range merge(gal.matches) {
@@ -41,25 +42,26 @@ func (al *aligner) alignGrams(ka, kb []uint64) []match {
 				e++
 			}
 			if e > 0 {
-				al.gap(pa, a, pb, b)
+				complete = al.gap(pa, a, pb, b) && complete
 				al.matches = append(al.matches, match{a, b, e})
 				pa, pb = a+e, b+e
 			}
 			a, b, n = a+e+1, b+e+1, n-e-1
 		}
 	}
-	al.gap(pa, len(al.a), pb, len(al.b))
-	return merge(al.matches)
+	complete = al.gap(pa, len(al.a), pb, len(al.b)) && complete
+	return merge(al.matches), complete
 }
 
-// gap aligns a[alo:ahi] with b[blo:bhi] within a budget of its own; the
-// parts left when it runs out are without matches.
-func (al *aligner) gap(alo, ahi, blo, bhi int) {
+// gap aligns a[alo:ahi] with b[blo:bhi] within a budget of its own and
+// reports whether it sufficed.
+func (al *aligner) gap(alo, ahi, blo, bhi int) bool {
 	if alo >= ahi || blo >= bhi || al.stop.stopped() {
-		return
+		return alo >= ahi || blo >= bhi
 	}
 	al.budget = budgetPerUnit*(ahi-alo+bhi-blo) + gapBudgetBase
 	al.region(alo, ahi, blo, bhi)
+	return al.budget > 0
 }
 
 // gramLength returns the first of gramLengths for which at least half of
