@@ -493,7 +493,8 @@ func (c *checkedSource) lacks(objects int, seen, paths map[string]bool) (field, 
 
 // waitingMessage is what Options.Waiting is told when the n records
 // before a pause lack field f: the check reads on, to a record that holds
-// it, checkRecords records or the stream's end, and says so.
+// it, checkRecords records (checkBytes of them) or the stream's end, and
+// says so.
 func (c *checkedSource) waitingMessage(f field, n int, seen, paths map[string]bool) string {
 	names := slices.Sorted(maps.Keys(seen))
 	for p := range paths {
@@ -506,8 +507,8 @@ func (c *checkedSource) waitingMessage(f field, n int, seen, paths map[string]bo
 	if n == 1 {
 		where = "the one record so far has no"
 	}
-	return fmt.Sprintf("%s: %s field %q (the %s; %s names it); fields seen: %s; reading on: an error if none of the first %d records has it",
-		c.origin, where, c.r.names[f], fieldRoles[f], FieldFlags[fieldRoles[f]], quoteList(names), checkRecords)
+	return fmt.Sprintf("%s: %s field %q (the %s; %s names it); fields seen: %s; reading on: an error if none of the first %d records (%d MiB) has it",
+		c.origin, where, c.r.names[f], fieldRoles[f], FieldFlags[fieldRoles[f]], quoteList(names), checkRecords, checkBytes>>20)
 }
 
 // shapeDepth is how deep into a record's nested objects shapes looks.

@@ -142,7 +142,7 @@ func TestLiveStreamTellsMissingFieldAtPause(t *testing.T) {
 		{"a mistyped field", "body", `{"id":"a1","text":"One article under another name."}` + "\n",
 			`{"id":"a2","body":"One article with its body."}` + "\n",
 			`-: the one record so far has no field "body" (the text; --text-col names it); fields seen: "id", "text"; ` +
-				`reading on: an error if none of the first 100 records has it`},
+				`reading on: an error if none of the first 100 records (8 MiB) has it`},
 		{"records that pass", "", `{"id":"a1","text":"One article of a stream that waits."}` + "\n",
 			`{"id":"a2","text":"Another article."}` + "\n", ""},
 	} {

@@ -93,7 +93,7 @@ type Options struct {
 	// read once (SinglePass: standard input, a pipe) that arrived before
 	// it paused lack a field the reader is told to read (the text, or one
 	// a flag named): the check of the field names then reads on, to a
-	// record that holds it, 100 records or the stream's end, and a writer
+	// record that holds it, 100 records (8 MiB) or the stream's end, and a writer
 	// waiting for its first records to be stored would otherwise hear
 	// nothing. It is called at most once a stream, with a message naming
 	// the stream, the field and the fields seen, without a line end.

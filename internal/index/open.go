@@ -712,13 +712,10 @@ type IndexStats struct {
 	// new index; zero for an empty index of no method yet.
 	BinaryFormat int `json:"binary_sketch_format,omitempty"`
 	// HashVersion is the hashing scheme (analysis.HashVersion) of the
-	// hashes the index holds: a binary of another refuses the index, of a
-	// newer one with store.ErrTooNew. Zero for an empty index of no method
-	// yet.
+	// hashes the index holds, which is this binary's: a binary of another
+	// refuses the index (of a newer one with store.ErrTooNew), stats too.
+	// Zero for an empty index of no method yet.
 	HashVersion int `json:"hash_version,omitempty"`
-	// BinaryHashVersion is the hashing scheme this binary makes; zero for
-	// an empty index of no method yet.
-	BinaryHashVersion int `json:"binary_hash_version,omitempty"`
 }
 
 // Stats counts what the index holds.
@@ -739,7 +736,7 @@ func (x *Index) stats(loaded int) IndexStats {
 	if meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
 		st.Options, st.Created = json.RawMessage(meta.Options), time.Unix(meta.Created, 0).UTC()
 		st.SketchFormat, st.BinaryFormat = meta.Format, x.spec.Format
-		st.HashVersion, st.BinaryHashVersion = meta.HashVersion, analysis.HashVersion
+		st.HashVersion = meta.HashVersion
 	}
 	return st
 }
