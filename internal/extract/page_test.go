@@ -1101,6 +1101,19 @@ func TestPageTitleNotTheSitesName(t *testing.T) {
 			`<meta property="og:title" content="Luck leads the week's fantasy scoring">`,
 			`<div class="post"><h2>Fantasy Post Mortem: Andrew Luck is the man</h2>`,
 			"Luck leads the week's fantasy scoring"},
+		// Regressions (reviewer's pages): the <title> and the banner the
+		// site's name alone, or a section's name in the <title>, took the
+		// place of an og:title that is the headline.
+		{"a title of the site's name alone", `<title>The Daily Courier Online Newsroom</title><meta property="og:title" content="Malaria returns to Greece">`,
+			`<header><h1><a href="/">The Daily Courier Online Newsroom</a></h1></header><div class="post"><p class="headline">Malaria returns to Greece</p>`,
+			"Malaria returns to Greece"},
+		{"the site's name alone, and og:site_name", `<title>The Daily Courier Online Newsroom</title><meta property="og:site_name" content="The Daily Courier Online Newsroom">` +
+			`<meta property="og:title" content="Malaria returns to Greece">`,
+			`<header><h1><a href="/">The Daily Courier Online Newsroom</a></h1></header><div class="post"><p class="headline">Malaria returns to Greece</p>`,
+			"Malaria returns to Greece"},
+		{"a section's name in the <title>", `<title>Science and Environment | Daily Courier</title><meta property="og:title" content="Malaria returns to Greece after forty years">`,
+			`<div id="nav"><h2>Science and Environment</h2></div><div class="post"><h1>Malaria is back: Greek villages report cases</h1>`,
+			"Malaria returns to Greece after forty years"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<!doctype html><html><head><meta charset="utf-8">` + tc.head + `</head><body>` + tc.body +

@@ -26,8 +26,8 @@ const (
 	storyMinRepeats = 2
 )
 
-// pageHeading returns the page's first <h1> or <h2> whose text is in its
-// <title> or og:title; nil when there is none.
+// pageHeading returns the page's widest <h1> or <h2> whose text is in its
+// <title> or og:title (titleHeading); nil when there is none.
 func pageHeading(doc *html.Node) *html.Node {
 	titles := pageTitles(doc)
 	if len(titles) == 0 {
@@ -147,11 +147,13 @@ func pageTitles(doc *html.Node) []string {
 // titleHeading returns the widest <h1> or <h2> under n, the first of
 // those as wide, at least storyMinTitle wide (headlineWidth) whose text is
 // in one of titles, or ends with one that wide (after a kicker: "Kultur :
-// Ehrengast der Frankfurter Buchmesse: …"), or nil. The widest, not the
-// first: a blog's banner heading is its name, which the <title> holds
-// beside the headline ("Malaria returns to Greece « Healthcare
-// Economist"), and comes before the post's own.
+// Ehrengast der Frankfurter Buchmesse: …"), or nil; a heading that is the
+// name the page gives its site (og:site_name, application-name) is none.
+// The widest, not the first: a blog's banner heading is its name, which
+// the <title> holds beside the headline ("Malaria returns to Greece «
+// Healthcare Economist"), and comes before the post's own.
 func titleHeading(n *html.Node, titles []string) *html.Node {
+	names := siteNames(n, nil)
 	var best *html.Node
 	width := 0
 	var walk func(n *html.Node)
@@ -166,7 +168,7 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 			}
 			t := strings.ToLower(squash(Text(c)))
 			w := headlineWidth(t)
-			if w < storyMinTitle || w <= width {
+			if w < storyMinTitle || w <= width || names[squashName(t)] {
 				continue
 			}
 			for _, title := range titles {

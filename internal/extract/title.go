@@ -11,28 +11,29 @@ import (
 
 // pageTitle returns a page's title from the one its engine found: the
 // headline the page shows instead (shown: its only <h1>, onlyHeadline)
-// when none of its headings (h, nil then) is in its <title>, its <title>
-// when one is and the engine's shares no word with either (a label, see
-// shareWord), and
-// without the site's name beside it (headlineOf; declared are the
-// headlines its JSON-LD states).
+// when none of its headings (h, nil then) is in its <title>; its heading
+// when the <title> is that heading with a few words beside it past a
+// separator (the site's name), it is a headline (minHeadlineWords, not a
+// section's name) and the engine's title is not in the <title> and shares
+// no word with the heading (an og:title the site gives every page:
+// "Official Blog of the National Football League"); and without the site's name beside it (headlineOf;
+// declared are the headlines its JSON-LD states).
 func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL, declared []string) string {
 	title := squash(escapedTwice(found))
-	if h == nil && shown != nil {
+	switch {
+	case h == nil && shown != nil:
 		title = squash(Text(shown))
-	} else if head := headTitle(doc); h != nil && head != "" && !shareWord(title, Text(h)) && !shareWord(title, head) {
-		title = head // the engine took a label for the title (see shareWord)
+	case h != nil:
+		if head, tag := squash(Text(h)), squash(headTitle(doc)); headlineWords(head) >= minHeadlineWords && sepBeside(tag, head) &&
+			!shareWord(title, head) && !strings.Contains(strings.ToLower(tag), strings.ToLower(title)) {
+			title = head // the engine took a label for the title
+		}
 	}
 	return canonical(headlineOf(title, h, doc, u, declared))
 }
 
 // shareWord reports whether a and b share a word (wordsOf) of four
-// letters or more, or of Han or kana characters. A title the
-// engine took from the page's metadata (og:title, a Dublin Core title)
-// that shares none with its <title> is a label of the site or its section
-// ("Official Blog of the National Football League" beside "Posluszny agrees
-// with owner that Jaguars start is embarrassing - NFL.com"), not another
-// wording of the headline.
+// letters or more, or of Han or kana characters.
 func shareWord(a, b string) bool {
 	long := func(w string) bool { return utf8.RuneCountInString(w) >= 4 || strings.ContainsFunc(w, wideLetter) }
 	words := map[string]bool{}
@@ -178,10 +179,11 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 const minHeadlineWords = 4
 
 // onlyHeadline returns the page's <h1> when it has exactly one outside
-// navigation (navigation), of at least minHeadlineWords words; nil
-// otherwise. A page whose heading is not in its <title> (pageHeading finds
-// none) shows its headline there: the <title> and og:title are often
-// another wording, written for search engines and shares.
+// navigation (navigation), of at least minHeadlineWords words, and not the
+// name the page gives its site; nil otherwise. A page whose heading is not
+// in its <title> (pageHeading finds none) shows its headline there: the
+// <title> and og:title are often another wording, written for search
+// engines and shares.
 func onlyHeadline(doc *html.Node) *html.Node {
 	var found *html.Node
 	n := 0
@@ -206,6 +208,8 @@ func onlyHeadline(doc *html.Node) *html.Node {
 	}
 	if text := Text(found); headlineWords(text) < minHeadlineWords || strings.HasSuffix(strings.TrimSpace(text), ":") {
 		return nil // a section's name, or a label before something else ("A message from …:")
+	} else if siteNames(doc, nil)[squashName(text)] {
+		return nil // the site's name, as og:site_name gives it
 	}
 	return found
 }
