@@ -60,6 +60,13 @@ type AddOptions struct {
 	// while the previous chunk is added; 0 means GOMAXPROCS, and a
 	// negative one is an error of AddSeq.
 	Workers int
+	// Waiting, when set, is asked after each document put in a chunk not
+	// yet full: true ends the chunk there, so that the documents read so
+	// far are added (and their matches reported) while the sequence's
+	// source waits for more, as `neardup index add` does of standard input
+	// that pauses. It is called on the goroutine that ranges over the
+	// sequence, right after the document's item.
+	Waiting func() bool
 	// OnMatch, when set, is called with each document's Match, in the
 	// order of the sequence, once its chunk is committed, on the calling
 	// goroutine. An error it returns ends AddSeq with that error.
@@ -221,7 +228,7 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if c = append(c, d); len(c) == o.Chunk {
+		if c = append(c, d); len(c) == o.Chunk || o.Waiting != nil && o.Waiting() {
 			if !send(c) {
 				return ctx.Err()
 			}

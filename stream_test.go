@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/method/minhash"
@@ -417,5 +418,44 @@ func TestAddSeqSkipsRecordsNoIndexStores(t *testing.T) {
 	st, err := x.Stats(ctx)
 	if err != nil || st.Documents != 2 {
 		t.Errorf("%d documents stored (%v), want good-1 and good-2", st.Documents, err)
+	}
+}
+
+// TestAddSeqWaitingEndsTheChunk: a chunk not full ends where Waiting says
+// the source waits: the documents before are stored, and their matches
+// reported, while the sequence waits for its next item (here, for the
+// first document's match).
+func TestAddSeqWaitingEndsTheChunk(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	doc := func(i int) neardup.Document {
+		return neardup.Document{ID: fmt.Sprintf("s%d", i), Text: fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", i)}
+	}
+	reported := make(chan string, 2)
+	waited := false
+	seq := func(yield func(neardup.Document, error) bool) {
+		if !yield(doc(0), nil) {
+			return
+		}
+		select { // the source waits, until the first document is reported
+		case <-reported:
+			waited = true
+		case <-time.After(time.Minute):
+		}
+		yield(doc(1), nil)
+	}
+	asked := 0
+	err = x.AddSeq(ctx, seq, neardup.AddOptions{
+		Waiting: func() bool { asked++; return asked == 1 },
+		OnMatch: func(m neardup.Match) error { reported <- m.ID; return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !waited || x.Len() != 2 {
+		t.Errorf("first document reported while the sequence waited: %v; %d stored, want it so and 2", waited, x.Len())
 	}
 }

@@ -341,9 +341,9 @@ func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, er
 // feed runs an add or a query over the inputs r reads, through the
 // public Index.AddSeq, and prints the summary.
 func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
-	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error {
+	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error, waiting func() bool) error {
 		return x.AddSeq(ctx, docs, neardup.AddOptions{Replace: o.Replace, Query: o.Query, Chunk: o.Chunk, Workers: o.Workers,
-			OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
+			Waiting: waiting, OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
 	}
 	o.Workers, o.Strict, o.MaxWarnings = in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, visibleLines{os.Stderr}

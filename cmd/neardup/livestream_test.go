@@ -3,10 +3,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -197,5 +199,50 @@ func TestIndexAddWarnsOfMissingFieldAtPause(t *testing.T) {
 	seen.Write(rest)
 	if err := cmd.Wait(); err == nil || !bytes.Contains(seen.Bytes(), []byte(`its one record has no field "body" (the text)`)) {
 		t.Errorf("exit %v at the stream's end, want the field error; stderr:\n%s", err, &seen)
+	}
+}
+
+// TestLiveStreamAnswersAtDefaultChunk: `index add -` at its default chunk
+// (1000) stores and prints a record that arrives alone while the stream
+// stays open, and `index query -` answers one so: the chunk ends where the
+// stream waits. Regression: a record waited for the chunk to fill or the
+// stream to end, and `index query`, which has no --chunk, answered nothing
+// until the end.
+func TestLiveStreamAnswersAtDefaultChunk(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "x.db")
+	for _, command := range []string{"add", "query"} {
+		cmd := child(t, "index", command, "--db", db, "-")
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill() })
+		if _, err := in.Write(jsonlDocs("live", 1)); err != nil {
+			t.Fatal(err)
+		}
+		timer := time.AfterFunc(liveDeadline, func() { cmd.Process.Kill() }) // ends the read below
+		line, err := bufio.NewReader(out).ReadString('\n')
+		timer.Stop()
+		if err != nil || !strings.Contains(line, `"id":"live0"`) {
+			t.Fatalf("index %s: %q, %v with the stream open after one record, want its line", command, line, err)
+		}
+		if command == "add" && storedCount(t, db) != 1 {
+			t.Errorf("index add: %d documents stored with the stream open after one record, want 1", storedCount(t, db))
+		}
+		in.Close()
+		io.Copy(io.Discard, out)
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("index %s: %v; stderr:\n%s", command, err, &stderr)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/neardup/neardup"
@@ -29,8 +30,10 @@ type FeedOptions struct {
 	// Add adds (or, with Query, checks) the documents of docs in chunks
 	// of Chunk, sketching them with Workers goroutines, and calls onMatch
 	// with each one's match, in order, once its chunk commits: the public
-	// Index.AddSeq.
-	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error
+	// Index.AddSeq. waiting is its AddOptions.Waiting: true after the last
+	// document read before the input paused (standard input that waits),
+	// whose chunk then commits, not full.
+	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error, waiting func() bool) error
 	// Query checks the documents without storing them.
 	Query bool
 	// Replace makes a document replace a stored one of the same ID.
@@ -157,7 +160,9 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	// are counted and warned of here, the documents handed on.
 	docs := func(yield func(core.Document, error) bool) {
 		stopped := false
-		err := orderedLive(ctx, unbuffered(next), r.Pending, o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
+		pause := false // the next record consumed is the last before the input waits
+		err := orderedLive(ctx, unbuffered(next), r.Pending, func() { pause = true }, o.Workers,
+			func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
 			func(rec *corpus.Record) error {
 				f.mu.Lock()
 				f.st.Read++
@@ -175,6 +180,12 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 				}
 				f.mu.Unlock()
 				f.usable++
+				if pause {
+					// Its chunk commits, and its line is printed, while
+					// the input waits.
+					pause, f.waiting = false, true
+					f.pausedAt.Store(int64(f.usable))
+				}
 				if !yield(rec.Doc, nil) {
 					stopped = true
 					return errStopped
@@ -185,7 +196,11 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 			yield(core.Document{}, err)
 		}
 	}
-	err := o.Add(ctx, docs, f.report)
+	err := o.Add(ctx, docs, f.report, func() bool {
+		w := f.waiting
+		f.waiting = false
+		return w
+	})
 	if f.out != nil {
 		// The lines held are of documents stored (or checked), also
 		// when the run stopped after them.
@@ -237,6 +252,13 @@ type feeder struct {
 	// is the id of the first document without an id of its own.
 	origins []string
 	unnamed string
+	// waiting is set, on the goroutine that reads the documents, after the
+	// last one read before the input waited, for Add to commit its chunk
+	// (FeedOptions.Add's waiting); pausedAt is how many documents had been
+	// read then, so that report flushes the output once it has reported
+	// them.
+	waiting  bool
+	pausedAt atomic.Int64
 	// paired holds the pairs counted, each once, when documents replace
 	// stored ones (FeedOptions.Replace): a document replaced after its
 	// partner was is paired with it again, as the partner was with it.
@@ -276,7 +298,7 @@ func (f *feeder) report(m *neardup.Match) error {
 			return fmt.Errorf("writing matches: %w", err)
 		}
 	}
-	if f.reported++; f.reported%f.o.Chunk != 0 {
+	if f.reported++; f.reported%f.o.Chunk != 0 && int64(f.reported) != f.pausedAt.Load() {
 		return nil
 	}
 	if f.out != nil {

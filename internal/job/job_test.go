@@ -909,7 +909,7 @@ func TestWarningsStartTheirOwnLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		add := func(_ context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error {
+		add := func(_ context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error, _ func() bool) error {
 			for doc, err := range docs {
 				if err != nil {
 					return err

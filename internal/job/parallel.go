@@ -28,6 +28,9 @@ type chunk[T any] struct {
 	// took, in it or not.
 	buf  []byte
 	need int
+	// paused is set of a chunk that ends where the stream waited (its
+	// pending reported false): the records after it had not arrived.
+	paused bool
 }
 
 // nextFunc reads the next raw record, copying its bytes into the spare
@@ -53,23 +56,26 @@ func unbuffered(next func() (corpus.Raw, error)) nextFunc {
 // It stops at the first error of next, consume or ctx.
 func ordered[T any](ctx context.Context, next nextFunc, workers int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
-	return orderedAhead(ctx, next, nil, workers, workers*2, work, consume)
+	return orderedAhead(ctx, next, nil, nil, workers, workers*2, work, consume)
 }
 
 // orderedLive is ordered reading inputs that may pause (standard input, a
 // pipe): pending reports whether the next record is at hand
 // (corpus.Reader.Pending), and when it is not, the records read are handed
 // on, however few, rather than held until the chunk fills: a record that
-// arrives alone is consumed (and `neardup index add` commits it) while the
-// stream waits.
-func orderedLive[T any](ctx context.Context, next nextFunc, pending func() bool, workers int,
+// arrives alone is consumed while the stream waits. paused, when not nil,
+// is called before the last record read before such a wait is consumed,
+// so that the consumer hands it on at once too (`neardup index add`
+// commits its transaction, not full).
+func orderedLive[T any](ctx context.Context, next nextFunc, pending func() bool, paused func(), workers int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
-	return orderedAhead(ctx, next, pending, workers, workers*2, work, consume)
+	return orderedAhead(ctx, next, pending, paused, workers, workers*2, work, consume)
 }
 
 // orderedAhead is ordered with the workers running up to ahead chunks
 // before the consumer: a consumer that takes its input in large batches
-// (a transaction of an index add) keeps them busy meanwhile.
+// (a transaction of an index add) keeps them busy meanwhile. pending and
+// paused are orderedLive's, nil for inputs that do not pause.
 //
 // A chunk consumed goes back to the reader, cleared, for a later one: the
 // records and results in flight are the only ones allocated, and their
@@ -77,7 +83,7 @@ func orderedLive[T any](ctx context.Context, next nextFunc, pending func() bool,
 // chunk holds are read into its buffer, which a later chunk then reuses:
 // a result must not keep them (Doc.Raw of a JSONL line) past its consume
 // call.
-func orderedAhead[T any](ctx context.Context, next nextFunc, pending func() bool, workers, ahead int,
+func orderedAhead[T any](ctx context.Context, next nextFunc, pending func() bool, paused func(), workers, ahead int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -121,6 +127,9 @@ func orderedAhead[T any](ctx context.Context, next nextFunc, pending func() bool
 			delete(waiting, want)
 			want++
 			for i := range c.out {
+				if c.paused && paused != nil && i == len(c.out)-1 {
+					paused()
+				}
 				if err := consume(&c.out[i]); err != nil {
 					cancel()
 					drain(done)
@@ -166,10 +175,11 @@ func readChunks[T any](ctx context.Context, next nextFunc, pending func() bool, 
 		default:
 			c = &chunk[T]{raws: make([]corpus.Raw, 0, chunkSize)}
 		}
-		c.seq, c.first, c.need = seq, first, 0
+		c.seq, c.first, c.need, c.paused = seq, first, 0, false
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			if len(c.raws) > 0 && pending != nil && !pending() {
+				c.paused = true
 				break // the stream waits: what it gave goes on
 			}
 			var raw corpus.Raw

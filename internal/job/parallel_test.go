@@ -295,7 +295,7 @@ func TestOrderedLiveHandsOnWhenNotPending(t *testing.T) {
 	var got []string
 	done := make(chan error, 1)
 	go func() {
-		done <- orderedLive(context.Background(), unbuffered(next), pending, 2,
+		done <- orderedLive(context.Background(), unbuffered(next), pending, nil, 2,
 			func(_, _ int, raw corpus.Raw, out *string) { *out = raw.Origin },
 			func(o *string) error {
 				if got = append(got, *o); len(got) == 1 {

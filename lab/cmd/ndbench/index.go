@@ -184,8 +184,8 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 	}
 	defer r.Close()
 	o := job.FeedOptions{Limit: spec.Limit, Workers: spec.Workers}
-	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error {
-		return x.AddSeq(ctx, docs, neardup.AddOptions{Workers: spec.Workers, OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
+	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error, waiting func() bool) error {
+		return x.AddSeq(ctx, docs, neardup.AddOptions{Workers: spec.Workers, Waiting: waiting, OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
 	}
 	if spec.Progress {
 		o.Progress, o.Warn = os.Stderr, os.Stderr
