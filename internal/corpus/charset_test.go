@@ -121,6 +121,11 @@ func TestDecodeText(t *testing.T) {
 		{name: "Latin-1 with a UTF-8 look-alike", data: "Le caf\xe9 co\xfbte \xa3100 depuis lundi, \xc9\x93l\xe9gant\x94.",
 			want: "Le café coûte £100 depuis lundi, É“légant”."},
 		{name: "a stray byte alone", data: "Hello w\xffrld and more text.", want: "Hello wÿrld and more text."},
+		// Regression: a short Polish text in Windows-1250 was read as
+		// Windows-1252 ("£ódŸ, œroda").
+		{name: "Polish Windows-1250, short", data: "Tytul\n\xa3\xf3d\x9f, \x9croda\n", want: "Tytul\nŁódź, środa\n"},
+		{name: "Spanish Windows-1252, short", data: "\xbfQu\xe9 pas\xf3? \xa1Ma\xf1ana!", want: "¿Qué pasó? ¡Mañana!"},
+		{name: "German Windows-1252, short", data: "Gr\xf6\xdfe \x96 \x84sch\xf6n\x93", want: "Größe – „schön“"},
 		{name: "given as UTF-8, and not", data: "caf\xe9", charset: "utf-8", err: "not UTF-8 text"},
 		{name: "unknown charset", data: "x", charset: "klingon", err: `unknown charset "klingon"`},
 		{name: "binary", data: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", err: "binary, not text"},

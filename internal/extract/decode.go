@@ -167,12 +167,24 @@ const detectLimit = 64 << 10
 
 // DetectCharset names the charset of the start of a text, or with html of
 // a page (its markup left out), that is not UTF-8: the charset
-// github.com/gogs/chardet finds most likely, or Windows-1252 when it is not
-// confident (below 30 of 100), finds a UTF form, or finds ISO-8859-1 (of
-// which Windows-1252 is the superset browsers read). Of charsets found
-// with equal confidence it takes the first by name: the detector's own
-// choice among them varies from run to run, and a second reading must read
-// a file as the first did.
+// github.com/gogs/chardet finds most likely, but for a Latin charset: when
+// the detector is not confident (below 30 of 100), finds a UTF form, or
+// finds Windows-1252, ISO-8859-1 (of which Windows-1252 is the superset
+// browsers read), Windows-1250, ISO-8859-2, Windows-1254 or ISO-8859-9,
+// it is the one of Windows-1252, Windows-1250, ISO-8859-2 and
+// Windows-1254 whose reading of the text's bytes past ASCII makes letters
+// in words rather than symbols (latinChoice; Windows-1252 when they read
+// it alike, or the detector's choice among them when it was confident),
+// and of a short text (up to 200 bytes) it finds in a multi-byte charset of
+// Chinese, Japanese or Korean, the Latin one that reads it without a
+// symbol inside a word, if one does. A text that is UTF-8 but for a few
+// stray bytes (mostlyUTF8) is not chosen for: it is Windows-1252 when the
+// detector is not confident or finds ISO-8859-1, else what it finds (its
+// mojibake of UTF-8 is repaired later, and reads as letters in no Latin
+// charset). Of
+// charsets found with equal confidence it takes the first by name: the
+// detector's own choice among them varies from run to run, and a second
+// reading must read a file as the first did.
 func DetectCharset(head []byte, html bool) string {
 	d := chardet.NewTextDetector()
 	if html {
@@ -189,12 +201,50 @@ func DetectCharset(head []byte, html bool) string {
 		})
 		res = &all[0]
 	}
-	if res == nil || res.Confidence < 30 || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") ||
-		strings.EqualFold(res.Charset, "ISO-8859-1") {
-		return "windows-1252"
+	switch {
+	case res == nil || res.Confidence < 30 || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-"):
+		if mostlyUTF8(head) {
+			return "windows-1252"
+		}
+		name, _ := latinChoice(head, "")
+		return name
+	case mostlyUTF8(head):
+		if strings.EqualFold(res.Charset, "ISO-8859-1") {
+			return "windows-1252"
+		}
+	case latinPrefer[strings.ToLower(res.Charset)] != "":
+		name, _ := latinChoice(head, latinPrefer[strings.ToLower(res.Charset)])
+		return name
+	case cjkCharset[strings.ToLower(res.Charset)] && len(head) <= shortDetect:
+		if name, clean := latinChoice(head, ""); clean {
+			return name
+		}
 	}
 	return res.Charset
 }
+
+// latinPrefer maps the charsets the detector finds, in lower case, of
+// which latinChoice reads a text in one of latinCharsets, to the one it
+// takes of those that read the text equally well. The detector names
+// ISO-8859-2 of any text in Polish, Czech, Hungarian or Romanian that has
+// no byte of 0x80–0x9F, where Windows-1250 has letters and ISO-8859-2
+// none: it tells those languages from the Western ones, not Windows-1250,
+// the charset of Windows and of more files, from ISO-8859-2.
+var latinPrefer = map[string]string{
+	"iso-8859-1": "windows-1252", "windows-1252": "windows-1252",
+	"iso-8859-2": "windows-1250", "windows-1250": "windows-1250",
+	"iso-8859-9": "windows-1254", "windows-1254": "windows-1254",
+}
+
+// cjkCharset names, in lower case, the multi-byte charsets of Chinese,
+// Japanese and Korean the detector finds: of a short text that reads in a
+// Latin charset without a misreading, on the few bytes it has to go by.
+var cjkCharset = map[string]bool{"big5": true, "gb18030": true, "euc-jp": true, "euc-kr": true, "shift_jis": true}
+
+// shortDetect is the length, in bytes, up to which a text the detector finds
+// to be in a charset of cjkCharset is read in a Latin one when that reads
+// it without a misreading.
+const shortDetect = 200
 
 // ascii reports whether b is all ASCII: the same text in UTF-8 and in
 // the charsets that extend ASCII, and the text of a 7-bit charset

@@ -9,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/encoding/charmap"
 )
 
-// TestCharsetEval reads a small TSV of Russian articles and a small BBC
-// archive and checks the table: every page written in each charset is
-// counted, and these, long enough to detect, are read right.
+// TestCharsetEval reads a small TSV of Russian articles, a small BBC
+// archive and a small DAnIEL corpus of one Polish text and checks the
+// table: every text written in each charset and form that holds a byte past
+// ASCII is counted, and these are read right as a page and as a text.
 func TestCharsetEval(t *testing.T) {
 	ru := "Министерство финансов сообщило во вторник, что доходы бюджета выросли на пять процентов. " +
 		"По словам заместителя министра, рост обеспечили налоговые поступления и экспорт зерна. " +
@@ -42,19 +44,39 @@ func TestCharsetEval(t *testing.T) {
 	if err != nil || len(enTexts) != 1 || !strings.Contains(enTexts[0][1], "market\u2019s mood \u2013 as") {
 		t.Fatalf("BBC: %q, %v", enTexts, err)
 	}
+	pl := "Zażółć gęślą jaźń, czyli próba\nŚroda w Łodzi: pięćdziesiąt źródeł mówi, że żółw ściga się z jeżem."
+	name := "20111121_www.example.pl_490a3e1ab669b249644690e80d69082a2e8c030f61a35f86f391f703"
+	daniel := writeTree(t, map[string]string{
+		"doc_lg.json":       `{"` + name + `": "Polish"}`,
+		"html/" + name:      "<html><body><p>x</p></body></html>",
+		"reference/" + name: "<p>Zażółć gęślą jaźń, czyli próba</p>\n<p>Środa w Łodzi: pięćdziesiąt źródeł mówi, że żółw ściga się z jeżem.</p>",
+	})
+	plTexts, err := danielTexts(daniel, "pl")
+	if err != nil || len(plTexts) != 1 || plTexts[0][0]+"\n"+plTexts[0][1] != pl {
+		t.Fatalf("DAnIEL: %q, %v", plTexts, err)
+	}
 	var out strings.Builder
 	if err := runCharsetEval([]charsetSet{
-		{"ru", ruTexts, charmap.Windows1251, "windows-1251"},
-		{"en", enTexts, charmap.Windows1252, "windows-1252"},
+		{"ru", ruTexts, charmap.Windows1251},
+		{"en", enTexts, charmap.Windows1252},
+		{"pl", plTexts, charmap.Windows1250},
 	}, &out); err != nil {
 		t.Fatal(err)
 	}
-	rows := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
-		f := strings.Fields(line)
-		rows[f[0]] = strings.Join(f[1:], " ")
+	want := []string{
+		"ru whole 2 2 2",
+		// two titles of three words: too few bytes to tell the charset by
+		"ru first line 2 0 iso-8859-7 1, windows-1252 1 0 iso-8859-7 1, windows-1252 1",
+		"ru 100 bytes 2 2 2",
+		"en whole 1 1 1", // its first line is ASCII
+		"en first line 0 0 0", "en 100 bytes 1 1 1",
+		"pl whole 1 1 1", "pl first line 1 1 1", "pl 100 bytes 1 1 1",
 	}
-	if rows["ru"] != "2 2" || rows["en"] != "1 1" {
-		t.Errorf("pages and pages read right: %q, want ru 2 2, en 1 1:\n%s", rows, out.String())
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
+		rows = append(rows, strings.Join(strings.Fields(line), " "))
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("rows: set, form, texts, read right as a page, as a text (-want +got):\n%s\n%s", diff, out.String())
 	}
 }
