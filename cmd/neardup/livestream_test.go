@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -155,6 +156,11 @@ func TestSignalStoresRecordsReadOfLiveStdin(t *testing.T) {
 	waitStopped(t, cmd, syscall.SIGINT, &stderr)
 	if got := storedCount(t, db); got != n {
 		t.Errorf("%d documents stored after SIGINT, want %d", got, n)
+	}
+	// The progress line says so, as docs/inputs.md promises; it read as
+	// a run that finished.
+	if want := fmt.Sprintf("adding: interrupted after %d docs", n); !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr:\n%s\nwant a line %q", &stderr, want)
 	}
 }
 

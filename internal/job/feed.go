@@ -226,7 +226,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}
-	f.meter.Done(st.Read)
+	f.meter.End(st.Read, err)
 	st.Seconds = time.Since(f.started).Seconds()
 	return st, err
 }
