@@ -3,10 +3,12 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -199,16 +201,48 @@ func Sniff(head []byte, whole bool, textField string) container.Format {
 		return container.HTML // a sitemap too: extraction skips it, saying so
 	}
 	if line, ok := firstLine(head); ok || whole {
-		if hasColumn(line, '\t', textField) {
-			return container.TSV
-		}
-		for _, sep := range csvSeparators {
-			if sep != '\t' && hasColumn(line, sep, textField) {
-				return container.CSV
+		for _, named := range []func(byte) bool{
+			func(sep byte) bool { return hasColumn(line, sep, textField) },
+			func(sep byte) bool { return hasTextAlias(head, line, sep, whole) },
+		} {
+			if named('\t') {
+				return container.TSV
+			}
+			for _, sep := range csvSeparators {
+				if sep != '\t' && named(sep) {
+					return container.CSV
+				}
 			}
 		}
 	}
 	return container.Text
+}
+
+// hasTextAlias reports whether a header line split at sep into two
+// columns or more names one as news corpora name their text ("body",
+// "content": fieldAliases), and the line after it in head, when there is
+// one, is a row of as many fields, each column a name of two words at
+// most: a CSV file whose text column is not the one the reader looks for
+// is read as CSV, and refused naming its columns and the flag that reads
+// it, rather than read whole as one text; a text whose title has commas
+// ("Content, context and meaning") is a text.
+func hasTextAlias(head, line []byte, sep byte, whole bool) bool {
+	fields := bytes.Split(trimEOL(line), []byte{sep})
+	if len(fields) < 2 || slices.ContainsFunc(fields, func(f []byte) bool { return len(bytes.Fields(f)) > 2 }) ||
+		!slices.ContainsFunc(fields, func(f []byte) bool {
+			return slices.Contains(fieldAliases[fText], letters(string(bytes.Trim(bytes.TrimSpace(f), `"`))))
+		}) {
+		return false
+	}
+	cr := csv.NewReader(bytes.NewReader(head))
+	cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord = rune(sep), true, len(fields)
+	if _, err := cr.Read(); err != nil {
+		return false
+	}
+	_, err := cr.Read()
+	// A row cut where head ends (a long text) is a row; a header alone, the
+	// whole stream, a file of no rows.
+	return err == nil || err == io.EOF || !whole && cr.InputOffset() >= int64(len(head))
 }
 
 // sniffUTF16 tells the format of a stream in UTF-16, e, whose first

@@ -169,6 +169,23 @@ func TestSniff(t *testing.T) {
 			input: "Title, with a comma\nbody",
 			want:  []rec{{ID: "data", Title: "Title, with a comma", Text: "body", Origin: "data", Raw: `{"id":"data","title":"Title, with a comma","text":"body"}`}},
 		},
+		// Regression: a header naming its text as news corpora do, not as
+		// the reader looks for it, made the stream one text, stored.
+		{
+			name:    "CSV header with the text under another name",
+			input:   "id,title,body\n1,Ferry,The pier closes.\n",
+			wantErr: `data: no "text" column (the text) in the header (columns: "id", "title", "body")`,
+		},
+		{
+			name:    "TSV header with the text under another name",
+			input:   "id\tcontent\n1\tThe pier closes.\n",
+			wantErr: `data: no "text" column (the text) in the header (columns: "id", "content")`,
+		},
+		{
+			name:  "text whose title has commas and such a word",
+			input: "Content, context and meaning\nThe text goes on, and on.\n",
+			want:  []rec{{ID: "data", Title: "Content, context and meaning", Text: "The text goes on, and on.", Origin: "data", Raw: `{"id":"data","title":"Content, context and meaning","text":"The text goes on, and on."}`}},
+		},
 		{
 			name:  "binary",
 			input: "\x7fELF\x00\x01" + strings.Repeat("\x00", 100),
