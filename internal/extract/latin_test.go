@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html/charset"
@@ -33,6 +34,11 @@ func TestDetectCharsetLatin(t *testing.T) {
 		{"English with curly quotes and dashes, Windows-1252", "He said “don’t” – twice… and left — quickly.", charmap.Windows1252},
 		{"English with a pound sign, Windows-1252", "The bill came to £120 – £40 each.", charmap.Windows1252},
 		{"English with marks and footnotes, Windows-1252", "ROLODEX® Electronics for the European Union¹. Palm®, Windows® CE.", charmap.Windows1252},
+		// Regression (reviewer's texts): one mark before a word, or a
+		// fraction beside a figure, made a Western text ISO-8859-2 or
+		// Windows-1250, which read its å ø æ à as letters too.
+		{"Danish with a credit, Windows-1252", "Hvad er kærlighed? ©Søren. " + strings.Repeat("Københavns børnehaver åbner i år på ny. ", 40) + "Foto: ©Ritzau Scanpix", charmap.Windows1252},
+		{"Danish with fractions, Windows-1252", "Rør, 1¼in og ¾in", charmap.Windows1252},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, err := tc.cm.NewEncoder().Bytes([]byte(tc.text))
