@@ -78,7 +78,7 @@ const (
 func (m *matcher) match(s *matchState, n *html.Node) bool {
 	switch m.kind {
 	case leaf:
-		s.tests++
+		s.test()
 		return m.sel.Match(n)
 	case anyOf:
 		for _, p := range m.parts {
@@ -88,7 +88,7 @@ func (m *matcher) match(s *matchState, n *html.Node) bool {
 		}
 		return false
 	case allOf:
-		s.tests++
+		s.test()
 		if len(m.parts) == 0 {
 			return n.Type == html.ElementNode
 		}
@@ -134,7 +134,7 @@ func (m *matcher) combined(s *matchState, n *html.Node) bool {
 }
 
 func (m *matcher) relative(s *matchState, n *html.Node) bool {
-	s.tests++
+	s.test()
 	if n.Type != html.ElementNode {
 		return false
 	}
@@ -288,6 +288,7 @@ type matchState struct {
 	keep    bool             // the answers hold for every query: the tree does not change between them
 	subject *html.Node       // the node the query at hand asks of
 	tests   int              // tests of an element (leaf, compound, pseudo-class) made
+	cap     int              // when positive, the tests a query may make before it panics with overCap (tests set it)
 	steps   int              // nodes the walks went to
 	asked   int              // nodes asked of
 	memo    map[walkKey]bool // the walks' answers; nil until the walks pass the budget
@@ -315,6 +316,20 @@ func (sel *selector) Match(n *html.Node) bool {
 	}
 	var s matchState
 	return sel.match(&s, n)
+}
+
+// overCap is the panic of a state whose tests passed its cap: a test that
+// counts a query's tests sets the cap, so that a query whose bound is lost
+// fails at once, with its counts, and does not run on until go test's
+// timeout.
+type overCap struct{ tests, steps int }
+
+// test counts a test of an element.
+func (s *matchState) test() {
+	s.tests++
+	if s.tests == s.cap {
+		panic(overCap{s.tests, s.steps})
+	}
 }
 
 // step counts a node a walk goes to; once the walks have gone to more than

@@ -306,18 +306,18 @@ func TestSelectorBoundedOnDeepPage(t *testing.T) {
 				t.Fatal(err)
 			}
 			sel := newSelector(g)
-			s := &matchState{keep: true}
+			limit := (walkBudget + 4*len(nodes)) * c.compounds
+			s := &matchState{keep: true, cap: limit + 1}
 			got := 0
-			for _, n := range nodes {
-				if sel.match(s, n) {
-					got++
+			capped(t, "one walk", func() {
+				for _, n := range nodes {
+					if sel.match(s, n) {
+						got++
+					}
 				}
-			}
+			})
 			if got != 0 {
 				t.Errorf("matched %d nodes; want none (no <article>)", got)
-			}
-			if limit := (walkBudget + 4*len(nodes)) * c.compounds; s.tests > limit {
-				t.Errorf("one walk made %d tests; want at most %d", s.tests, limit)
 			}
 			var p *html.Node // the deepest <p>
 			for _, n := range nodes {
@@ -325,13 +325,12 @@ func TestSelectorBoundedOnDeepPage(t *testing.T) {
 					p = n
 				}
 			}
-			q := &matchState{}
-			if sel.match(q, p) {
-				t.Errorf("the deepest <p> matched")
-			}
-			if limit := (walkBudget + 4*(depth+2)) * c.compounds; q.tests > limit {
-				t.Errorf("a query of the deepest <p> made %d tests; want at most %d", q.tests, limit)
-			}
+			limit = (walkBudget + 4*(depth+2)) * c.compounds
+			capped(t, "a query of the deepest <p>", func() {
+				if sel.match(&matchState{cap: limit + 1}, p) {
+					t.Errorf("the deepest <p> matched")
+				}
+			})
 		})
 	}
 }
@@ -346,11 +345,23 @@ func TestRuleBodyOnDeepPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := set.Match("https://deep.example/")
-	doc := nestedPage(300)
-	if got := r.Body(doc); got != nil {
-		t.Errorf("Body selected %d nodes; want none", len(got))
-	}
-	for _, n := range allNodes(doc) {
+	const depth, compounds = 300, 5
+	doc := nestedPage(depth)
+	nodes := allNodes(doc)
+	limit := (walkBudget + 4*len(nodes)) * compounds
+	capped(t, "Body", func() {
+		if got := r.bodyIn(doc, &matchState{keep: true, cap: limit + 1}); got != nil {
+			t.Errorf("Body selected %d nodes; want none", len(got))
+		}
+	})
+	capped(t, "a drop selector's query", func() {
+		for _, n := range nodes {
+			if r.drop[0].match(&matchState{cap: (walkBudget+4*(depth+2))*compounds + 1}, n) {
+				t.Fatalf("the drop selector matched %s; want nothing", n.Data)
+			}
+		}
+	})
+	for _, n := range nodes {
 		if r.Drops(n) {
 			t.Fatalf("Drops(%s) is true; want false", n.Data)
 		}
@@ -364,8 +375,30 @@ func TestRuleBodyOnDeepPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, want := r.Body(doc), outermost(doc, set.rules[0].body.group)
-	if len(want) == 0 || !slices.Equal(got, want) {
+	var got []*html.Node
+	limit = (walkBudget + 4*len(allNodes(doc))) * compounds
+	capped(t, "Body", func() { got = r.bodyIn(doc, &matchState{keep: true, cap: limit + 1}) })
+	if want := outermost(doc, set.rules[0].body.group); len(want) == 0 || !slices.Equal(got, want) {
 		t.Errorf("Body selected %d nodes; cascadia %d", len(got), len(want))
 	}
+	if body := r.Body(doc); !slices.Equal(body, got) {
+		t.Errorf("Body selected %d nodes; its walk in a capped state %d", len(body), len(got))
+	}
+}
+
+// capped runs f, whose queries' states have a cap on their tests; a query
+// that passes it fails the test at once with its counts, where a lost bound
+// would run on until go test's timeout.
+func capped(t *testing.T, what string, f func()) {
+	t.Helper()
+	defer func() {
+		if e := recover(); e != nil {
+			c, ok := e.(overCap)
+			if !ok {
+				panic(e)
+			}
+			t.Fatalf("%s made more than %d tests (%d walk steps): the bound is lost", what, c.tests-1, c.steps)
+		}
+	}()
+	f()
 }
