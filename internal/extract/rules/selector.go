@@ -21,7 +21,9 @@ import (
 // counting the nodes its walks go to; past walkBudget of them, each walk
 // begun remembers its answers (a node has an ancestor matching "article
 // div", a previous sibling matching "h2", a descendant matching "p"), so
-// that no walk goes over a node twice for one compound selector: the rest
+// that no walk goes over a node twice for one compound selector, and the
+// answers of >, + and :haschild() for a node, asked again from each node
+// next to it (the children of one for :haschild(div > *)): the rest
 // of the query costs a few tests for each node it reaches and compound
 // selector. (The walks from the node a query asks of are made once by the
 // query, and remember nothing when the answers serve that query alone.)
@@ -62,7 +64,7 @@ type matcher struct {
 	first, second *matcher         // combined's; first is nil for a selector of nothing
 	op            byte             // combined's: ' ', '>', '+', '~' or 0 (first alone)
 	name          string           // relative's: "not", "has" or "haschild"
-	id            int              // combined's and relative's: names its walk among the selector's
+	id            int              // combined's and relative's: names its walk, or its answers, among the selector's
 }
 
 type matcherKind uint8
@@ -113,18 +115,8 @@ func (m *matcher) combined(s *matchState, n *html.Node) bool {
 	switch m.op {
 	case 0:
 		return m.first.match(s, n)
-	case '>':
-		return m.second.match(s, n) && n.Parent != nil && m.first.match(s, n.Parent)
-	case '+':
-		if !m.second.match(s, n) {
-			return false
-		}
-		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
-			if p.Type != html.TextNode && p.Type != html.CommentNode {
-				return m.first.match(s, p)
-			}
-		}
-		return false
+	case '>', '+':
+		return s.near(m, n)
 	case ' ':
 		return m.second.match(s, n) && s.walk(m.first, m.id, n, false)
 	case '~':
@@ -144,14 +136,39 @@ func (m *matcher) relative(s *matchState, n *html.Node) bool {
 	case "has":
 		return s.hasDescendant(m, n)
 	case "haschild":
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if m.first.match(s, c) {
-				return true
-			}
-		}
-		return false
+		return s.near(m, n)
 	}
 	panic("rules: unknown pseudo-class " + m.name)
+}
+
+// adjacent reports whether n matches m, combined by '>' or '+': whether
+// its parent, or previous sibling element, matches m.first.
+func (m *matcher) adjacent(s *matchState, n *html.Node) bool {
+	if !m.second.match(s, n) {
+		return false
+	}
+	if m.op == '>' {
+		s.step()
+		return n.Parent != nil && m.first.match(s, n.Parent)
+	}
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		s.step()
+		if p.Type != html.TextNode && p.Type != html.CommentNode {
+			return m.first.match(s, p)
+		}
+	}
+	return false
+}
+
+// hasChild reports whether a child of n matches m's group (:haschild()).
+func (m *matcher) hasChild(s *matchState, n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		s.step()
+		if m.first.match(s, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // compiler turns cascadia's selectors into matchers, numbering their walks.
@@ -289,14 +306,16 @@ type matchState struct {
 	subject *html.Node       // the node the query at hand asks of
 	tests   int              // tests of an element (leaf, compound, pseudo-class) made
 	cap     int              // when positive, the tests a query may make before it panics with overCap (tests set it)
-	steps   int              // nodes the walks went to
+	steps   int              // nodes the walks, and >, + and :haschild(), went to
 	asked   int              // nodes asked of
 	memo    map[walkKey]bool // the walks' answers; nil until the walks pass the budget
 	path    []*html.Node     // the nodes a walk passed, whose answer it gives (a stack)
 }
 
 // walkKey names a walk's answer for a node: whether a node beyond it (an
-// ancestor, a previous sibling, a descendant) matches the walk's selector.
+// ancestor, a previous sibling, a descendant) matches the walk's selector;
+// or, for a matcher of >, + or :haschild() (near), whether the node matches
+// it.
 type walkKey struct {
 	id int
 	n  *html.Node
@@ -388,6 +407,32 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 		s.memo[walkKey{id, c}] = found
 	}
 	s.path = s.path[:base]
+	return found
+}
+
+// near reports whether n matches m, combined by '>' or '+' or a
+// :haschild(), whose tests go to the nodes next to n. Past the budget its
+// answer for n is remembered (by m.id and n), as it may be asked again for
+// n from each node next to it: in :haschild(div > *) a <div> is asked once
+// for each of its children, and k such selectors nested would cost the
+// children's number to the k-th power. (The node a query asks of is no
+// exception: it is asked as the others are.)
+func (s *matchState) near(m *matcher, n *html.Node) bool {
+	remember := s.memo != nil
+	if remember {
+		if v, ok := s.memo[walkKey{m.id, n}]; ok {
+			return v
+		}
+	}
+	var found bool
+	if m.kind == combined {
+		found = m.adjacent(s, n)
+	} else {
+		found = m.hasChild(s, n)
+	}
+	if remember {
+		s.memo[walkKey{m.id, n}] = found
+	}
 	return found
 }
 

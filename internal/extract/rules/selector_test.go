@@ -411,6 +411,58 @@ func TestSelectorBoundedOnDeepPage(t *testing.T) {
 	}
 }
 
+// TestSelectorBoundedNestingHasChild is the regression test for
+// :haschild(X > *), which asked X of a parent once for each of its
+// children: nested k deep on a <div> of 40 <p>s that is 40^k tests. As
+// above, matched over the page in one state or asked of each node in a
+// query of its own, it makes at most the budget's tests and a few for each
+// node, for each compound selector.
+func TestSelectorBoundedNestingHasChild(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader("<html><body><div>" + strings.Repeat("<p>x</p>", 40)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := allNodes(doc)
+	cases := []struct {
+		src       string
+		compounds int
+		want      int // nodes matched
+	}{
+		{":haschild(:haschild(:haschild(:haschild(:haschild(h3 > *) > *) > *) > *) > *)", 11, 0},
+		{":haschild(:haschild(:haschild(:haschild(:haschild(h3 + *) + *) + *) + *) + *)", 11, 0},
+		{":not(:haschild(:haschild(:haschild(:haschild(h3 > p + *) > *) > *) > *)) p", 11, 40},
+	}
+	for _, c := range cases {
+		t.Run(c.src, func(t *testing.T) {
+			g, err := cascadia.ParseGroup(c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel := newSelector(g)
+			limit := (walkBudget + 4*len(nodes)) * c.compounds
+			s := &matchState{keep: true, cap: limit + 1}
+			got, alone := 0, 0
+			capped(t, "one walk", func() {
+				for _, n := range nodes {
+					if sel.match(s, n) {
+						got++
+					}
+				}
+			})
+			capped(t, "a query of one node", func() {
+				for _, n := range nodes {
+					if sel.match(&matchState{cap: limit + 1}, n) {
+						alone++
+					}
+				}
+			})
+			if got != c.want || alone != c.want {
+				t.Errorf("matched %d nodes in one walk, %d in queries of their own; want %d", got, alone, c.want)
+			}
+		})
+	}
+}
+
 // TestRuleBodyOnDeepPage is the same through a rules file, with a selector
 // cascadia would take hours on (depth^5/120 tests): the rule's body selects
 // nothing on the deep page and its drop nothing, and where an <article>
