@@ -302,23 +302,14 @@ func field[T any](v reflect.Value, name string) (T, bool) {
 // (keep): the tests and walk steps made, and the walks' answers once past
 // the budget.
 type matchState struct {
-	keep    bool             // the answers hold for every query: the tree does not change between them
-	subject *html.Node       // the node the query at hand asks of
-	tests   int              // tests of an element (leaf, compound, pseudo-class) made
-	cap     int              // when positive, the tests a query may make before it panics with overCap (tests set it)
-	steps   int              // nodes the walks, and >, + and :haschild(), went to
-	asked   int              // nodes asked of
-	memo    map[walkKey]bool // the walks' answers; nil until the walks pass the budget
-	path    []*html.Node     // the nodes a walk passed, whose answer it gives (a stack)
-}
-
-// walkKey names a walk's answer for a node: whether a node beyond it (an
-// ancestor, a previous sibling, a descendant) matches the walk's selector;
-// or, for a matcher of >, + or :haschild() (near), whether the node matches
-// it.
-type walkKey struct {
-	id int
-	n  *html.Node
+	keep    bool         // the answers hold for every query: the tree does not change between them
+	subject *html.Node   // the node the query at hand asks of
+	tests   int          // tests of an element (leaf, compound, pseudo-class) made
+	cap     int          // when positive, the tests a query may make before it panics with overCap (tests set it)
+	steps   int          // nodes the walks, and >, + and :haschild(), went to
+	asked   int          // nodes asked of
+	memo    *answers     // the walks' answers; nil until the walks pass the budget
+	path    []*html.Node // the nodes a walk passed, whose answer it gives (a stack)
 }
 
 // match reports whether n matches the selector, as cascadia's Match.
@@ -357,7 +348,7 @@ func (s *matchState) test() {
 func (s *matchState) step() {
 	s.steps++
 	if s.memo == nil && s.steps > walkBudget+stepsPerNode*s.asked {
-		s.memo = map[walkKey]bool{}
+		s.memo = newAnswers()
 	}
 }
 
@@ -387,7 +378,7 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 	}
 	base, found := len(s.path), false
 	for c := n; ; {
-		if v, ok := s.memo[walkKey{id, c}]; ok {
+		if v, ok := s.memo.get(id, c); ok {
 			found = v
 			break
 		}
@@ -404,7 +395,7 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 		c = p
 	}
 	for _, c := range s.path[min(base+1, len(s.path)):] {
-		s.memo[walkKey{id, c}] = found
+		s.memo.set(id, c, found)
 	}
 	s.path = s.path[:base]
 	return found
@@ -420,7 +411,7 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 func (s *matchState) near(m *matcher, n *html.Node) bool {
 	remember := s.memo != nil
 	if remember {
-		if v, ok := s.memo[walkKey{m.id, n}]; ok {
+		if v, ok := s.memo.get(m.id, n); ok {
 			return v
 		}
 	}
@@ -431,7 +422,7 @@ func (s *matchState) near(m *matcher, n *html.Node) bool {
 		found = m.hasChild(s, n)
 	}
 	if remember {
-		s.memo[walkKey{m.id, n}] = found
+		s.memo.set(m.id, n, found)
 	}
 	return found
 }
@@ -453,7 +444,7 @@ func (s *matchState) hasDescendant(r *matcher, n *html.Node) bool {
 
 func (s *matchState) search(r *matcher, n *html.Node, remember bool) bool {
 	if remember {
-		if v, ok := s.memo[walkKey{r.id, n}]; ok {
+		if v, ok := s.memo.get(r.id, n); ok {
 			return v
 		}
 	}
@@ -463,7 +454,7 @@ func (s *matchState) search(r *matcher, n *html.Node, remember bool) bool {
 		found = r.first.match(s, c) || (c.Type == html.ElementNode && s.search(r, c, remember))
 	}
 	if remember {
-		s.memo[walkKey{r.id, n}] = found
+		s.memo.set(r.id, n, found)
 	}
 	return found
 }
