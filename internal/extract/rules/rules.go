@@ -137,11 +137,15 @@ func (r *Rule) Body(root *html.Node) []*html.Node {
 	if r == nil || r.body == nil {
 		return nil
 	}
+	return r.bodyIn(root, &matchState{keep: true}) // the tree does not change during the walk
+}
+
+// bodyIn is Body, its queries made in state s.
+func (r *Rule) bodyIn(root *html.Node, s *matchState) []*html.Node {
 	var out []*html.Node
-	s := matchState{keep: true} // the tree does not change during the walk
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && r.body.match(&s, n) {
+		if n.Type == html.ElementNode && r.body.match(s, n) {
 			out = append(out, n)
 			return
 		}

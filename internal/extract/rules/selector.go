@@ -21,7 +21,9 @@ import (
 // counting the nodes its walks go to; past walkBudget of them, each walk
 // begun remembers its answers (a node has an ancestor matching "article
 // div", a previous sibling matching "h2", a descendant matching "p"), so
-// that no walk goes over a node twice for one compound selector: the rest
+// that no walk goes over a node twice for one compound selector, and the
+// answers of >, + and :haschild() for a node, asked again from each node
+// next to it (the children of one for :haschild(div > *)): the rest
 // of the query costs a few tests for each node it reaches and compound
 // selector. (The walks from the node a query asks of are made once by the
 // query, and remember nothing when the answers serve that query alone.)
@@ -62,7 +64,7 @@ type matcher struct {
 	first, second *matcher         // combined's; first is nil for a selector of nothing
 	op            byte             // combined's: ' ', '>', '+', '~' or 0 (first alone)
 	name          string           // relative's: "not", "has" or "haschild"
-	id            int              // combined's and relative's: names its walk among the selector's
+	id            int              // combined's and relative's: names its walk, or its answers, among the selector's
 }
 
 type matcherKind uint8
@@ -78,7 +80,7 @@ const (
 func (m *matcher) match(s *matchState, n *html.Node) bool {
 	switch m.kind {
 	case leaf:
-		s.tests++
+		s.test()
 		return m.sel.Match(n)
 	case anyOf:
 		for _, p := range m.parts {
@@ -88,7 +90,7 @@ func (m *matcher) match(s *matchState, n *html.Node) bool {
 		}
 		return false
 	case allOf:
-		s.tests++
+		s.test()
 		if len(m.parts) == 0 {
 			return n.Type == html.ElementNode
 		}
@@ -113,18 +115,8 @@ func (m *matcher) combined(s *matchState, n *html.Node) bool {
 	switch m.op {
 	case 0:
 		return m.first.match(s, n)
-	case '>':
-		return m.second.match(s, n) && n.Parent != nil && m.first.match(s, n.Parent)
-	case '+':
-		if !m.second.match(s, n) {
-			return false
-		}
-		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
-			if p.Type != html.TextNode && p.Type != html.CommentNode {
-				return m.first.match(s, p)
-			}
-		}
-		return false
+	case '>', '+':
+		return s.near(m, n)
 	case ' ':
 		return m.second.match(s, n) && s.walk(m.first, m.id, n, false)
 	case '~':
@@ -134,7 +126,7 @@ func (m *matcher) combined(s *matchState, n *html.Node) bool {
 }
 
 func (m *matcher) relative(s *matchState, n *html.Node) bool {
-	s.tests++
+	s.test()
 	if n.Type != html.ElementNode {
 		return false
 	}
@@ -144,14 +136,39 @@ func (m *matcher) relative(s *matchState, n *html.Node) bool {
 	case "has":
 		return s.hasDescendant(m, n)
 	case "haschild":
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if m.first.match(s, c) {
-				return true
-			}
-		}
-		return false
+		return s.near(m, n)
 	}
 	panic("rules: unknown pseudo-class " + m.name)
+}
+
+// adjacent reports whether n matches m, combined by '>' or '+': whether
+// its parent, or previous sibling element, matches m.first.
+func (m *matcher) adjacent(s *matchState, n *html.Node) bool {
+	if !m.second.match(s, n) {
+		return false
+	}
+	if m.op == '>' {
+		s.step()
+		return n.Parent != nil && m.first.match(s, n.Parent)
+	}
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		s.step()
+		if p.Type != html.TextNode && p.Type != html.CommentNode {
+			return m.first.match(s, p)
+		}
+	}
+	return false
+}
+
+// hasChild reports whether a child of n matches m's group (:haschild()).
+func (m *matcher) hasChild(s *matchState, n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		s.step()
+		if m.first.match(s, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // compiler turns cascadia's selectors into matchers, numbering their walks.
@@ -285,20 +302,14 @@ func field[T any](v reflect.Value, name string) (T, bool) {
 // (keep): the tests and walk steps made, and the walks' answers once past
 // the budget.
 type matchState struct {
-	keep    bool             // the answers hold for every query: the tree does not change between them
-	subject *html.Node       // the node the query at hand asks of
-	tests   int              // tests of an element (leaf, compound, pseudo-class) made
-	steps   int              // nodes the walks went to
-	asked   int              // nodes asked of
-	memo    map[walkKey]bool // the walks' answers; nil until the walks pass the budget
-	path    []*html.Node     // the nodes a walk passed, whose answer it gives (a stack)
-}
-
-// walkKey names a walk's answer for a node: whether a node beyond it (an
-// ancestor, a previous sibling, a descendant) matches the walk's selector.
-type walkKey struct {
-	id int
-	n  *html.Node
+	keep    bool         // the answers hold for every query: the tree does not change between them
+	subject *html.Node   // the node the query at hand asks of
+	tests   int          // tests of an element (leaf, compound, pseudo-class) made
+	cap     int          // when positive, the tests a query may make before it panics with overCap (tests set it)
+	steps   int          // nodes the walks, and >, + and :haschild(), went to
+	asked   int          // nodes asked of
+	memo    *answers     // the walks' answers; nil until the walks pass the budget
+	path    []*html.Node // the nodes a walk passed, whose answer it gives (a stack)
 }
 
 // match reports whether n matches the selector, as cascadia's Match.
@@ -317,13 +328,27 @@ func (sel *selector) Match(n *html.Node) bool {
 	return sel.match(&s, n)
 }
 
+// overCap is the panic of a state whose tests passed its cap: a test that
+// counts a query's tests sets the cap, so that a query whose bound is lost
+// fails at once, with its counts, and does not run on until go test's
+// timeout.
+type overCap struct{ tests, steps int }
+
+// test counts a test of an element.
+func (s *matchState) test() {
+	s.tests++
+	if s.tests == s.cap {
+		panic(overCap{s.tests, s.steps})
+	}
+}
+
 // step counts a node a walk goes to; once the walks have gone to more than
 // the budget allows (walkBudget, and stepsPerNode for each node asked of),
 // the walks begun from then on remember their answers.
 func (s *matchState) step() {
 	s.steps++
 	if s.memo == nil && s.steps > walkBudget+stepsPerNode*s.asked {
-		s.memo = map[walkKey]bool{}
+		s.memo = newAnswers()
 	}
 }
 
@@ -353,7 +378,7 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 	}
 	base, found := len(s.path), false
 	for c := n; ; {
-		if v, ok := s.memo[walkKey{id, c}]; ok {
+		if v, ok := s.memo.get(id, c); ok {
 			found = v
 			break
 		}
@@ -370,9 +395,35 @@ func (s *matchState) walk(m *matcher, id int, n *html.Node, sideways bool) bool 
 		c = p
 	}
 	for _, c := range s.path[min(base+1, len(s.path)):] {
-		s.memo[walkKey{id, c}] = found
+		s.memo.set(id, c, found)
 	}
 	s.path = s.path[:base]
+	return found
+}
+
+// near reports whether n matches m, combined by '>' or '+' or a
+// :haschild(), whose tests go to the nodes next to n. Past the budget its
+// answer for n is remembered (by m.id and n), as it may be asked again for
+// n from each node next to it: in :haschild(div > *) a <div> is asked once
+// for each of its children, and k such selectors nested would cost the
+// children's number to the k-th power. (The node a query asks of is no
+// exception: it is asked as the others are.)
+func (s *matchState) near(m *matcher, n *html.Node) bool {
+	remember := s.memo != nil
+	if remember {
+		if v, ok := s.memo.get(m.id, n); ok {
+			return v
+		}
+	}
+	var found bool
+	if m.kind == combined {
+		found = m.adjacent(s, n)
+	} else {
+		found = m.hasChild(s, n)
+	}
+	if remember {
+		s.memo.set(m.id, n, found)
+	}
 	return found
 }
 
@@ -393,7 +444,7 @@ func (s *matchState) hasDescendant(r *matcher, n *html.Node) bool {
 
 func (s *matchState) search(r *matcher, n *html.Node, remember bool) bool {
 	if remember {
-		if v, ok := s.memo[walkKey{r.id, n}]; ok {
+		if v, ok := s.memo.get(r.id, n); ok {
 			return v
 		}
 	}
@@ -403,7 +454,7 @@ func (s *matchState) search(r *matcher, n *html.Node, remember bool) bool {
 		found = r.first.match(s, c) || (c.Type == html.ElementNode && s.search(r, c, remember))
 	}
 	if remember {
-		s.memo[walkKey{r.id, n}] = found
+		s.memo.set(r.id, n, found)
 	}
 	return found
 }
