@@ -60,8 +60,8 @@ type AddOptions struct {
 	// while the previous chunk is added; 0 means GOMAXPROCS, and a
 	// negative one is an error of AddSeq.
 	Workers int
-	// Waiting, when set, is asked after each document put in a chunk not
-	// yet full: true ends the chunk there, so that the documents read so
+	// Waiting, when set, is asked after each document put in a chunk: true
+	// ends the chunk there, full or not, so that the documents read so
 	// far are added (and their matches reported) while the sequence's
 	// source waits for more, as `neardup index add` does of standard input
 	// that pauses. It is called on the goroutine that ranges over the
@@ -228,7 +228,8 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if c = append(c, d); len(c) == o.Chunk || o.Waiting != nil && o.Waiting() {
+		c = append(c, d)
+		if waits := o.Waiting != nil && o.Waiting(); len(c) == o.Chunk || waits {
 			if !send(c) {
 				return ctx.Err()
 			}

@@ -190,6 +190,9 @@ func readChunks[T any](ctx context.Context, next nextFunc, pending func() bool, 
 			c.raws = append(c.raws, raw)
 			c.need += len(raw.JSONLine())
 		}
+		if err == nil && !c.paused && pending != nil && !pending() {
+			c.paused = true // full, and the stream waits after it
+		}
 		first += len(c.raws)
 		if len(c.raws) > 0 {
 			select {

@@ -313,3 +313,30 @@ func TestOrderedLiveHandsOnWhenNotPending(t *testing.T) {
 		t.Fatal("the first record was not consumed in a minute while the stream waited")
 	}
 }
+
+// TestOrderedLivePausedAfterFullChunk: paused is called before the last
+// record read ahead of a wait is consumed, also when that record fills a
+// chunk (chunkSize records arrived, then the stream waited): the consumer
+// hands them on. Regression (reviewer's stream of 256 records): a full
+// chunk was never asked whether the stream waited after it, and its
+// records were stored only when more came.
+func TestOrderedLivePausedAfterFullChunk(t *testing.T) {
+	for _, n := range []int{1, chunkSize - 1, chunkSize, chunkSize + 1} {
+		read := 0
+		next := func() (corpus.Raw, error) {
+			if read++; read > n {
+				return corpus.Raw{}, io.EOF
+			}
+			return corpus.Raw{Origin: fmt.Sprint(read)}, nil
+		}
+		pending := func() bool { return read < n } // after the n-th, nothing has arrived for now
+		var pausedAt []int
+		consumed := 0
+		err := orderedLive(context.Background(), unbuffered(next), pending, func() { pausedAt = append(pausedAt, consumed+1) }, 2,
+			func(_, _ int, raw corpus.Raw, out *string) { *out = raw.Origin },
+			func(*string) error { consumed++; return nil })
+		if err != nil || consumed != n || len(pausedAt) != 1 || pausedAt[0] != n {
+			t.Errorf("%d records, then a wait: %v, %d consumed, paused before record %v; want paused before record %d", n, err, consumed, pausedAt, n)
+		}
+	}
+}
