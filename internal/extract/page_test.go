@@ -1089,35 +1089,46 @@ func TestPagePlaceholderDate(t *testing.T) {
 // posts of one blog were similar by their titles.
 func TestPageTitleNotTheSitesName(t *testing.T) {
 	para := "<p>The regional health authority confirmed on Tuesday that three cases of the disease were found in villages near the river delta, the first such cases reported there in decades.</p>"
-	for _, tc := range []struct{ name, head, body, want string }{
+	for _, tc := range []struct{ name, head, body, want, tail string }{
 		{"a banner heading first", `<title>Malaria returns to Greece &laquo; Healthcare Economist</title>`,
 			`<div id="header"><h2><a href="/">Healthcare Economist</a></h2></div><div class="post"><h2>Malaria returns to Greece</h2>`,
-			"Malaria returns to Greece"},
+			"Malaria returns to Greece", ""},
 		{"the site's label as og:title", `<title>Fantasy Post Mortem: Andrew Luck is the man - NFL.com</title>` +
 			`<meta property="og:title" content="Official Blog of the National Football League"><meta property="og:site_name" content="NFL.com">`,
 			`<div class="post"><h2>Fantasy Post Mortem: Andrew Luck is the man</h2>`,
-			"Fantasy Post Mortem: Andrew Luck is the man"},
+			"Fantasy Post Mortem: Andrew Luck is the man", ""},
 		{"og:title another wording of the headline", `<title>Fantasy Post Mortem: Andrew Luck is the man - NFL.com</title>` +
 			`<meta property="og:title" content="Luck leads the week's fantasy scoring">`,
 			`<div class="post"><h2>Fantasy Post Mortem: Andrew Luck is the man</h2>`,
-			"Luck leads the week's fantasy scoring"},
+			"Luck leads the week's fantasy scoring", ""},
 		// Regressions (reviewer's pages): the <title> and the banner the
 		// site's name alone, or a section's name in the <title>, took the
 		// place of an og:title that is the headline.
 		{"a title of the site's name alone", `<title>The Daily Courier Online Newsroom</title><meta property="og:title" content="Malaria returns to Greece">`,
 			`<header><h1><a href="/">The Daily Courier Online Newsroom</a></h1></header><div class="post"><p class="headline">Malaria returns to Greece</p>`,
-			"Malaria returns to Greece"},
+			"Malaria returns to Greece", ""},
 		{"the site's name alone, and og:site_name", `<title>The Daily Courier Online Newsroom</title><meta property="og:site_name" content="The Daily Courier Online Newsroom">` +
 			`<meta property="og:title" content="Malaria returns to Greece">`,
 			`<header><h1><a href="/">The Daily Courier Online Newsroom</a></h1></header><div class="post"><p class="headline">Malaria returns to Greece</p>`,
-			"Malaria returns to Greece"},
+			"Malaria returns to Greece", ""},
 		{"a section's name in the <title>", `<title>Science and Environment | Daily Courier</title><meta property="og:title" content="Malaria returns to Greece after forty years">`,
 			`<div id="nav"><h2>Science and Environment</h2></div><div class="post"><h1>Malaria is back: Greek villages report cases</h1>`,
-			"Malaria returns to Greece after forty years"},
+			"Malaria returns to Greece after forty years", ""},
+		// The site's name in a heading wider than the headline, or a
+		// banner wider than it, in the <title> past its last separator.
+		{"a sidebar's heading, the site's name", `<title>Malaria returns to Greece &laquo; The Healthcare Economist Journal</title>`,
+			`<div class="post"><h1>Malaria returns to Greece</h1>`, "Malaria returns to Greece",
+			`<div id="sidebar"><h2>The Healthcare Economist Journal</h2><p>About this blog.</p></div>`},
+		{"a footer's heading and a section", `<title>Malaria returns to Greece - World News - The Daily Planet of Metropolis</title>`,
+			`<div class="post"><h1>Malaria returns to Greece</h1>`, "Malaria returns to Greece",
+			`<footer><h2>The Daily Planet of Metropolis</h2></footer>`},
+		{"a banner wider than the headline", `<title>Malaria in Greece &laquo; Healthcare Economist</title>`,
+			`<div id="header"><h2><a href="/">Healthcare Economist</a></h2></div><div class="post"><h2>Malaria in Greece</h2>`,
+			"Malaria in Greece", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<!doctype html><html><head><meta charset="utf-8">` + tc.head + `</head><body>` + tc.body +
-				strings.Repeat(para, 5) + `</div></body></html>`
+				strings.Repeat(para, 5) + `</div>` + tc.tail + `</body></html>`
 			a, _, err := Page(context.Background(), Input{Body: []byte(page)}, Options{MinChars: 1})
 			if err != nil {
 				t.Fatal(err)

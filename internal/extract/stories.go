@@ -148,14 +148,16 @@ func pageTitles(doc *html.Node) []string {
 // those as wide, at least storyMinTitle wide (headlineWidth) whose text is
 // in one of titles, or ends with one that wide (after a kicker: "Kultur :
 // Ehrengast der Frankfurter Buchmesse: …"), or nil; a heading that is the
-// name the page gives its site (og:site_name, application-name) is none.
-// The widest, not the first: a blog's banner heading is its name, which
-// the <title> holds beside the headline ("Malaria returns to Greece «
-// Healthcare Economist"), and comes before the post's own.
+// name the page gives its site (og:site_name, application-name) is none,
+// and one that is the part of the title past its last separator (siteSlot)
+// is taken only when no other is in it. The widest, not the first: a
+// blog's banner heading is its name, which the <title> holds beside the
+// headline ("Malaria returns to Greece « Healthcare Economist"), and comes
+// before the post's own.
 func titleHeading(n *html.Node, titles []string) *html.Node {
 	names := siteNames(n, nil)
 	var best *html.Node
-	width := 0
+	rank := 0 // of best: its width, doubled, and one more when it is no site's slot
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -168,12 +170,19 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 			}
 			t := strings.ToLower(squash(Text(c)))
 			w := headlineWidth(t)
-			if w < storyMinTitle || w <= width || names[squashName(t)] {
+			if w < storyMinTitle || names[squashName(t)] {
 				continue
 			}
 			for _, title := range titles {
 				if strings.Contains(title, t) || headlineWidth(title) >= storyMinTitle && strings.HasSuffix(t, title) {
-					best, width = c, w // the heading in the title, or the title after the heading's kicker
+					// the heading in the title, or the title after the heading's kicker
+					r := 2 * w
+					if !siteSlot(t, titles) {
+						r = 2*w + 1<<20
+					}
+					if r > rank {
+						best, rank = c, r
+					}
 					break
 				}
 			}
@@ -181,6 +190,21 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 	}
 	walk(n)
 	return best
+}
+
+// siteSlot reports whether heading t is the part of one of titles past its
+// last separator, where a <title> sets the site's name ("Malaria returns to
+// Greece « Healthcare Economist"): a banner's, a sidebar's or a footer's
+// heading, not the headline, when another heading is in the title too.
+func siteSlot(t string, titles []string) bool {
+	for _, title := range titles {
+		for _, sep := range titleSeparators {
+			if i := strings.LastIndex(title, sep); i > 0 && strings.TrimSpace(title[i+len(sep):]) == t {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // headlineWidth returns the length of a headline in runes, a Han or kana
