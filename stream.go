@@ -60,8 +60,8 @@ type AddOptions struct {
 	// while the previous chunk is added; 0 means GOMAXPROCS, and a
 	// negative one is an error of AddSeq.
 	Workers int
-	// Waiting, when set, is asked after each document put in a chunk: true
-	// ends the chunk there, full or not, so that the documents read so
+	// Waiting, when set, is asked after each document put in a chunk, and
+	// after each record skipped: true ends the chunk there, full or not, so that the documents read so
 	// far are added (and their matches reported) while the sequence's
 	// source waits for more, as `neardup index add` does of standard input
 	// that pauses. It is called on the goroutine that ranges over the
@@ -220,6 +220,12 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 				if err := o.OnSkip(re); err != nil {
 					return stop(err)
 				}
+			}
+			if len(c) > 0 && o.Waiting != nil && o.Waiting() {
+				if !send(c) {
+					return ctx.Err()
+				}
+				c = make([]Document, 0, o.Chunk)
 			}
 			continue
 		case err != nil:

@@ -211,9 +211,9 @@ func TestIndexAddWarnsOfMissingFieldAtPause(t *testing.T) {
 // TestLiveStreamAnswersAtDefaultChunk: `index add -` at its default chunk
 // (1000) stores and prints a record that arrives alone while the stream
 // stays open, and `index query -` answers one so: the chunk ends where the
-// stream waits. Regression: a record waited for the chunk to fill or the
-// stream to end, and `index query`, which has no --chunk, answered nothing
-// until the end.
+// stream waits, also when the last record before the wait is skipped.
+// Regression: a record waited for the chunk to fill or the stream to end,
+// and `index query`, which has no --chunk, answered nothing until the end.
 func TestLiveStreamAnswersAtDefaultChunk(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "x.db")
@@ -233,7 +233,9 @@ func TestLiveStreamAnswersAtDefaultChunk(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { cmd.Process.Kill() })
-		if _, err := in.Write(jsonlDocs("live", 1)); err != nil {
+		// The record, and one skipped (an empty text) last before the
+		// stream waits.
+		if _, err := in.Write(append(jsonlDocs("live", 1), `{"id":"empty","text":""}`+"\n"...)); err != nil {
 			t.Fatal(err)
 		}
 		timer := time.AfterFunc(liveDeadline, func() { cmd.Process.Kill() }) // ends the read below

@@ -222,16 +222,26 @@ func Sniff(head []byte, whole bool, textField string) container.Format {
 // columns or more names one as news corpora name their text ("body",
 // "content": fieldAliases), and the line after it in head, when there is
 // one, is a row of as many fields, each column a name of two words at
-// most: a CSV file whose text column is not the one the reader looks for
+// most and another the name of a field ("id", "title", "headline", …): a
+// CSV file whose text column is not the one the reader looks for
 // is read as CSV, and refused naming its columns and the flag that reads
 // it, rather than read whole as one text; a text whose title has commas
 // ("Content, context and meaning") is a text.
 func hasTextAlias(head, line []byte, sep byte, whole bool) bool {
 	fields := bytes.Split(trimEOL(line), []byte{sep})
-	if len(fields) < 2 || slices.ContainsFunc(fields, func(f []byte) bool { return len(bytes.Fields(f)) > 2 }) ||
-		!slices.ContainsFunc(fields, func(f []byte) bool {
-			return slices.Contains(fieldAliases[fText], letters(string(bytes.Trim(bytes.TrimSpace(f), `"`))))
-		}) {
+	text, known := false, 0
+	for _, f := range fields {
+		name := letters(string(bytes.Trim(bytes.TrimSpace(f), `"`)))
+		switch {
+		case len(bytes.Fields(f)) > 2:
+			return false
+		case slices.Contains(fieldAliases[fText], name):
+			text = true
+		case slices.Contains(defaultNames[:], name) || slices.ContainsFunc(fieldAliases[:], func(a []string) bool { return slices.Contains(a, name) }):
+			known++
+		}
+	}
+	if !text || known == 0 {
 		return false
 	}
 	cr := csv.NewReader(bytes.NewReader(head))

@@ -182,6 +182,11 @@ func TestSniff(t *testing.T) {
 			wantErr: `data: no "text" column (the text) in the header (columns: "id", "content")`,
 		},
 		{
+			name:  "text whose title is such a word and one comma",
+			input: "Story, part one\nShe came home late, and the house was dark.\n",
+			want:  []rec{{ID: "data", Title: "Story, part one", Text: "She came home late, and the house was dark.", Origin: "data", Raw: `{"id":"data","title":"Story, part one","text":"She came home late, and the house was dark."}`}},
+		},
+		{
 			name:  "text whose title has commas and such a word",
 			input: "Content, context and meaning\nThe text goes on, and on.\n",
 			want:  []rec{{ID: "data", Title: "Content, context and meaning", Text: "The text goes on, and on.", Origin: "data", Raw: `{"id":"data","title":"Content, context and meaning","text":"The text goes on, and on."}`}},

@@ -53,9 +53,11 @@ func latinChoice(head []byte, prefer string) (string, bool) {
 // or exclamation mark after a letter ("ju¿"), a closing one, a dash, an
 // ellipsis or a bullet between two letters, any other character but a
 // letter, an apostrophe, a soft hyphen or a middle dot next to a letter (a
-// symbol, ¶, §: "£ódź", "¶wiat", "ci±"), but a mark before or after its
-// word ("©AFP", "ROLODEX®"), a fraction ("¾in"), ± beside a figure, a
-// degree or a footnote's figure after a word ("Union¹", "m²"); an
+// symbol, ¶, §: "£ódź", "¶wiat", "ci±"), but a mark after its word
+// ("ROLODEX®"), © before a capital ("©AFP": not "©koda", Škoda in
+// ISO-8859-2), a fraction or ± beside a figure ("1¼in": not "¾udia", ľudia
+// in Windows-1250), a degree or a footnote's figure after a word
+// ("Union¹", "m²"); an
 // upper-case letter after a lower-case one, or a lower-case letter before
 // an upper-case one ("dŸ", "żQué"). To those it adds, of the letters that
 // are Polish alone (ą ę ł ń ś ź ż) and those that are Czech or Slovak alone
@@ -97,8 +99,9 @@ func misread(head []byte, cm *charmap.Charmap) int {
 			if letter(prev) && letter(next) {
 				n++
 			}
-		case strings.ContainsRune("¼½¾", r) || r == '±' && (unicode.IsDigit(prev) || unicode.IsDigit(next)): // "1¼in", "¾in", "5±2"
-		case strings.ContainsRune("®™©", r): // a mark, before or after its word ("©AFP", "ROLODEX®")
+		case strings.ContainsRune("¼½¾±", r) && (unicode.IsDigit(prev) || unicode.IsDigit(next)): // "1¼in", "5±2"
+		case strings.ContainsRune("®™©", r) && letter(prev) && !letter(next): // after its word ("ROLODEX®")
+		case r == '©' && !letter(prev) && (unicode.IsUpper(next) || !letter(next)): // before a credit ("©AFP", "©Søren")
 		case letter(next) || letter(prev) && !strings.ContainsRune("°¹²³", r): // a symbol, ¶, §
 			n++
 		}

@@ -157,7 +157,7 @@ func pageTitles(doc *html.Node) []string {
 func titleHeading(n *html.Node, titles []string) *html.Node {
 	names := siteNames(n, nil)
 	var best *html.Node
-	rank := 0 // of best: its width, doubled, and one more when it is no site's slot
+	rank := 0 // of best: its width, and 1<<20 more when it is no site's slot
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -176,9 +176,9 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 			for _, title := range titles {
 				if strings.Contains(title, t) || headlineWidth(title) >= storyMinTitle && strings.HasSuffix(t, title) {
 					// the heading in the title, or the title after the heading's kicker
-					r := 2 * w
+					r := w
 					if !siteSlot(t, titles) {
-						r = 2*w + 1<<20
+						r += 1 << 20
 					}
 					if r > rank {
 						best, rank = c, r

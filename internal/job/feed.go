@@ -32,7 +32,8 @@ type FeedOptions struct {
 	// with each one's match, in order, once its chunk commits: the public
 	// Index.AddSeq. waiting is its AddOptions.Waiting: true after the last
 	// document read before the input paused (standard input that waits),
-	// whose chunk then commits, not full.
+	// whose chunk then commits, or after a *neardup.RecordError item that
+	// stands for a skipped record last before the pause.
 	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error, waiting func() bool) error
 	// Query checks the documents without storing them.
 	Query bool
@@ -170,7 +171,19 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 				if rec.Skip != core.SkipNone {
 					f.st.Skipped[rec.Skip]++
 					f.mu.Unlock()
-					return f.warner.skip(*rec, "the summary counts them by reason")
+					if err := f.warner.skip(*rec, "the summary counts them by reason"); err != nil || !pause {
+						return err
+					}
+					// The last record before the input waits: the chunk of
+					// those before it commits now, Add told by a skipped
+					// record (it was warned of here).
+					pause, f.waiting = false, true
+					f.pausedAt.Store(int64(f.usable))
+					if !yield(core.Document{}, &neardup.RecordError{Origin: rec.Doc.Origin, Reason: rec.Skip, Msg: "skipped"}) {
+						stopped = true
+						return errStopped
+					}
+					return nil
 				}
 				f.origins = append(f.origins, rec.Doc.Origin)
 				if f.r.NamedByOrigin(&rec.Doc) && recordOfFile(rec.Doc.Origin) {

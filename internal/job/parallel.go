@@ -66,7 +66,7 @@ func ordered[T any](ctx context.Context, next nextFunc, workers int,
 // arrives alone is consumed while the stream waits. paused, when not nil,
 // is called before the last record read before such a wait is consumed,
 // so that the consumer hands it on at once too (`neardup index add`
-// commits its transaction, not full).
+// commits its transaction).
 func orderedLive[T any](ctx context.Context, next nextFunc, pending func() bool, paused func(), workers int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	return orderedAhead(ctx, next, pending, paused, workers, workers*2, work, consume)
