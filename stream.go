@@ -61,10 +61,10 @@ type AddOptions struct {
 	// negative one is an error of AddSeq.
 	Workers int
 	// Waiting, when set, is asked after each document put in a chunk, and
-	// after each record skipped: true ends the chunk there, full or not, so that the documents read so
-	// far are added (and their matches reported) while the sequence's
-	// source waits for more, as `neardup index add` does of standard input
-	// that pauses. It is called on the goroutine that ranges over the
+	// after each record skipped: true ends the chunk there, full or not,
+	// so that the documents read so far are added (and their matches
+	// reported) while the sequence's source waits for more, as `neardup
+	// index add` does of standard input that pauses. It is called on the goroutine that ranges over the
 	// sequence, right after the document's item.
 	Waiting func() bool
 	// OnMatch, when set, is called with each document's Match, in the
