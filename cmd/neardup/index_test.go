@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"math/rand/v2"
@@ -79,6 +80,30 @@ func child(t *testing.T, args ...string) *exec.Cmd {
 	// own directory, which the test removes, not in the system's.
 	cmd.Env = append(os.Environ(), "NEARDUP_TEST_CHILD=1", "TMPDIR="+t.TempDir())
 	return cmd
+}
+
+// startPiped starts cmd with a pipe to its standard input and one from its
+// standard output, or from its standard error when fromStderr, and kills it
+// when the test ends (a child left waiting by a failed test).
+func startPiped(t *testing.T, cmd *exec.Cmd, fromStderr bool) (io.WriteCloser, io.ReadCloser) {
+	t.Helper()
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pipe := cmd.StdoutPipe
+	if fromStderr {
+		pipe = cmd.StderrPipe
+	}
+	out, err := pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return in, out
 }
 
 // writeCorpus writes n documents, every third followed by a copy with one

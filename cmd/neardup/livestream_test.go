@@ -173,18 +173,7 @@ func TestIndexAddWarnsOfMissingFieldAtPause(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "x.db")
 	cmd := child(t, "index", "add", "--db", db, "--text-col", "body", "-")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errs, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
+	in, errs := startPiped(t, cmd, true)
 	if _, err := in.Write(jsonlDocs("live", 1)); err != nil {
 		t.Fatal(err)
 	}
@@ -219,20 +208,9 @@ func TestLiveStreamAnswersAtDefaultChunk(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "x.db")
 	for _, command := range []string{"add", "query"} {
 		cmd := child(t, "index", command, "--db", db, "-")
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill() })
+		in, out := startPiped(t, cmd, false)
 		// The record, and one skipped (an empty text) last before the
 		// stream waits.
 		if _, err := in.Write(append(jsonlDocs("live", 1), `{"id":"empty","text":""}`+"\n"...)); err != nil {
