@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -345,14 +346,32 @@ func numberedID(n *html.Node) string {
 	return id[:i]
 }
 
-// markTeasers marks as related stories (regionAttr "related") the runs of
-// two or more sibling <article>s under n that are teasers: each links to
-// another page by a title of storyMinTitle runes or more, and holds at most
-// teaserMaxProse runes of prose besides (an excerpt). The <article> that
-// holds the page's heading (pageHeading; nil for none) is the page's own
-// story, however short.
+// markTeasers marks as related stories (regionAttr "related") the lists of
+// other stories under n: runs of two or more sibling <article>s that are
+// teasers (teaser), and, on a page whose heading is found, runs of
+// cardMinRun or more sibling elements of one tag and class that are teaser
+// cards of the same site (card, sameSite: "Popular Stories", "Most read").
+// The <article> or card that holds the page's heading (pageHeading; nil for
+// none) is the page's own story, however short. Without the page's heading
+// a run of cards is as often the page itself: a blog's front page, a
+// landing page's courses.
 func markTeasers(n, heading *html.Node) {
+	var around map[*html.Node]bool
+	if heading != nil {
+		around = map[*html.Node]bool{}
+		for a := heading; a != nil; a = a.Parent {
+			around[a] = true
+		}
+	}
+	markTeasersUnder(n, heading, around, pageHost(n))
+}
+
+// markTeasersUnder is markTeasers with the page heading's ancestors (around;
+// nil without a heading) and the host the page declares (pageHost).
+func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host string) {
 	var run []*html.Node
+	cards := map[string][]*html.Node{}
+	var keys []string
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
@@ -361,14 +380,155 @@ func markTeasers(n, heading *html.Node) {
 			run = append(run, c)
 			continue
 		}
-		markTeasers(c, heading)
+		if heading != nil {
+			if link := card(c, around); link != nil && sameSite(link, host) {
+				k := c.Data + " " + squash(attr(c, "class"))
+				if cards[k] == nil {
+					keys = append(keys, k)
+				}
+				cards[k] = append(cards[k], c)
+				continue
+			}
+		}
+		markTeasersUnder(c, heading, around, host)
 	}
-	if len(run) < 2 {
-		return
+	if len(run) >= 2 {
+		for _, a := range run {
+			markRelated(a)
+		}
 	}
-	for _, a := range run {
-		markRelated(a)
+	for _, k := range keys {
+		for _, c := range cards[k] {
+			if len(cards[k]) >= cardMinRun {
+				markRelated(c)
+			} else {
+				markTeasersUnder(c, heading, around, host)
+			}
+		}
 	}
+}
+
+// cardMinRun is the fewest sibling teaser cards of one tag and class that
+// markTeasers takes for a list of other stories: two of a kind are a
+// page's two columns as often.
+const cardMinRun = 3
+
+// cardMaxNodes is the most nodes a teaser card holds: a picture, a
+// heading, a date and an excerpt take a few dozen. It bounds what card
+// reads of each element it is asked about.
+const cardMaxNodes = 128
+
+// card returns the link of n's heading when n is a teaser card: an element
+// with a class, neither a heading nor a <figure> (a gallery's slides are the
+// article's), of at most cardMaxNodes nodes, holding one heading (<h2> to
+// <h6>, no <h1>) whose text is all one link to another page (linkHeading)
+// and at most teaserMaxProse runes of prose besides (an excerpt), the
+// page's heading not in it (around: the heading's ancestors); else nil.
+func card(n *html.Node, around map[*html.Node]bool) *html.Node {
+	switch tag(n) {
+	case atom.Figure, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return nil
+	}
+	if around[n] || attr(n, "class") == "" {
+		return nil
+	}
+	var link *html.Node
+	nodes, runes := 0, 0
+	var walk func(*html.Node) bool
+	walk = func(m *html.Node) bool {
+		if nodes++; nodes > cardMaxNodes {
+			return false
+		}
+		switch m.Type {
+		case html.TextNode:
+			runes += nonSpaceRunes(m.Data)
+			return runes <= teaserMaxProse
+		case html.ElementNode:
+			switch tag(m) {
+			case atom.H1:
+				return false
+			case atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				if link != nil {
+					return false
+				}
+				link = linkHeading(m)
+				return link != nil
+			case atom.A:
+				return true
+			}
+			if neverText[tag(m)] {
+				return true
+			}
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return nil
+	}
+	return link
+}
+
+// linkHeading returns the link when heading h's text is all one link to
+// another page (pageLink), storyMinTitle runes or more; else nil.
+func linkHeading(h *html.Node) *html.Node {
+	var link *html.Node
+	var find func(*html.Node) bool
+	find = func(m *html.Node) bool {
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && tag(c) == atom.A {
+				if link != nil {
+					return false
+				}
+				link = c
+				continue
+			}
+			if !find(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !find(h) || link == nil || !pageLink(link) {
+		return nil
+	}
+	t := squash(Text(link))
+	if t != squash(Text(h)) || utf8.RuneCountInString(t) < storyMinTitle {
+		return nil
+	}
+	return link
+}
+
+// pageHost returns the host, lower-cased and without "www.", of the URL the
+// page under n declares of itself (declaredURL); "" when it declares none.
+func pageHost(n *html.Node) string {
+	for n.Parent != nil {
+		n = n.Parent
+	}
+	u, err := url.Parse(declaredURL(n))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+}
+
+// sameSite reports whether link leads to a page of the site whose host is
+// host (pageHost): its address is relative, or names that host (with or
+// without "www."). A list of products or of other sites' pages (a
+// roundup's, a listicle's items) is the article's own.
+func sameSite(link *html.Node, host string) bool {
+	u, err := url.Parse(strings.TrimSpace(attr(link, "href")))
+	if err != nil {
+		return false
+	}
+	if u.Host == "" && u.Scheme == "" {
+		return true
+	}
+	return host != "" && strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.") == host
 }
 
 // markRelated marks n as related stories (regionAttr "related"), unless

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +112,111 @@ func TestPageTeasersLeave(t *testing.T) {
 				if strings.Contains(a.Text, g) {
 					t.Errorf("%q stayed:\n%s", g, a.Text)
 				}
+			}
+		})
+	}
+}
+
+func TestPageTeaserCardsLeave(t *testing.T) {
+	// A list of the site's other stories after the article ("Popular
+	// Stories"): three or more sibling cards of one class, each a heading
+	// that is all a link to another page of the site and an excerpt. They
+	// leave the text; a listicle's items linking other sites, a gallery's
+	// slides and cards on a page whose heading is not found (a blog's front
+	// page) stay.
+	excerpts := []string{
+		"THE SALVATION ARMY continued its tradition of community outreach with the distribution of hampers on Tuesday. Volunteers packed food, toys and clothing for families across the parish, and the army thanked the businesses that gave.",
+		"A CLERK who served the House for 25 years has been called out of retirement for active service this winter. The notice, dated Monday, says she will return until a successor is appointed, and members welcomed her back.",
+		"FERRY services to the island resumed on Monday after the storm that closed the harbour for three days. The operator said extra sailings will run this week to clear the backlog of freight and passengers left waiting.",
+		"THE COUNCIL voted to keep the market open on Sundays through the summer, after a petition of traders. Stallholders said the extra day doubled their takings last year, and residents asked for more parking nearby.",
+	}
+	titles := []string{"1,500 families get Christmas hampers", "Clerk recalled to the House of Assembly",
+		"Ferry returns to the island after the storm", "Sunday market stays open for the summer"}
+	cards := func(tag, class string, n int, href func(i int) string) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(`<` + tag + ` class="` + class + `"><img src="/p` + strconv.Itoa(i) + `.jpg" alt=""><div class="body"><h3 class="title"><a href="` +
+				href(i) + `">` + titles[i] + `</a></h3><div class="meta">December 1, 2024</div><div class="excerpt">` + excerpts[i] + `</div></div></` + tag + `>`)
+		}
+		return b.String()
+	}
+	local := func(i int) string { return "/2024/12/01/story-" + strconv.Itoa(i) + "/" }
+	absolute := func(i int) string { return "https://www.islandnews.example/2024/12/01/story-" + strconv.Itoa(i) + "/" }
+	other := func(i int) string { return "https://shop" + strconv.Itoa(i) + ".example/item" }
+	story := `<h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p><p>` + paragraph(2) + `</p>`
+	gone := []string{"THE SALVATION ARMY", "A CLERK who served", "FERRY services"}
+	for _, tc := range []struct {
+		name, title, body string
+		want, gone        []string
+	}{
+		{"popular stories after the story", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + `<h2>Popular Stories</h2>` + cards("div", "block--2_Rl", 4, local) + `</article></main>`,
+			[]string{paragraph(0), paragraph(2)}, gone},
+		{"the site's address in full", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute) + `</div></article></main>`,
+			[]string{paragraph(0)}, gone},
+		{"a listicle's items linking other sites", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + cards("section", "listicle-block", 4, other) + `</article></main>`,
+			append([]string{paragraph(0)}, gone...), nil},
+		{"a gallery's slides", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + cards("figure", "slide", 4, local) + `</article></main>`,
+			append([]string{paragraph(0)}, gone...), nil},
+		{"a blog's front page", "Island News",
+			`<main><div class="posts">` + cards("div", "post-item", 4, local) + `</div></main>`,
+			gone, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html><head><title>` + tc.title + `</title>` +
+				`<link rel="canonical" href="https://islandnews.example/2024/12/01/spanish-classes/"></head><body>` + tc.body + `</body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: -1})
+			for _, w := range tc.want {
+				if !strings.Contains(a.Text, w) {
+					t.Errorf("%q lost:\n%s", w, a.Text)
+				}
+			}
+			for _, g := range tc.gone {
+				if strings.Contains(a.Text, g) {
+					t.Errorf("%q stayed:\n%s", g, a.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestMarkTeaserCards(t *testing.T) {
+	// Cards are marked in runs of three or more of one tag and class, and
+	// only on a page whose heading is found.
+	card := func(class, slug string) string {
+		return `<div class="` + class + `"><h3><a href="/news/` + slug + `">A headline of some length ` + slug + `</a></h3><p>Short excerpt.</p></div>`
+	}
+	head := `<html><head><title>The page's own headline</title></head><body><h1>The page's own headline</h1><p>` + paragraph(0) + `</p>`
+	for _, tc := range []struct {
+		name, page string
+		marked     int
+	}{
+		{"three", head + card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 3},
+		{"two", head + card("c", "a") + card("c", "b") + `</body></html>`, 0},
+		{"three of two classes", head + card("c", "a") + card("c", "b") + card("d", "d") + `</body></html>`, 0},
+		{"a heading beside the link", head + strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a> and more</h3></div>`, 3) + `</body></html>`, 0},
+		{"no heading found", `<html><head><title>Another title</title></head><body><h1>The page's own headline</h1>` +
+			card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.page)
+			markTeasers(doc, pageHeading(doc))
+			marked := 0
+			var walk func(*html.Node)
+			walk = func(n *html.Node) {
+				if n.Type == html.ElementNode && attr(n, regionAttr) == "related" {
+					marked++
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			walk(doc)
+			if marked != tc.marked {
+				t.Errorf("%d marked, want %d", marked, tc.marked)
 			}
 		})
 	}
