@@ -54,7 +54,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		unnestChains(doc)
 	}
 	opts.checkpoint()
-	heading := markRegions(doc) // the page's heading
+	heading := markRegions(doc, u) // the page's heading
 	runs := markRows(doc)
 	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again

@@ -238,7 +238,7 @@ func TestRegionSlugID(t *testing.T) {
 
 func TestDropRelated(t *testing.T) {
 	doc := parse(t, `<div><p>Story.</p><div class="jp-relatedposts"><h3>Related</h3><p>Another story, with its excerpt.</p></div><p>End.</p></div>`)
-	markRegions(doc)
+	markRegions(doc, nil)
 	dropRelated(doc)
 	if diff := cmp.Diff("Story.\n\nEnd.", Text(doc)); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -342,7 +342,7 @@ func TestPruneLinkBlocks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			markRegions(doc)
+			markRegions(doc, nil)
 			pruneLinkBlocks(doc)
 			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)

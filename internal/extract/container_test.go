@@ -111,7 +111,7 @@ func TestArticleContainer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			markRegions(doc)
+			markRegions(doc, nil)
 			got := ""
 			if n, _ := articleContainer(doc); n != nil {
 				got = attr(n, "id")

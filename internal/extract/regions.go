@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -182,13 +183,14 @@ func wordFlags(w string) nameFlags {
 // (nameAttr); navigation regions, dialogs,
 // author boxes, the other stories of a page (markOtherStories) and the
 // replies of a thread (markRepeats) get inAttr. It returns the page's
-// heading (pageHeading), nil when there is none.
-func markRegions(n *html.Node) (heading *html.Node) {
+// heading (pageHeading), nil when there is none. The page's URL u (nil
+// when it has none) tells the teasers of its own site (pageHost).
+func markRegions(n *html.Node, u *url.URL) (heading *html.Node) {
 	var m regionMarker
 	m.mark(n)
 	h := pageHeading(n)
 	markOtherStories(n, h)
-	markTeasers(n, h)
+	markTeasers(n, h, pageHost(n, u))
 	markRepeats(n)
 	return h
 }

@@ -63,7 +63,7 @@ func TestWidenToRows(t *testing.T) {
 	}
 	page += `</div></main></body></html>`
 	doc := parse(t, page)
-	markRegions(doc)
+	markRegions(doc, nil)
 	runs := markRows(doc)
 	fresh := func() *html.Node { return cloneTree(doc) }
 	content := func(text string) *html.Node {
@@ -96,7 +96,7 @@ func TestMarkRows(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			markRegions(doc)
+			markRegions(doc, nil)
 			if got := len(markRows(doc)); got != tc.runs {
 				t.Errorf("%d runs, want %d", got, tc.runs)
 			}

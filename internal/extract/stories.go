@@ -350,12 +350,13 @@ func numberedID(n *html.Node) string {
 // other stories under n: runs of two or more sibling <article>s that are
 // teasers (teaser), and, on a page whose heading is found, runs of
 // cardMinRun or more sibling elements of one tag and class that are teaser
-// cards of the same site (card, sameSite: "Popular Stories", "Most read").
+// cards of the page's site, whose host is host (card, sameSite: "Popular
+// Stories", "Most read").
 // The <article> or card that holds the page's heading (pageHeading; nil for
 // none) is the page's own story, however short. Without the page's heading
 // a run of cards is as often the page itself: a blog's front page, a
 // landing page's courses.
-func markTeasers(n, heading *html.Node) {
+func markTeasers(n, heading *html.Node, host string) {
 	var around map[*html.Node]bool
 	if heading != nil {
 		around = map[*html.Node]bool{}
@@ -363,11 +364,11 @@ func markTeasers(n, heading *html.Node) {
 			around[a] = true
 		}
 	}
-	markTeasersUnder(n, heading, around, pageHost(n))
+	markTeasersUnder(n, heading, around, host)
 }
 
 // markTeasersUnder is markTeasers with the page heading's ancestors (around;
-// nil without a heading) and the host the page declares (pageHost).
+// nil without a heading).
 func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host string) {
 	var run []*html.Node
 	cards := map[string][]*html.Node{}
@@ -503,15 +504,19 @@ func linkHeading(h *html.Node) *html.Node {
 	return link
 }
 
-// pageHost returns the host, lower-cased and without "www.", of the URL the
-// page under n declares of itself (declaredURL); "" when it declares none.
-func pageHost(n *html.Node) string {
-	for n.Parent != nil {
-		n = n.Parent
-	}
-	u, err := url.Parse(declaredURL(n))
-	if err != nil {
-		return ""
+// pageHost returns the host of the page under n, lower-cased and without
+// "www.": its URL u's, else the one of the URL it declares of itself
+// (declaredURL); "" when it has neither.
+func pageHost(n *html.Node, u *url.URL) string {
+	if u == nil || u.Hostname() == "" {
+		for n.Parent != nil {
+			n = n.Parent
+		}
+		d, err := url.Parse(declaredURL(n))
+		if err != nil {
+			return ""
+		}
+		u = d
 	}
 	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
 }

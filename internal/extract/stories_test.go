@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,7 +142,9 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 		return b.String()
 	}
 	local := func(i int) string { return "/2024/12/01/story-" + strconv.Itoa(i) + "/" }
-	absolute := func(i int) string { return "https://www.islandnews.example/2024/12/01/story-" + strconv.Itoa(i) + "/" }
+	absolute := func(host string) func(i int) string {
+		return func(i int) string { return "https://" + host + "/2024/12/01/story-" + strconv.Itoa(i) + "/" }
+	}
 	other := func(i int) string { return "https://shop" + strconv.Itoa(i) + ".example/item" }
 	story := `<h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p><p>` + paragraph(2) + `</p>`
 	gone := []string{"THE SALVATION ARMY", "A CLERK who served", "FERRY services"}
@@ -153,8 +156,14 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 			`<main><article class="post">` + story + `<h2>Popular Stories</h2>` + cards("div", "block--2_Rl", 4, local) + `</article></main>`,
 			[]string{paragraph(0), paragraph(2)}, gone},
 		{"the site's address in full", "Spanish classes open for enrolment | Island News",
-			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute) + `</div></article></main>`,
+			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("WWW.News.example")) + `</div></article></main>`,
 			[]string{paragraph(0)}, gone},
+		{"the address the page declares", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("www.islandnews.example")) + `</div></article></main>`,
+			[]string{paragraph(0)}, gone},
+		{"another site's address", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("islandnews.example")) + `</div></article></main>`,
+			append([]string{paragraph(0)}, gone...), nil},
 		{"a listicle's items linking other sites", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + cards("section", "listicle-block", 4, other) + `</article></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
@@ -168,7 +177,16 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<!DOCTYPE html><html><head><title>` + tc.title + `</title>` +
 				`<link rel="canonical" href="https://islandnews.example/2024/12/01/spanish-classes/"></head><body>` + tc.body + `</body></html>`
-			a, _ := extractPage(t, page, Options{MinChars: -1})
+			// The page's own URL names its site; a page without one, the
+			// URL it declares of itself.
+			in := Input{URL: "https://news.example/2024/12/01/spanish-classes/", Body: []byte(page)}
+			if tc.name == "the address the page declares" {
+				in.URL = ""
+			}
+			a, _, err := Page(context.Background(), in, Options{MinChars: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, w := range tc.want {
 				if !strings.Contains(a.Text, w) {
 					t.Errorf("%q lost:\n%s", w, a.Text)
@@ -203,7 +221,7 @@ func TestMarkTeaserCards(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.page)
-			markTeasers(doc, pageHeading(doc))
+			markTeasers(doc, pageHeading(doc), "")
 			marked := 0
 			var walk func(*html.Node)
 			walk = func(n *html.Node) {
@@ -237,7 +255,7 @@ func TestMarkTeasers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, `<html><body>`+tc.body+`</body></html>`)
-			markTeasers(doc, nil)
+			markTeasers(doc, nil, "")
 			marked := 0
 			var walk func(*html.Node)
 			walk = func(n *html.Node) {
