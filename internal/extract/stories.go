@@ -398,15 +398,47 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host st
 			markRelated(a)
 		}
 	}
+	listed := map[*html.Node]bool{}
+	for _, k := range keys {
+		if len(cards[k]) >= cardMinRun {
+			for _, c := range cards[k] {
+				listed[c] = true
+			}
+		}
+	}
+	if len(listed) > 0 && besides(n, listed) > cardMaxParagraph {
+		clear(listed) // the cards stand among the article's own text: a roundup of the site's posts
+	}
 	for _, k := range keys {
 		for _, c := range cards[k] {
-			if len(cards[k]) >= cardMinRun {
+			if listed[c] {
 				markRelated(c)
 			} else {
 				markTeasersUnder(c, heading, around, host)
 			}
 		}
 	}
+}
+
+// cardMaxParagraph is the most text (runes, spaces left out) a paragraph
+// beside a list of teaser cards holds, under their parent: more is the
+// article's own text around its cards (a roundup of the site's posts), not
+// a list set apart under a label ("Popular Stories").
+const cardMaxParagraph = 100
+
+// besides returns the runes, spaces left out, of the longest paragraph
+// among n's children outside skip: a <p> or a run of text.
+func besides(n *html.Node, skip map[*html.Node]bool) int {
+	longest := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if skip[c] || c.Type == html.ElementNode && tag(c) != atom.P {
+			continue
+		}
+		if k := nonSpaceRunes(Text(c)); k > longest {
+			longest = k
+		}
+	}
+	return longest
 }
 
 // cardMinRun is the fewest sibling teaser cards of one tag and class that

@@ -122,9 +122,9 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 	// A list of the site's other stories after the article ("Popular
 	// Stories"): three or more sibling cards of one class, each a heading
 	// that is all a link to another page of the site and an excerpt. They
-	// leave the text; a listicle's items linking other sites, a gallery's
-	// slides and cards on a page whose heading is not found (a blog's front
-	// page) stay.
+	// leave the text; a roundup's cards among the article's paragraphs, a
+	// listicle's items linking other sites, a gallery's slides and cards on
+	// a page whose heading is not found (a blog's front page) stay.
 	excerpts := []string{
 		"THE SALVATION ARMY continued its tradition of community outreach with the distribution of hampers on Tuesday. Volunteers packed food, toys and clothing for families across the parish, and the army thanked the businesses that gave.",
 		"A CLERK who served the House for 25 years has been called out of retirement for active service this winter. The notice, dated Monday, says she will return until a successor is appointed, and members welcomed her back.",
@@ -153,7 +153,7 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 		want, gone        []string
 	}{
 		{"popular stories after the story", "Spanish classes open for enrolment | Island News",
-			`<main><article class="post">` + story + `<h2>Popular Stories</h2>` + cards("div", "block--2_Rl", 4, local) + `</article></main>`,
+			`<main><article class="post">` + story + `</article><div><div><h2>Popular Stories</h2></div>` + cards("div", "block--2_Rl", 4, local) + `</div></main>`,
 			[]string{paragraph(0), paragraph(2)}, gone},
 		{"the site's address in full", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("WWW.News.example")) + `</div></article></main>`,
@@ -164,6 +164,10 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 		{"another site's address", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("islandnews.example")) + `</div></article></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
+		{"a roundup of the site's posts among its paragraphs", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p>` + cards("div", "roundup-item", 2, local) +
+				`<p>` + paragraph(1) + `</p>` + cards("div", "roundup-item", 4, local) + `</article></main>`,
+			append([]string{paragraph(0), paragraph(1)}, gone...), nil},
 		{"a listicle's items linking other sites", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + cards("section", "listicle-block", 4, other) + `</article></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
@@ -202,8 +206,8 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 }
 
 func TestMarkTeaserCards(t *testing.T) {
-	// Cards are marked in runs of three or more of one tag and class, and
-	// only on a page whose heading is found.
+	// Cards are marked in runs of three or more of one tag and class, not
+	// beside a paragraph, and only on a page whose heading is found.
 	card := func(class, slug string) string {
 		return `<div class="` + class + `"><h3><a href="/news/` + slug + `">A headline of some length ` + slug + `</a></h3><p>Short excerpt.</p></div>`
 	}
@@ -212,9 +216,10 @@ func TestMarkTeaserCards(t *testing.T) {
 		name, page string
 		marked     int
 	}{
-		{"three", head + card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 3},
-		{"two", head + card("c", "a") + card("c", "b") + `</body></html>`, 0},
-		{"three of two classes", head + card("c", "a") + card("c", "b") + card("d", "d") + `</body></html>`, 0},
+		{"three", head + `<div><h2>Most read</h2>` + card("c", "a") + card("c", "b") + card("c", "d") + `</div></body></html>`, 3},
+		{"beside a paragraph", head + card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 0},
+		{"two", head + `<div>` + card("c", "a") + card("c", "b") + `</div></body></html>`, 0},
+		{"three of two classes", head + `<div>` + card("c", "a") + card("c", "b") + card("d", "d") + `</div></body></html>`, 0},
 		{"a heading beside the link", head + strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a> and more</h3></div>`, 3) + `</body></html>`, 0},
 		{"no heading found", `<html><head><title>Another title</title></head><body><h1>The page's own headline</h1>` +
 			card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 0},
