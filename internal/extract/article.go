@@ -126,6 +126,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = bodyText
 	case f.Node != nil:
 		dropped := droppedGaps(f.Node, gaps)
+		keepCards(f.Node)
 		dropRelated(f.Node)
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)

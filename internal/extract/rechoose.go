@@ -131,7 +131,8 @@ const regionMinProse = 100
 const regionMaxShrink = 16
 
 // mostlyRelated reports whether sections of related stories hold most of
-// the text of the content tree n.
+// the text of the content tree n. Teaser cards (cardAttr) do not count:
+// when they hold most of it they are the article (keepCards).
 func mostlyRelated(n *html.Node) bool {
 	var all, related int
 	var walk func(*html.Node, bool)
@@ -144,7 +145,7 @@ func mostlyRelated(n *html.Node) bool {
 			}
 			return
 		}
-		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related"
+		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related" && !hasAttr(n, cardAttr)
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, in)
 		}

@@ -184,13 +184,13 @@ func wordFlags(w string) nameFlags {
 // author boxes, the other stories of a page (markOtherStories) and the
 // replies of a thread (markRepeats) get inAttr. It returns the page's
 // heading (pageHeading), nil when there is none. The page's URL u (nil
-// when it has none) tells the teasers of its own site (pageHost).
+// when it has none) tells the teasers of its own site (pageURL).
 func markRegions(n *html.Node, u *url.URL) (heading *html.Node) {
 	var m regionMarker
 	m.mark(n)
 	h := pageHeading(n)
 	markOtherStories(n, h)
-	markTeasers(n, h, pageHost(n, u))
+	markTeasers(n, h, pageURL(n, u))
 	markRepeats(n)
 	return h
 }

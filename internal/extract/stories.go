@@ -348,15 +348,15 @@ func numberedID(n *html.Node) string {
 
 // markTeasers marks as related stories (regionAttr "related") the lists of
 // other stories under n: runs of two or more sibling <article>s that are
-// teasers (teaser), and, on a page whose heading is found, runs of
-// cardMinRun or more sibling elements of one tag and class that are teaser
-// cards of the page's site, whose host is host (card, sameSite: "Popular
-// Stories", "Most read").
-// The <article> or card that holds the page's heading (pageHeading; nil for
-// none) is the page's own story, however short. Without the page's heading
-// a run of cards is as often the page itself: a blog's front page, a
-// landing page's courses.
-func markTeasers(n, heading *html.Node, host string) {
+// teasers (teaser), and, on a page whose heading is found, cardMinRun or
+// more sibling elements of one tag and class that are teaser cards of the
+// page's own site (card, sameSite: "Popular Stories", "Most read"), which
+// also get cardAttr. page is the page's URL (pageURL; nil when it has
+// none). The <article> or card that holds the page's heading (pageHeading;
+// nil for none) is the page's own story, however short. Without the page's
+// heading a list of cards is as often the page itself: a blog's front page,
+// a landing page's courses.
+func markTeasers(n, heading *html.Node, page *url.URL) {
 	var around map[*html.Node]bool
 	if heading != nil {
 		around = map[*html.Node]bool{}
@@ -364,12 +364,12 @@ func markTeasers(n, heading *html.Node, host string) {
 			around[a] = true
 		}
 	}
-	markTeasersUnder(n, heading, around, host)
+	markTeasersUnder(n, heading, around, page)
 }
 
 // markTeasersUnder is markTeasers with the page heading's ancestors (around;
 // nil without a heading).
-func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host string) {
+func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, page *url.URL) {
 	var run []*html.Node
 	cards := map[string][]*html.Node{}
 	var keys []string
@@ -382,8 +382,8 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host st
 			continue
 		}
 		if heading != nil {
-			if link := card(c, around); link != nil && sameSite(link, host) {
-				k := c.Data + " " + squash(attr(c, "class"))
+			if link := card(c, around); link != nil && sameSite(link, page) {
+				k := repeatKey(c)
 				if cards[k] == nil {
 					keys = append(keys, k)
 				}
@@ -391,7 +391,7 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host st
 				continue
 			}
 		}
-		markTeasersUnder(c, heading, around, host)
+		markTeasersUnder(c, heading, around, page)
 	}
 	if len(run) >= 2 {
 		for _, a := range run {
@@ -406,17 +406,57 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, host st
 			}
 		}
 	}
-	if len(listed) > 0 && besides(n, listed) > cardMaxParagraph {
+	if len(listed) > 0 && (besides(n, listed) > cardMaxParagraph || n.Parent != nil && besides(n.Parent, map[*html.Node]bool{n: true}) > cardMaxParagraph) {
 		clear(listed) // the cards stand among the article's own text: a roundup of the site's posts
 	}
 	for _, k := range keys {
 		for _, c := range cards[k] {
 			if listed[c] {
 				markRelated(c)
+				c.Attr = append(c.Attr, html.Attribute{Key: cardAttr})
 			} else {
-				markTeasersUnder(c, heading, around, host)
+				markTeasersUnder(c, heading, around, page)
 			}
 		}
+	}
+}
+
+// cardAttr marks the teaser cards markTeasers marked as related stories:
+// unlike other related stories, they stay when they hold most of the
+// engine's content (keepCards).
+const cardAttr = "data-neardup-card"
+
+// keepCards takes the marks of related stories off the teaser cards under
+// the content tree n when they hold most of its text: the list is the
+// page's article (a roundup of the site's own posts, a series' index),
+// not one set beside it.
+func keepCards(n *html.Node) {
+	var all, cards int
+	var marked []*html.Node
+	var walk func(*html.Node, bool)
+	walk = func(m *html.Node, in bool) {
+		if m.Type == html.TextNode {
+			k := len(strings.TrimSpace(m.Data))
+			all += k
+			if in {
+				cards += k
+			}
+			return
+		}
+		if m.Type == html.ElementNode && hasAttr(m, cardAttr) {
+			in = true
+			marked = append(marked, m)
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, in)
+		}
+	}
+	walk(n, false)
+	if cards == 0 || all-cards >= 2*cardMaxParagraph {
+		return
+	}
+	for _, m := range marked {
+		removeAttr(m, regionAttr)
 	}
 }
 
@@ -446,10 +486,13 @@ func besides(n *html.Node, skip map[*html.Node]bool) int {
 // page's two columns as often.
 const cardMinRun = 3
 
-// cardMaxNodes is the most nodes a teaser card holds: a picture, a
-// heading, a date and an excerpt take a few dozen. It bounds what card
-// reads of each element it is asked about.
+// cardMaxNodes is the most nodes a teaser card holds, its heading's
+// included: a picture, a heading, a date and an excerpt take a few dozen.
+// It bounds what card reads of each element it is asked about.
 const cardMaxNodes = 128
+
+// cardMaxTitle is the most bytes of text a teaser card's heading holds.
+const cardMaxTitle = 1000
 
 // card returns the link of n's heading when n is a teaser card: an element
 // with a class, neither a heading nor a <figure> (a gallery's slides are the
@@ -484,7 +527,7 @@ func card(n *html.Node, around map[*html.Node]bool) *html.Node {
 				if link != nil {
 					return false
 				}
-				link = linkHeading(m)
+				link = linkHeading(m, &nodes)
 				return link != nil
 			case atom.A:
 				return true
@@ -507,65 +550,86 @@ func card(n *html.Node, around map[*html.Node]bool) *html.Node {
 }
 
 // linkHeading returns the link when heading h's text is all one link to
-// another page (pageLink), storyMinTitle runes or more; else nil.
-func linkHeading(h *html.Node) *html.Node {
+// another page (pageLink), storyMinTitle runes or more and cardMaxTitle
+// bytes at most; else nil. It counts the nodes it reads in *nodes, and
+// gives up past cardMaxNodes.
+func linkHeading(h *html.Node, nodes *int) *html.Node {
 	var link *html.Node
-	var find func(*html.Node) bool
-	find = func(m *html.Node) bool {
+	size := 0
+	var find func(*html.Node, bool) bool
+	find = func(m *html.Node, inLink bool) bool {
 		for c := m.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && tag(c) == atom.A {
-				if link != nil {
+			if *nodes++; *nodes > cardMaxNodes {
+				return false
+			}
+			switch {
+			case c.Type == html.TextNode:
+				if size += len(c.Data); size > cardMaxTitle || !inLink && strings.TrimSpace(c.Data) != "" {
+					return false
+				}
+			case c.Type == html.ElementNode && tag(c) == atom.A:
+				if link != nil || inLink {
 					return false
 				}
 				link = c
-				continue
-			}
-			if !find(c) {
+				if !find(c, true) {
+					return false
+				}
+			case !find(c, inLink):
 				return false
 			}
 		}
 		return true
 	}
-	if !find(h) || link == nil || !pageLink(link) {
+	if !find(h, false) || link == nil || !pageLink(link) {
 		return nil
 	}
-	t := squash(Text(link))
-	if t != squash(Text(h)) || utf8.RuneCountInString(t) < storyMinTitle {
+	if utf8.RuneCountInString(squash(Text(link))) < storyMinTitle {
 		return nil
 	}
 	return link
 }
 
-// pageHost returns the host of the page under n, lower-cased and without
-// "www.": its URL u's, else the one of the URL it declares of itself
-// (declaredURL); "" when it has neither.
-func pageHost(n *html.Node, u *url.URL) string {
-	if u == nil || u.Hostname() == "" {
-		for n.Parent != nil {
-			n = n.Parent
-		}
-		d, err := url.Parse(declaredURL(n))
-		if err != nil {
-			return ""
-		}
-		u = d
+// pageURL returns the page's URL u, else the URL the page under n declares
+// of itself (declaredURL); nil when it has neither.
+func pageURL(n *html.Node, u *url.URL) *url.URL {
+	if u != nil && u.Hostname() != "" {
+		return u
 	}
+	for n.Parent != nil {
+		n = n.Parent
+	}
+	d, err := url.Parse(declaredURL(n))
+	if err != nil || d.Hostname() == "" {
+		return nil
+	}
+	return d
+}
+
+// siteHost returns u's host lower-cased and without "www.".
+func siteHost(u *url.URL) string {
 	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
 }
 
-// sameSite reports whether link leads to a page of the site whose host is
-// host (pageHost): its address is relative, or names that host (with or
-// without "www."). A list of products or of other sites' pages (a
-// roundup's, a listicle's items) is the article's own.
-func sameSite(link *html.Node, host string) bool {
+// sameSite reports whether link leads to another page of the site of the
+// page whose URL is page (pageURL; nil for none): its address is relative,
+// or names the page's host (with or without "www."), and it is not the
+// page's own path (an anchor or a query of the page itself, "/faq/#q1"). A
+// list of products or of other sites' pages (a roundup's, a listicle's
+// items) is the article's own.
+func sameSite(link *html.Node, page *url.URL) bool {
 	u, err := url.Parse(strings.TrimSpace(attr(link, "href")))
 	if err != nil {
 		return false
 	}
-	if u.Host == "" && u.Scheme == "" {
-		return true
+	if page == nil {
+		return u.Host == "" && u.Scheme == ""
 	}
-	return host != "" && strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.") == host
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return false
+	}
+	u = page.ResolveReference(u)
+	return siteHost(u) == siteHost(page) && strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(page.Path, "/")
 }
 
 // markRelated marks n as related stories (regionAttr "related"), unless

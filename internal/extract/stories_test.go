@@ -2,11 +2,13 @@ package extract
 
 import (
 	"context"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 func TestPageOtherStoryTakenForTheArticle(t *testing.T) {
@@ -156,18 +158,21 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 			`<main><article class="post">` + story + `</article><div><div><h2>Popular Stories</h2></div>` + cards("div", "block--2_Rl", 4, local) + `</div></main>`,
 			[]string{paragraph(0), paragraph(2)}, gone},
 		{"the site's address in full", "Spanish classes open for enrolment | Island News",
-			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("WWW.News.example")) + `</div></article></main>`,
+			`<main><article class="post">` + story + `</article><div class="popular">` + cards("li", "card", 3, absolute("WWW.News.example")) + `</div></main>`,
 			[]string{paragraph(0)}, gone},
 		{"the address the page declares", "Spanish classes open for enrolment | Island News",
-			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("www.islandnews.example")) + `</div></article></main>`,
+			`<main><article class="post">` + story + `</article><div class="popular">` + cards("li", "card", 3, absolute("www.islandnews.example")) + `</div></main>`,
 			[]string{paragraph(0)}, gone},
 		{"another site's address", "Spanish classes open for enrolment | Island News",
-			`<main><article class="post">` + story + `<div class="popular">` + cards("li", "card", 3, absolute("islandnews.example")) + `</div></article></main>`,
+			`<main><article class="post">` + story + `</article><div class="popular">` + cards("li", "card", 3, absolute("islandnews.example")) + `</div></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
 		{"a roundup of the site's posts among its paragraphs", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p>` + cards("div", "roundup-item", 2, local) +
 				`<p>` + paragraph(1) + `</p>` + cards("div", "roundup-item", 4, local) + `</article></main>`,
 			append([]string{paragraph(0), paragraph(1)}, gone...), nil},
+		{"a roundup without an introduction", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><div class="list">` + cards("div", "roundup-item", 4, local) + `</div></article></main>`,
+			gone, nil},
 		{"a listicle's items linking other sites", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + cards("section", "listicle-block", 4, other) + `</article></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
@@ -206,27 +211,44 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 }
 
 func TestMarkTeaserCards(t *testing.T) {
-	// Cards are marked in runs of three or more of one tag and class, not
-	// beside a paragraph, and only on a page whose heading is found.
+	// Cards are marked when three or more of one tag and class, each a
+	// heading all one link to another page of the site and a short excerpt,
+	// stand apart from the article's paragraphs, on a page whose heading is
+	// found; each guard of card, sameSite and markTeasers has a case.
 	card := func(class, slug string) string {
 		return `<div class="` + class + `"><h3><a href="/news/` + slug + `">A headline of some length ` + slug + `</a></h3><p>Short excerpt.</p></div>`
 	}
-	head := `<html><head><title>The page's own headline</title></head><body><h1>The page's own headline</h1><p>` + paragraph(0) + `</p>`
+	three := func(class string) string { return card(class, "a") + card(class, "b") + card(class, "d") }
+	page := func(list string) string {
+		return `<html><head><title>The page's own headline</title></head><body><article><h1>The page's own headline</h1><p>` +
+			paragraph(0) + `</p></article><div><h2>Most read</h2>` + list + `</div></body></html>`
+	}
 	for _, tc := range []struct {
 		name, page string
 		marked     int
 	}{
-		{"three", head + `<div><h2>Most read</h2>` + card("c", "a") + card("c", "b") + card("c", "d") + `</div></body></html>`, 3},
-		{"beside a paragraph", head + card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 0},
-		{"two", head + `<div>` + card("c", "a") + card("c", "b") + `</div></body></html>`, 0},
-		{"three of two classes", head + `<div>` + card("c", "a") + card("c", "b") + card("d", "d") + `</div></body></html>`, 0},
-		{"a heading beside the link", head + strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a> and more</h3></div>`, 3) + `</body></html>`, 0},
+		{"three", page(three("c")), 3},
+		{"beside a paragraph", page(`<p>` + paragraph(1) + `</p>` + three("c")), 0},
+		{"inside a list beside a paragraph", `<html><head><title>The page's own headline</title></head><body><article><h1>The page's own headline</h1><p>` +
+			paragraph(0) + `</p><div class="list">` + three("c") + `</div></article></body></html>`, 0},
+		{"two", page(card("c", "a") + card("c", "b")), 0},
+		{"three of two classes", page(card("c", "a") + card("c", "b") + card("d", "d")), 0},
+		{"no class", page(three("")), 0},
+		{"a heading beside the link", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a> and more</h3></div>`, 3)), 0},
+		{"a link too short", page(strings.Repeat(`<div class="c"><h3><a href="/x">Short one</a></h3></div>`, 3)), 0},
+		{"two headings a card", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a></h3><h4><a href="/y">Another headline of length</a></h4></div>`, 3)), 0},
+		{"an <h1> a card", page(strings.Repeat(`<div class="c"><h1>Its own title</h1><h3><a href="/x">A headline of some length</a></h3></div>`, 3)), 0},
+		{"an excerpt too long", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a></h3><p>`+paragraph(1)+` `+paragraph(2)+` `+paragraph(3)+`</p></div>`, 3)), 0},
+		{"too many nodes", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a></h3>`+strings.Repeat(`<span>x</span>`, 70)+`</div>`, 3)), 0},
+		{"a title of too many nodes", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline`+strings.Repeat(`<b>x</b>`, 70)+`</a></h3></div>`, 3)), 0},
+		{"the page's heading in a card", `<html><head><title>The page's own headline</title></head><body><div><div class="c"><h2><a href="/news/own">The page's own headline</a></h2><p>Its excerpt.</p></div>` +
+			card("c", "b") + card("c", "d") + `</div></body></html>`, 0},
 		{"no heading found", `<html><head><title>Another title</title></head><body><h1>The page's own headline</h1>` +
-			card("c", "a") + card("c", "b") + card("c", "d") + `</body></html>`, 0},
+			three("c") + `</body></html>`, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.page)
-			markTeasers(doc, pageHeading(doc), "")
+			markTeasers(doc, pageHeading(doc), nil)
 			marked := 0
 			var walk func(*html.Node)
 			walk = func(n *html.Node) {
@@ -245,6 +267,35 @@ func TestMarkTeaserCards(t *testing.T) {
 	}
 }
 
+func TestSameSite(t *testing.T) {
+	// A card's link leads to another page of the page's site: relative,
+	// or of the page's host with or without "www.", not the page itself.
+	page, _ := url.Parse("https://www.news.example/2024/12/01/story/")
+	for _, tc := range []struct {
+		href string
+		page *url.URL
+		want bool
+	}{
+		{"/2024/12/02/other/", page, true},
+		{"other/", page, true},
+		{"https://NEWS.example/2024/12/02/other/", page, true},
+		{"//www.news.example/2024/12/02/other/", page, true},
+		{"https://shop.news.example/item", page, false},
+		{"https://other.example/2024/12/02/other/", page, false},
+		{"/2024/12/01/story/#comments", page, false},
+		{"https://news.example/2024/12/01/story?page=2", page, false},
+		{"mailto:desk@news.example", page, false},
+		{"javascript:void(0)", page, false},
+		{"/2024/12/02/other/", nil, true},
+		{"https://news.example/2024/12/02/other/", nil, false},
+	} {
+		link := &html.Node{Type: html.ElementNode, Data: "a", DataAtom: atom.A, Attr: []html.Attribute{{Key: "href", Val: tc.href}}}
+		if got := sameSite(link, tc.page); got != tc.want {
+			t.Errorf("sameSite(%q, %v) = %v, want %v", tc.href, tc.page, got, tc.want)
+		}
+	}
+}
+
 func TestMarkTeasers(t *testing.T) {
 	// One teaser alone is not a run, and an <article> of more prose than an
 	// excerpt is a story.
@@ -260,7 +311,7 @@ func TestMarkTeasers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, `<html><body>`+tc.body+`</body></html>`)
-			markTeasers(doc, nil, "")
+			markTeasers(doc, nil, nil)
 			marked := 0
 			var walk func(*html.Node)
 			walk = func(n *html.Node) {
