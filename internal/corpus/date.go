@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,9 +101,10 @@ func parseDate(s string) time.Time {
 
 // unixText reads Unix time written as text, as a CSV file or a JSON string
 // holds it: 9 or 10 digits are seconds, 13 milliseconds (the dates from
-// 1973 to 2286), a fraction allowed; other text is the zero Time.
+// 1973 to 2286, and with a minus sign from 1653 to 1966), a fraction
+// allowed; other text is the zero Time.
 func unixText(s string) time.Time {
-	digits, frac, _ := strings.Cut(s, ".")
+	digits, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
 	if n := len(digits); n != 9 && n != 10 && n != 13 || !allDigits(digits) || !allDigits(frac) {
 		return time.Time{}
 	}
@@ -120,18 +122,25 @@ func allDigits(s string) bool {
 }
 
 // unixDate reads a JSON number as Unix time: seconds, or milliseconds when
-// it is too large to be seconds of a plausible date.
+// it is too large to be seconds of a plausible date (1e11 or more, either
+// side of the epoch); a negative one is an instant before 1970. A number
+// of 1e15 or more either side, and an instant that stands for no date
+// (core.NoDate: the epoch, year 1 and before, past year 9999), are the
+// zero Time.
 func unixDate(lit []byte) time.Time {
 	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || !(f > 0 && f < 1e15) { // NaN too
+	if err != nil || !(math.Abs(f) < 1e15) { // NaN too
 		return time.Time{}
 	}
-	if f >= 1e11 {
-		return time.UnixMilli(int64(f)).UTC()
+	var t time.Time
+	if math.Abs(f) >= 1e11 {
+		t = time.UnixMilli(int64(f)).UTC()
+	} else {
+		sec := math.Floor(f)
+		t = time.Unix(int64(sec), int64((f-sec)*1e9)).UTC()
 	}
-	sec := int64(f)
-	if t := time.Unix(sec, int64((f-float64(sec))*1e9)).UTC(); !core.NoDate(t) {
-		return t
+	if core.NoDate(t) {
+		return time.Time{}
 	}
-	return time.Time{}
+	return t
 }

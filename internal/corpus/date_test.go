@@ -101,6 +101,13 @@ func TestParseDate(t *testing.T) {
 		{"9999-12-31T23:00:00+05:00", utc(9999, 12, 31, 18, 0, 0)},
 		{"1969-12-31T23:59:59Z", utc(1969, 12, 31, 23, 59, 59)},
 		{"1970-01-01T00:00:01Z", utc(1970, 1, 1, 0, 0, 1)},
+		// Regression: Unix time before 1970 was no date. Text is read as
+		// Unix time at 9, 10 or 13 digits alone, a minus sign or not.
+		{"-1709634030", utc(1915, 10, 29, 13, 39, 30)},
+		{"-100000000", utc(1966, 10, 31, 14, 13, 20)},
+		{"-1709634030000", utc(1915, 10, 29, 13, 39, 30)},
+		{"-86400", time.Time{}},
+		{"-62135596800", time.Time{}}, // Unix seconds of year 1
 		// Regression: a zone's name with an offset after it was not read,
 		// or "GMT+3" was read at 10:30Z: as package extract reads it
 		// (TestParseDate there), east of UTC after UTC and GMT, hours on
@@ -189,7 +196,7 @@ func TestUnreadDates(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"a.jsonl": `{"id":"1","text":"x","date":"2024-05-01"}` + "\n" +
 			`{"id":"2","text":"x","date":"the 1st of May"}` + "\n" +
-			`{"id":"3","text":"x","date":-5}` + "\n" +
+			`{"id":"3","text":"x","date":-1e16}` + "\n" +
 			`{"id":"4","text":"x","date":" "}` + "\n" +
 			`{"id":"7","text":"x","date":true}` + "\n" +
 			`{"id":"8","text":"x","date":{"$date":"2024-05-01"}}` + "\n" +

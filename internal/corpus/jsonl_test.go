@@ -116,6 +116,22 @@ func TestJSONL(t *testing.T) {
 			},
 		},
 		{
+			// Regression: a negative Unix time (before 1970) was no date,
+			// as a number and as text; the epoch and year 1 stay none.
+			name: "negative unix dates",
+			input: "{\"text\":\"a\",\"date\":-86400}\n{\"text\":\"b\",\"date\":\"-1709634030\"}\n" +
+				"{\"text\":\"c\",\"date\":-1709634030000}\n{\"text\":\"d\",\"date\":-1.5}\n" +
+				"{\"text\":\"e\",\"date\":-62135596800}\n{\"text\":\"f\",\"date\":-0}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Date: "1969-12-31T00:00:00Z", Origin: "news.jsonl:1", Raw: `{"text":"a","date":-86400}`},
+				{ID: "news.jsonl:2", Text: "b", Date: "1915-10-29T13:39:30Z", Origin: "news.jsonl:2", Raw: `{"text":"b","date":"-1709634030"}`},
+				{ID: "news.jsonl:3", Text: "c", Date: "1915-10-29T13:39:30Z", Origin: "news.jsonl:3", Raw: `{"text":"c","date":-1709634030000}`},
+				{ID: "news.jsonl:4", Text: "d", Date: "1969-12-31T23:59:58Z", Origin: "news.jsonl:4", Raw: `{"text":"d","date":-1.5}`},
+				{ID: "news.jsonl:5", Text: "e", Origin: "news.jsonl:5", Raw: `{"text":"e","date":-62135596800}`},
+				{ID: "news.jsonl:6", Text: "f", Origin: "news.jsonl:6", Raw: `{"text":"f","date":-0}`},
+			},
+		},
+		{
 			name:  "malformed JSON",
 			input: "{\"text\":\"a\",}\n",
 			want: []rec{{ID: "news.jsonl:1", Origin: "news.jsonl:1", Raw: `{"text":"a",}`, Skip: "malformed",

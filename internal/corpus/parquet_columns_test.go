@@ -63,9 +63,9 @@ func TestParquetDefaultColumnsReadAsJSONLines(t *testing.T) {
 			{ID: "s", Text: "Seconds.", Date: i64(1709251200), URL: []string{"http://x"}, Source: src{1, "AP"}},
 			{ID: "ms", Text: "Milliseconds.", Date: i64(1709251200123)},
 			{ID: "null", Text: "No date."},
-			{ID: "zero", Text: "The epoch is no date."},
-			{ID: "neg", Text: "Nor before it.", Date: i64(-5)},
-		}, 10), 2, 1, []IgnoredColumn{{Field: "URL", Name: "url", Type: "a list"}, {Field: "source", Name: "source", Type: "a struct"}}, `"-5"`},
+			{ID: "zero", Text: "The epoch is no date.", Date: i64(0)},
+			{ID: "neg", Text: "Before it, a date of 1969.", Date: i64(-5)},
+		}, 10), 3, 1, []IgnoredColumn{{Field: "URL", Name: "url", Type: "a list"}, {Field: "source", Name: "source", Type: "a struct"}}, `"0"`},
 		{"DOUBLE id and date, repeated url", parquetOf(t, []doubles{
 			{ID: f64(1), Text: "One.", Date: 1709251200.5, URL: []string{"http://x"}},
 			{ID: f64(0.25), Text: "A quarter.", Date: 1.7e9},

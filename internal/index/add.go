@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -80,6 +81,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status, outs[i].Skip = Skipped, core.SkipEmpty
 				continue
 			}
+			var place int64 // the place among the documents of its date: its ordinal's
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					diff := differ[i]
@@ -101,6 +103,17 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 					// of its date; its cluster and original are reported.
 					outs[i].Status, added[i], mine[d.ID] = Unchanged, prev, i
 					continue
+				}
+				// The new version keeps the place of the one it
+				// replaces among the documents of its date, as one left
+				// Unchanged does: which of a tie is the original does not
+				// change with a correction.
+				olds, err := w.Docs([]int64{prev})
+				if err != nil {
+					return err
+				}
+				if len(olds) > 0 {
+					place = olds[0].Rank()
 				}
 				made, err := x.removeOrds(w, []int64{prev})
 				if err != nil {
@@ -145,9 +158,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return err
 			}
 			if orig != nil {
-				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
+				ord, err = x.addCopy(w, d, &sks[i], at, place, orig, ev, &outs[i])
 			} else {
-				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
+				ord, err = x.addOne(w, d, &sks[i], at, place, &outs[i])
 			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
@@ -232,14 +245,14 @@ func (x *Index) admit(sks []Sketch) error {
 // texts; else of the same length and content hash, which ignores runs of
 // white space and the case of ASCII letters). Such a
 // document is left as stored rather than stored anew, which would give
-// it another place in the order of storing, the tie-break of dates (an
-// unchanged copy sent again could take the original's role from a
-// document of its date), and match it again.
+// it another ordinal (its cluster, maybe, another id) and match it again;
+// a document stored anew keeps the place of the one it replaces among the
+// documents of its date, the tie-break of dates (see store.Doc.Place).
 func (x *Index) unchanged(r store.Reader, docs []core.Document, sks []Sketch, stored map[string]int64) (map[int]int64, error) {
 	var same map[int]int64
 	err := eachStored(r, docs, stored, func(i int, old *store.Doc) {
 		row := x.docRow(&docs[i], &sks[i], old.Added)
-		row.Ord, row.Skip, row.Cluster = old.Ord, old.Skip, old.Cluster
+		row.Ord, row.Skip, row.Cluster, row.Place = old.Ord, old.Skip, old.Cluster, old.Place
 		if *row == *old {
 			if same == nil {
 				same = map[int]int64{}
@@ -385,9 +398,11 @@ func settleRoles(w store.Reader, outs []Match, added []int64) error {
 	return nil
 }
 
-// addOne matches, stores and indexes one document.
-func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at int64, out *Match) (int64, error) {
+// addOne matches, stores and indexes one document, at place among the
+// documents of its date (store.Doc.Place; 0: its own ordinal's).
+func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at, place int64, out *Match) (int64, error) {
 	row := x.docRow(d, sk, at)
+	row.Place = place
 	if skip := sk.sk.Skip(); skip != core.SkipNone {
 		row.Skip, out.Skip = skip, skip
 		return w.Insert(row, nil)
@@ -417,7 +432,7 @@ func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at int64, o
 		x.live.Commit(p, ord)
 		return nil
 	})
-	return ord, x.mark(w, published{row.Date, ord}, hits, out)
+	return ord, x.mark(w, published{row.Date, ord, place}, hits, out)
 }
 
 // docRow is what the store keeps of a document.
@@ -432,12 +447,13 @@ func (x *Index) docRow(d *core.Document, sk *Sketch, at int64) *store.Doc {
 
 // published is a document's place in the order of publication (see
 // cluster.ComparePublished): its date (Unix seconds, 0 when unknown) and
-// its ordinal.
-type published struct{ date, ord int64 }
+// its place among the documents of that date (store.Doc.Rank): place,
+// else its ordinal ord.
+type published struct{ date, ord, place int64 }
 
 // checked is the place of a document checked and not stored: after every
 // stored document of its date.
-func checked(d *core.Document) published { return published{unixOrZero(d), math.MaxInt64} }
+func checked(d *core.Document) published { return published{unixOrZero(d), math.MaxInt64, 0} }
 
 // original returns the original of a pair of label l of stored document
 // d and the document at p of the given ID: the one published first; ""
@@ -446,7 +462,7 @@ func (p published) original(d *store.Doc, id string, l core.Label) string {
 	switch {
 	case l != core.Duplicate:
 		return ""
-	case cluster.ComparePublished(d.Date, d.Ord, p.date, p.ord) < 0:
+	case cluster.ComparePublished(d.Date, d.Rank(), p.date, cmp.Or(p.place, p.ord)) < 0:
 		return d.ID
 	}
 	return id

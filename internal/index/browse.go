@@ -123,7 +123,7 @@ func viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]browse.Mark, error
 		}
 		v := viewDoc(o)
 		out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
+			Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
 			At: time.Unix(m.At, 0).UTC(), Other: &v})
 	}
 	sortMarks(out)
@@ -297,7 +297,7 @@ func innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]brow
 				continue // each mark once: from its later document
 			}
 			out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-				Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
+				Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
 				At: time.Unix(m.At, 0).UTC()})
 		}
 	}

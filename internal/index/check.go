@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -45,9 +46,13 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 		if err != nil {
 			return err
 		}
+		places, err := storedPlaces(r, stored)
+		if err != nil {
+			return err
+		}
 		for i := range docs {
 			var me published
-			outs[i], me = checkedMatch(&docs[i], &sks[i], stored)
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places)
 			if sks[i].Skip() != core.SkipNone {
 				continue
 			}
@@ -144,10 +149,14 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 		if err != nil {
 			return err
 		}
+		places, err := storedPlaces(r, stored)
+		if err != nil {
+			return err
+		}
 		outs = make([]Match, len(docs))
 		for i := range docs {
 			var me published
-			outs[i], me = checkedMatch(&docs[i], &sks[i], stored)
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places)
 			if checks[i] == nil {
 				continue
 			}
@@ -211,17 +220,41 @@ func storedIDs(r store.Reader, docs []core.Document) (map[string]int64, error) {
 	return r.Lookup(ids)
 }
 
+// storedPlaces returns, by ID, the place among the documents of its date
+// (store.Doc.Place) of each stored document of stored (IDs by ordinal)
+// that has one.
+func storedPlaces(r store.Reader, stored map[string]int64) (map[string]int64, error) {
+	if len(stored) == 0 {
+		return nil, nil
+	}
+	docs, err := r.Docs(slices.Sorted(maps.Values(stored)))
+	if err != nil {
+		return nil, err
+	}
+	var places map[string]int64
+	for _, d := range docs {
+		if d.Place != 0 {
+			if places == nil {
+				places = map[string]int64{}
+			}
+			places[d.ID] = d.Place
+		}
+	}
+	return places, nil
+}
+
 // checkedMatch is the match of a checked document before its pairs, and
 // its place in the order of publication. A document whose ID is stored
 // is reported Exists, as Add reports it, and takes the place of its
-// stored copy (its own date, the copy's ordinal): that copy is no match
+// stored copy (its own date, the copy's ordinal and place, which places
+// gives by ID when it has one: see storedPlaces): that copy is no match
 // of its own (see others). Any other is Checked, placed after every
 // stored document of its date.
-func checkedMatch(d *core.Document, sk *Sketch, stored map[string]int64) (Match, published) {
+func checkedMatch(d *core.Document, sk *Sketch, stored, places map[string]int64) (Match, published) {
 	m := Match{ID: d.ID, Status: Checked, Skip: sk.Skip(), Pairs: []core.Pair{}}
 	if ord, ok := stored[d.ID]; ok {
 		m.Status = Exists
-		return m, published{unixOrZero(d), ord}
+		return m, published{unixOrZero(d), ord, places[d.ID]}
 	}
 	return m, checked(d)
 }

@@ -62,7 +62,7 @@ func TestClaimedURLKeysOfOlderIndexes(t *testing.T) {
 				}
 				x.Close()
 				// The same index as the watcher of schema version 10 left it.
-				storetest.Exec(t, dsn, `UPDATE schema_version SET version = 10`)
+				storetest.Exec(t, dsn, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 10`)
 
 				x = open(t, dsn, index.OpenOptions{})
 				victim := enginetest.Doc(tc.url, g.Sentences(10))

@@ -250,8 +250,9 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 
 // addCopy stores an exact copy of stored document orig without sketching
 // it, marked its duplicate, in its cluster.
-func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig *store.Doc, ev ExactEvidence, out *Match) (int64, error) {
+func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at, place int64, orig *store.Doc, ev ExactEvidence, out *Match) (int64, error) {
 	row := x.docRow(d, sk, at)
+	row.Place = place
 	row.Skip, out.Skip = core.SkipExactCopy, core.SkipExactCopy
 	ord, err := w.Insert(row, nil)
 	if err != nil {
@@ -266,7 +267,7 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 		return 0, err
 	}
 	out.Pairs = append(out.Pairs, core.Pair{A: orig.ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate,
-		Original: published{row.Date, ord}.original(orig, d.ID, core.Duplicate), Evidence: ev})
+		Original: published{row.Date, ord, place}.original(orig, d.ID, core.Duplicate), Evidence: ev})
 	out.Cluster, err = x.place(w, ord, []*store.Doc{orig}, []float64{1}, true)
 	return ord, err
 }

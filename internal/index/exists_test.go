@@ -84,7 +84,8 @@ func TestQueryOfAStoredIDReportsItsCluster(t *testing.T) {
 // it keeps its place among the documents of its date. Regression: it was
 // stored anew, after the other document of its date, which then became
 // the original (and the cluster was renumbered). A document that differs
-// in any field, or in its text, is stored anew, as before.
+// in any field, or in its text, is stored anew, as before, in the place of
+// the version it replaces (TestReplacedOriginalKeepsItsPlace).
 func TestReplaceByTheSameDocumentLeavesItAsStored(t *testing.T) {
 	for _, e := range storetest.Engines {
 		for _, texts := range []bool{false, true} {
@@ -113,8 +114,8 @@ func TestReplaceByTheSameDocumentLeavesItAsStored(t *testing.T) {
 				}
 				retitled := first
 				retitled.Title += " (updated)"
-				if got := replace(retitled); got.Status != index.Replaced || got.Original != "second" {
-					t.Errorf("retitled: %+v, want replaced, second now the original (stored first of the date)", got)
+				if got := replace(retitled); got.Status != index.Replaced || got.Original != "first" {
+					t.Errorf("retitled: %+v, want replaced, still the original (in the place of the version replaced)", got)
 				}
 				edited := second
 				edited.Text = strings.Replace(edited.Text, ".", ";", 1)

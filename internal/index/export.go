@@ -296,13 +296,16 @@ func nearestSketched(copy int64, joined map[int64][]int64, copied map[int64]bool
 }
 
 // originalOf returns the member of g, a cluster's documents in the order
-// added, published first (see cluster.Original).
+// added, published first (see cluster.ComparePublished): of a date, the
+// first by place (store.Doc.Rank).
 func originalOf(g []*store.Doc) *store.Doc {
-	members := make([]cluster.Member, len(g))
-	for i, d := range g {
-		members[i] = cluster.Member{Ord: int32(i), Date: d.Date}
+	best := g[0]
+	for _, d := range g[1:] {
+		if cluster.ComparePublished(d.Date, d.Rank(), best.Date, best.Rank()) < 0 {
+			best = d
+		}
 	}
-	return g[cluster.Original(members).Ord]
+	return best
 }
 
 // allDocs reads every stored document, in the order added.
@@ -326,7 +329,7 @@ func (x *Index) exportMark(m *store.Mark, byOrd map[int64]*store.Doc, e Exporter
 		return fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
 	}
 	return e.Pair(&core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-		Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+		Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: ev})
 }
 
 // sortForExport orders one document's marks as pairs.jsonl lists a

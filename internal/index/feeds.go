@@ -250,7 +250,7 @@ func roleOf(r store.Reader, d *store.Doc, originals map[int64]int64) (copied, li
 		return false, false, err
 	}
 	for _, o := range others {
-		if cluster.ComparePublished(o.Date, o.Ord, d.Date, d.Ord) < 0 {
+		if cluster.ComparePublished(o.Date, o.Rank(), d.Date, d.Rank()) < 0 {
 			return true, false, nil
 		}
 	}

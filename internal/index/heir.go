@@ -624,7 +624,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 		}
 		out := &outs[at[m.B]]
 		out.Pairs = append(out.Pairs, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+			Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: ev})
 	}
 	// The pairs of each document touched, old and made, in the order every
 	// list of pairs shows (see sortForExport): duplicates first, then by

@@ -225,3 +225,52 @@ func TestOriginalInOneAdd(t *testing.T) {
 		}
 	})
 }
+
+// TestReplacedOriginalKeepsItsPlace: a story and its reprint of one date,
+// the story stored first and so the original; a new version of the story
+// (Replace) keeps its place among the documents of its date, so that it
+// stays the original of its pairs, its cluster and every reader's page,
+// as dedup of the two as they now stand names it. Regression: a
+// replacement was stored as if read after the reprint, which became the
+// original.
+func TestReplacedOriginalKeepsItsPlace(t *testing.T) {
+	eachEngine(t, 37, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		w := storyAt(g, story, "W", 0, -1)
+		r := storyAt(g, append(slices.Clone(story), g.Sentence()), "R", 0, -1)
+		if ms := add(t, x, w, r); ms[1].Original != "W" {
+			t.Fatalf("before the replace: original %q, want W", ms[1].Original)
+		}
+		for _, tc := range []struct {
+			name string
+			docs []core.Document
+		}{
+			{"replaced", []core.Document{storyAt(g, story, "W", 0, 2)}},
+			{"replaced again", []core.Document{storyAt(g, story, "W", 0, 3)}},
+			{"replaced twice in one add", []core.Document{storyAt(g, story, "W", 0, 4), storyAt(g, story, "W", 0, 5)}},
+		} {
+			ms, err := x.Add(t.Context(), tc.docs, index.AddOptions{Replace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := ms[len(ms)-1]
+			if m.Status != index.Replaced || m.Original != "W" || len(m.Pairs) != 1 || m.Pairs[0].Original != "W" {
+				t.Errorf("%s: %s, original %q, pairs %+v; want replaced, original W", tc.name, m.Status, m.Original, m.Pairs)
+			}
+			if got, want := roles(t, x, m.Cluster, "W", "R"), []string{"cluster W", "list W", "W W", "R W"}; !slices.Equal(got, want) {
+				t.Errorf("%s: roles %v, want %v", tc.name, got, want)
+			}
+			e := export(t, x)
+			if len(e.clusters) != 1 || e.clusters[0].Original != "W" || e.pairs["R~W"] != "W" {
+				t.Errorf("%s: exported clusters %+v, pairs %v; want W the original", tc.name, e.clusters, e.pairs)
+			}
+			qs, err := x.Query(t.Context(), tc.docs[len(tc.docs)-1:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q := qs[0]; q.Status != index.Exists || q.Original != "W" || len(q.Pairs) != 1 || q.Pairs[0].Original != "W" {
+				t.Errorf("%s: query of the stored version: %s, original %q, pairs %+v", tc.name, q.Status, q.Original, q.Pairs)
+			}
+		}
+	})
+}

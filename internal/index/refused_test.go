@@ -34,7 +34,7 @@ func TestRefusedIndexIsLeftAsItWas(t *testing.T) {
 			x := open(t, dsn, index.OpenOptions{StoreText: true})
 			add(t, x, enginetest.Doc("a", enginetest.NewTextGen(61).Sentences(12)))
 			x.Close()
-			storetest.Exec(t, dsn, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 8`,
+			storetest.Exec(t, dsn, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 8`,
 				fmt.Sprintf(`UPDATE meta SET value = replace(value, '"sketch_format":%d', '"sketch_format":1') WHERE name = 'index'`,
 					minhash.Spec.Format))
 			before := snapshot(t, dsn)

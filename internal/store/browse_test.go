@@ -403,11 +403,11 @@ func TestSearchMigration(t *testing.T) {
 		st.Close()
 		driver, src := "sqlite", dsn
 		drop := []string{`DROP TRIGGER docs_search_insert`, `DROP TRIGGER docs_search_delete`, `DROP TABLE search`,
-			`DROP VIEW search_source`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
+			`DROP VIEW search_source`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 2`}
 		if store.IsPostgres(dsn) {
 			driver = "pgx"
 			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
-				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
+				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 2`}
 		}
 		for _, table := range []string{"docs DROP COLUMN sketch_crc", "sketch_detail DROP COLUMN crc", "texts DROP COLUMN crc",
 			"marks DROP COLUMN crc", "removals DROP COLUMN crc"} {
@@ -492,7 +492,7 @@ func TestSearchMarkup(t *testing.T) {
 		// An index of schema version 6 holds the parser's vectors: the
 		// upgrade makes them again.
 		st = reopenAfter(t, st, dsn, `UPDATE search SET doc = to_tsvector('simple', 'Margins <script>alert</script> &amp; more')`,
-			`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 6`)
+			`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 6`)
 		if got, total, _ := search(t, st, "script", store.Page{Limit: 5}); total != 1 || got[0] != "m" {
 			t.Errorf("script after the upgrade from version 6: %v of %d, want m", got, total)
 		}
@@ -543,7 +543,7 @@ func TestSearchWordsInsidePunctuation(t *testing.T) {
 		// An index of schema version 9 holds the parser's vectors: the
 		// upgrade makes them again.
 		st = reopenAfter(t, st, dsn, `UPDATE search SET doc = to_tsvector('simple', translate('Midlantic National Bank/North raises', '<>&', '   '))`,
-			`UPDATE schema_version SET version = 9`)
+			`ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 9`)
 		queries = []string{"north", "bank", `"Bank/North raises"`}
 		check("upgraded from version 9")
 	})

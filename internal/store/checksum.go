@@ -71,7 +71,9 @@ func textSum(ord int64, text string) int32 {
 }
 
 // docSum returns the checksum of a document's record: every field of its
-// row in docs but its cluster, which changes as documents join it.
+// row in docs but its cluster, which changes as documents join it; its
+// place only when it has one, so that a record stored before places were
+// (schema version 12) keeps its checksum.
 func docSum(d *Doc) int32 {
 	b := make([]byte, 0, 6*binary.MaxVarintLen64+len(d.ID)+len(d.Source)+len(d.URL)+len(d.Title)+len(d.Lang)+len(d.Skip)+4*8)
 	for _, s := range []string{d.ID, d.Source, d.URL, d.Title, d.Lang, string(d.Skip)} {
@@ -80,6 +82,9 @@ func docSum(d *Doc) int32 {
 	}
 	for _, v := range []int64{d.Date, d.Added, int64(d.Hash), int64(d.Length)} {
 		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	if d.Place != 0 {
+		b = binary.LittleEndian.AppendUint64(b, uint64(d.Place))
 	}
 	return recordSum(partRecord, d.Ord, b)
 }

@@ -64,7 +64,7 @@ func TestClaimedURLKeysMigration(t *testing.T) {
 			return nil
 		})
 		st.Close()
-		storetest.Exec(t, dsn, `UPDATE schema_version SET version = 10`)
+		storetest.Exec(t, dsn, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 10`)
 		st = open(t, dsn)
 		want := maps.Clone(keys)
 		for _, k := range []uint64{11, 12, 13, 81, 91} {

@@ -52,6 +52,60 @@ func TestOriginal(t *testing.T) {
 	})
 }
 
+// TestOriginalByPlace: a document stored with a Place (a new version of
+// one removed) takes that place among the documents of its date, before
+// one stored earlier; the place is read back, its record's checksum sound,
+// by a later transaction and by every read of documents.
+func TestOriginalByPlace(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var c int64
+		update(t, st, func(w store.Writer) error {
+			// The story is a version of "first" (ordinal 1): it takes its
+			// place, before the reprint's (ordinal 2).
+			if _, err := w.Insert(doc("first", 900), nil); err != nil {
+				return err
+			}
+			story := doc("story", 1200)
+			story.Place = 1
+			var ords []int64
+			for _, d := range []*store.Doc{doc("reprint", 1200), story} {
+				ord, err := w.Insert(d, nil)
+				if err != nil {
+					return err
+				}
+				ords = append(ords, ord)
+			}
+			var err error
+			if c, err = w.NewCluster(); err != nil {
+				return err
+			}
+			if err := w.SetCluster(ords, c); err != nil {
+				return err
+			}
+			if d, err := w.Original(c); err != nil || d.ID != "story" {
+				t.Errorf("original %q %v in the transaction, want story (the first place of the date)", d.ID, err)
+			}
+			return nil
+		})
+		view(t, st, func(r store.Reader) error {
+			if d, err := r.Original(c); err != nil || d.ID != "story" || d.Place != 1 || d.Rank() != 1 {
+				t.Errorf("original %q (place %d) %v, want story of place 1", d.ID, d.Place, err)
+			}
+			d, err := r.Doc("reprint")
+			if err != nil || d.Place != 0 || d.Rank() != d.Ord {
+				t.Errorf("reprint: place %d, rank %d, ordinal %d, %v; want no place", d.Place, d.Rank(), d.Ord, err)
+			}
+			var places []int64
+			err = r.EachDoc(true, func(d *store.Doc) error { places = append(places, d.Place); return nil })
+			if err != nil || !slices.Equal(places, []int64{0, 0, 1}) {
+				t.Errorf("places %v %v, want [0 0 1]", places, err)
+			}
+			return nil
+		})
+	})
+}
+
 // TestRelabelItems: the items made into given documents take a new
 // outcome, in every feed, when their outcome is one of those named.
 func TestRelabelItems(t *testing.T) {
@@ -163,7 +217,7 @@ func TestFeedItemsByDocMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, q := range []string{`DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 5`} {
+		for _, q := range []string{`DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 5`} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

@@ -68,7 +68,7 @@ func TestHostPausesMigration(t *testing.T) {
 		st := open(t, dsn)
 		st.Close()
 		db := rawDB(t, dsn)
-		for _, q := range []string{`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 7`} {
+		for _, q := range []string{`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `ALTER TABLE docs DROP COLUMN place`, `UPDATE schema_version SET version = 7`} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

@@ -113,7 +113,9 @@ CREATE OR REPLACE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $
 UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, ` + postgresPunct + `)), 'A') ||
 	setweight(to_tsvector('simple', translate(left(COALESCE(t.text, ''), 100000), ` + postgresPunct + `)), 'B')
 	FROM docs d LEFT JOIN texts t ON t.ord = d.ord WHERE s.ord = d.ord
-`, claimedURLKeys}
+`, claimedURLKeys, `
+ALTER TABLE docs ADD COLUMN place BIGINT
+`}
 
 // postgresPunct are the arguments of translate() that make every ASCII
 // punctuation mark a space in PostgreSQL's search, in the documents (from

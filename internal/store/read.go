@@ -177,7 +177,7 @@ func (t *txn) IndexPart(ord int64) ([]byte, error) {
 
 // docColumns are a document's columns in docs, its record's checksum
 // (docSum) last.
-const docColumns = `ord, id, source, url, title, date, added, lang, hash, length, skip, cluster, doc_crc`
+const docColumns = `ord, id, source, url, title, date, added, lang, hash, length, skip, cluster, place, doc_crc`
 
 // scanDoc reads the docColumns of a row, and text when withText.
 func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error {
@@ -230,15 +230,16 @@ func (t *txn) storesText() (bool, error) {
 // them into more; a *ChecksumError when the record does not match its
 // checksum.
 func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error {
-	var date, cluster sql.NullInt64
+	var date, cluster, place sql.NullInt64
 	var hash int64
 	var skip string
 	var crc nullInt32
-	dst := append([]any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster, &crc}, more...)
+	dst := append([]any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster,
+		&place, &crc}, more...)
 	if err := rows.Scan(dst...); err != nil {
 		return err
 	}
-	d.Date, d.Cluster, d.Hash, d.Skip = date.Int64, cluster.Int64, uint64(hash), core.SkipReason(skip)
+	d.Date, d.Cluster, d.Place, d.Hash, d.Skip = date.Int64, cluster.Int64, place.Int64, uint64(hash), core.SkipReason(skip)
 	if !crc.Valid || crc.V != docSum(d) {
 		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partRecord], Missing: !crc.Valid}
 	}
@@ -475,8 +476,8 @@ func (t *txn) Members(cluster int64) ([]int64, error) {
 
 // publicationOrder is the SQL order of documents by publication (see
 // cluster.Published): the dated by date before the undated, then by
-// ordinal.
-const publicationOrder = `CASE WHEN date IS NULL OR date = 0 THEN 1 ELSE 0 END, date, ord`
+// place (Doc.Rank).
+const publicationOrder = `CASE WHEN date IS NULL OR date = 0 THEN 1 ELSE 0 END, date, COALESCE(place, ord)`
 
 func (t *txn) Original(cluster int64) (Doc, error) {
 	var d Doc

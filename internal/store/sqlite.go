@@ -60,6 +60,10 @@ import (
 //     page named as its own until this version, and such a URL's key, or
 //     its slug's, would make any article later fetched there an exact copy
 //     of the page that named it.
+//   - 12: a document's place among those of its date (Doc.Place), the
+//     ordinal of the version of its id it replaced; NULL, as in every row
+//     stored before, for one that replaced none: its place is its own
+//     ordinal.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -144,7 +148,9 @@ CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WI
 ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 `, `
 SELECT 1 -- version 10 reads every ASCII punctuation mark as a space in PostgreSQL's search; SQLite's tokenizer did already
-`, claimedURLKeys}
+`, claimedURLKeys, `
+ALTER TABLE docs ADD COLUMN place INTEGER
+`}
 
 // claimedURLKeys, the statements of schema version 11 on both engines,
 // are none: its step is made in Go (fillClaimedURLKeys), which decides

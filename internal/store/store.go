@@ -50,8 +50,23 @@ type Doc struct {
 	Skip core.SkipReason
 	// Cluster is the document's cluster; 0 when it is in none.
 	Cluster int64
+	// Place is the ordinal of the stored version of its ID that the
+	// document replaced (that version's own Place, when it had one): its
+	// place among the documents of its date, which decides the original
+	// of a tie (see Rank); 0 when it replaced none.
+	Place int64
 	// Text is the body, when the index stores texts; "" otherwise.
 	Text string
+}
+
+// Rank returns the document's place among the documents of its date, as
+// cluster.ComparePublished orders them: Place, else its ordinal. A new
+// version of a document so keeps the place of the one it replaced.
+func (d *Doc) Rank() int64 {
+	if d.Place != 0 {
+		return d.Place
+	}
+	return d.Ord
 }
 
 // DateTime returns a date the store holds in Unix seconds (Doc.Date,

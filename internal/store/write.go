@@ -88,14 +88,14 @@ func (t *txn) flush() error {
 }
 
 func (t *txn) flushDocs() error {
-	err := insertRows(t, `INSERT INTO docs(`+docColumns+`, sketch, sketch_crc) VALUES`, 15, t.docs, func(args []any, r pendingDoc) []any {
+	err := insertRows(t, `INSERT INTO docs(`+docColumns+`, sketch, sketch_crc) VALUES`, 16, t.docs, func(args []any, r pendingDoc) []any {
 		d := &r.d
 		var crc any
 		if r.index != nil {
 			crc = recordSum(partIndex, d.Ord, r.index)
 		}
 		return append(args, d.Ord, d.ID, d.Source, d.URL, d.Title, nullable(d.Date), d.Added, d.Lang, int64(d.Hash),
-			d.Length, string(d.Skip), nullable(d.Cluster), docSum(d), r.index, crc)
+			d.Length, string(d.Skip), nullable(d.Cluster), nullable(d.Place), docSum(d), r.index, crc)
 	})
 	if err != nil {
 		return fmt.Errorf("storing documents: %w", err)
