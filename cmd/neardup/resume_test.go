@@ -13,14 +13,51 @@ import (
 // TestResumeAfterKill kills `neardup dedup --resume` with SIGKILL during
 // its first reading, once a checkpoint is written, resumes it with the
 // same command, and compares its results byte for byte with those of a run
-// never interrupted.
+// never interrupted, for methods whose limits the rejects name by the
+// documents' texts. Regression: a resumed run replayed its checkpoint's
+// documents without their texts, so that every document the checkpoint
+// held and the method did not compare was rejected as "a text of fewer
+// than 30 characters" (rarewords' --min-words) or "no words left"
+// (sentences' --min-sentence-chars).
 func TestResumeAfterKill(t *testing.T) {
-	dir := t.TempDir()
-	in, docs := writeCorpus(t, dir, 6000)
-	whole, resumed := filepath.Join(dir, "whole"), filepath.Join(dir, "resumed")
-	runOK(t, "dedup", in, "-o", whole)
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		reject string // in rejects.jsonl, of a document of the checkpoint
+	}{
+		{"minhash", nil, ""},
+		// --threshold 0.5: the generated stories share enough rare words
+		// that each pairs with every other above rarewords' 0.1.
+		{"rarewords", []string{"--method", "rarewords", "--min-words", "30", "--threshold", "0.5"},
+			"not compared: fewer than 30 words (--min-words)"},
+		{"sentences", []string{"--method", "sentences"}, "not compared: no sentence of 20 characters or more (--min-sentence-chars)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in, docs := writeCorpus(t, dir, 6000)
+			// Documents of enough characters for --min-text that the
+			// method does not compare, first: in the checkpoint.
+			notCompared := `{"id":"few-words","text":"A story told in some forty characters and nine words."}` + "\n" +
+				`{"id":"short-lines","text":"Milk. Eggs. Bread. Butter. Flour. Sugar. Apples. Tea."}` + "\n"
+			if err := os.WriteFile(in, append([]byte(notCompared), mustRead(t, in)...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			resumeAfterKill(t, dir, in, len(docs)+2, tc.flags)
+			if rejects := mustRead(t, filepath.Join(dir, "whole", "rejects.jsonl")); !bytes.Contains(rejects, []byte(tc.reject)) {
+				t.Errorf("rejects.jsonl does not say %q:\n%s", tc.reject, rejects)
+			}
+		})
+	}
+}
 
-	cmd := child(t, "dedup", in, "-o", resumed, "--resume", "--checkpoint-every", "200", "-q")
+// resumeAfterKill runs dedup of in with flags into dir/whole, and into
+// dir/resumed killed once a checkpoint of part of the reading's records
+// is written and resumed, and compares their results.
+func resumeAfterKill(t *testing.T, dir, in string, records int, flags []string) {
+	whole, resumed := filepath.Join(dir, "whole"), filepath.Join(dir, "resumed")
+	runOK(t, append([]string{"dedup", in, "-o", whole}, flags...)...)
+
+	cmd := child(t, append([]string{"dedup", in, "-o", resumed, "--resume", "--checkpoint-every", "200", "-q"}, flags...)...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -51,14 +88,14 @@ func TestResumeAfterKill(t *testing.T) {
 	if err := json.Unmarshal(data, &ck); err != nil {
 		t.Fatal(err)
 	}
-	if ck.Done || ck.Records == 0 || ck.Records >= len(docs) {
-		t.Fatalf("killed with a checkpoint of %d records of %d (done %v): not during the reading", ck.Records, len(docs), ck.Done)
+	if ck.Done || ck.Records == 0 || ck.Records >= records {
+		t.Fatalf("killed with a checkpoint of %d records of %d (done %v): not during the reading", ck.Records, records, ck.Done)
 	}
 	if _, err := os.Stat(resumed); !os.IsNotExist(err) {
 		t.Fatalf("results in place after the kill: %v", err)
 	}
 
-	runOK(t, "dedup", in, "-o", resumed, "--resume")
+	runOK(t, append([]string{"dedup", in, "-o", resumed, "--resume"}, flags...)...)
 	for _, name := range []string{"pairs.jsonl", "clusters.jsonl", "kept.jsonl", "removed.jsonl", "rejects.jsonl"} {
 		want, err := os.ReadFile(filepath.Join(whole, name))
 		if err != nil {
@@ -69,7 +106,7 @@ func TestResumeAfterKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s after resuming differs from the run never interrupted", name)
+			t.Errorf("%s after resuming differs from the run never interrupted:\n%.2000s\nwant:\n%.2000s", name, got, want)
 		}
 	}
 	if bytes.Count(mustRead(t, filepath.Join(whole, "pairs.jsonl")), []byte("\n")) == 0 {

@@ -35,12 +35,13 @@ import (
 //     fields, formats, ids, minimum text);
 //   - journal: one entry for each record read, in input order: a record
 //     skipped (its reason and error) or a document (its id, origin, date,
-//     text length, its sketch's encoding and its engine.CopyKey if the
-//     batch reads one), each saying whether its
-//     origin's number is a Parquet row and ending with the record's
-//     notes (a date not read, a page a site rule's body matched nothing
-//     on: corpus.Record.UnreadDate, RuleMiss); each entry framed by its
-//     length and a CRC-32;
+//     text length, its sketch's encoding, its engine.CopyKey if the
+//     batch reads one, and why it is not compared, as rejects.jsonl says
+//     it: the words need its text, which the journal does not hold),
+//     each saying whether its origin's number is a Parquet row and
+//     ending with the record's notes (a date not read, a page a site
+//     rule's body matched nothing on: corpus.Record.UnreadDate,
+//     RuleMiss); each entry framed by its length and a CRC-32;
 //   - checkpoint.json: how many records the journal holds and its length
 //     in bytes at that point, written (to a temporary name, then renamed)
 //     after the journal is synced, every Options.CheckpointEvery records
@@ -67,7 +68,9 @@ import (
 //   - 5: the IDs of --id-scope file name the file relative to the folder
 //     holding the input, however its path was given, and a record the
 //     reader builds is kept with the ID its document is given.
-const checkpointVersion = 5
+//   - 6: a document's entry ends, before the notes, with why it is not
+//     compared (item.because; "" for a document compared).
+const checkpointVersion = 6
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.
@@ -377,6 +380,7 @@ func (c *checkpointer) encode(it *item) []byte {
 		} else {
 			b = append(b, 0)
 		}
+		b = appendString(b, it.because)
 	}
 	b = appendString(appendString(b, it.rec.UnreadDate), it.rec.RuleMiss)
 	c.entry = b
@@ -501,6 +505,7 @@ func decodeEntry(e []byte, b engine.Batch) (item, error) {
 		if keyed {
 			r.read(key[:])
 		}
+		it.because = r.string()
 		if r.err != nil {
 			return it, r.err
 		}

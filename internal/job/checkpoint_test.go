@@ -381,6 +381,44 @@ func TestResumeCheckpointOfAnotherFormat(t *testing.T) {
 	}
 }
 
+// TestResumeCheckpointOfEarlierVersion: a checkpoint an earlier version
+// wrote (version 5: its documents' entries say nothing of why one is not
+// compared, which the texts told and the journal does not hold) is refused,
+// naming the folder to remove, not resumed with other rejects than a run
+// never interrupted writes.
+func TestResumeCheckpointOfEarlierVersion(t *testing.T) {
+	dir := t.TempDir()
+	in := writeResumeCorpus(t, dir)
+	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true, CheckpointEvery: 50}
+	interrupt(t, o)
+	ckDir := filepath.Join(dir, ".out.work", "checkpoint")
+	for _, name := range []string{"checkpoint.json", "run.json"} {
+		p := filepath.Join(ckDir, name)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(data, &fields); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprint(checkpointVersion); string(fields["version"]) != want {
+			t.Fatalf("%s: version %s, want %s", name, fields["version"], want)
+		}
+		fields["version"] = json.RawMessage("5")
+		if data, err = json.Marshal(fields); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Run(t.Context(), o)
+	if err == nil || !strings.Contains(err.Error(), "not a checkpoint of this version of neardup; remove "+ckDir) {
+		t.Fatalf("resume: %v, want a refusal naming %s to remove", err, ckDir)
+	}
+}
+
 // TestResumeCheckpointOfAnotherHashVersion: a checkpoint whose run hashed
 // words by another scheme (analysis.HashVersion), of the same sketch format,
 // is refused as one of another format is: its journal's sketches cannot be

@@ -405,6 +405,10 @@ type item struct {
 	// the encoder's.
 	index, detail []byte
 	err           error
+	// because says why the document is not compared (output.Limits.Why),
+	// "" for one compared: said while its text is at hand, and kept in the
+	// checkpoint's journal, which holds no text.
+	because string
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -428,6 +432,9 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
+			if skip := it.sketch.Skip(); skip != core.SkipNone {
+				it.because = run.limits.Why(&it.rec.Doc, skip)
+			}
 			if run.ck != nil {
 				it.index, it.detail, it.err = run.b.Encode(it.sketch)
 			}
@@ -480,7 +487,7 @@ func (run *runner) take(it *item) error {
 	if skip := it.sketch.Skip(); skip != core.SkipNone {
 		// Not compared: like the records the reader skipped, it is in
 		// rejects.jsonl, and not in the kept file (engine.Batch.Kept).
-		if err := run.rejectDoc(&it.rec, skip); err != nil {
+		if err := run.rejectDoc(&it.rec, skip, it.because); err != nil {
 			return err
 		}
 	}

@@ -27,9 +27,10 @@ func (run *runner) reject(rec corpus.Record) error {
 }
 
 // rejectDoc writes a line of rejects.jsonl for a document the method did
-// not compare.
-func (run *runner) rejectDoc(rec *corpus.Record, why core.SkipReason) error {
-	return run.out.Reject(output.RejectDocument(rec, why, run.limits))
+// not compare for the reason why, because as output.Limits.Why said it of
+// the document's text (item.because).
+func (run *runner) rejectDoc(rec *corpus.Record, why core.SkipReason, because string) error {
+	return run.out.Reject(output.RejectNotCompared(rec, why, because))
 }
 
 // noteSchema notes the Parquet schema of a document's record (nil for a

@@ -296,7 +296,15 @@ func RejectRecord(rec corpus.Record) *Reject {
 // the document's as the run names it, its origin ("news.jsonl:17") when
 // the record has none of its own, as an export of an index names it.
 func RejectDocument(rec *corpus.Record, why core.SkipReason, lim Limits) *Reject {
-	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + lim.why(&rec.Doc, why)}
+	return RejectNotCompared(rec, why, lim.Why(&rec.Doc, why))
+}
+
+// RejectNotCompared is RejectDocument's line with the words of its error
+// given, because, as Limits.Why said them of the document's text: for a
+// record whose text is no longer at hand (a run resumed from a
+// checkpoint replays its documents without their texts).
+func RejectNotCompared(rec *corpus.Record, why core.SkipReason, because string) *Reject {
+	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + because}
 	r.place(rec.Doc.Origin, rec.Row)
 	return r
 }

@@ -49,10 +49,13 @@ func LimitsOf(c engine.Config, minText int) Limits {
 	return l
 }
 
-// why says why doc was not compared for the reason skip: the limit it
+// Why says why doc was not compared for the reason skip, as the error of
+// its line of rejects.jsonl says it after "not compared: ": the limit it
 // fell under and its flag, when l knows them, else the reason's general
-// words.
-func (l Limits) why(doc *core.Document, skip core.SkipReason) string {
+// words. It reads doc's text, which tells the limits apart: a run that
+// keeps the words to write them later (a checkpoint's journal, which
+// holds no text) calls it while it has the text.
+func (l Limits) Why(doc *core.Document, skip core.SkipReason) string {
 	switch skip {
 	case core.SkipTooShort:
 		return l.whyTooShort(doc)

@@ -3,6 +3,7 @@ package rarewords
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -28,7 +29,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it matches on every core in a Batch,
 // counting as it indexes, and reports each document's best pairs.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Shown: shownScore, Recount: m,
 		Admit: m.admit, Reweigh: m.reweigh, Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
 		Corpus: engine.Corpus{Seal: m.seal, Report: m.Report}}
 }
@@ -42,7 +43,9 @@ type Evidence struct {
 	RareA  int `json:"rare_words_a"`
 	RareB  int `json:"rare_words_b"`
 	// AInB is the share of A's rare words found in B, BInA the reverse,
-	// rounded to four decimals.
+	// with four decimals, or one or both with as many more as it takes
+	// for the values written to decide the pair as the exact ones do
+	// (see method.shown).
 	AInB float64 `json:"a_in_b"`
 	BInA float64 `json:"b_in_a"`
 	// BestFor says whose best match in the other's source the pair is:
@@ -363,9 +366,48 @@ func (m *method) evidence(a, b int32, shared int) Evidence {
 	e := Evidence{SourceA: m.srcNames[m.docSrc[a]], SourceB: m.srcNames[m.docSrc[b]], Shared: shared,
 		RareA: len(m.rare[a]), RareB: len(m.rare[b])}
 	ab, ba := e.shares()
-	e.AInB, e.BInA = core.Round(ab), core.Round(ba)
+	e.AInB, e.BInA = m.shown(ab, ba)
 	return e
 }
+
+// shown returns the containments ab and ba as the evidence writes them:
+// with four decimals (core.Round), or both with as many more as it takes
+// for the values written to meet the clause of the rule the exact ones
+// meet (none included) and for the larger, the pair's score, to stay on
+// the side of Options.Threshold the exact one is, so that evidence read
+// against the rule tells what decided the pair: shares of 2333/3333
+// (0.69997) under "min>=0.7" are written 0.69997, not 0.7 beside the
+// label "similar". Both take the same digits: equal shares are written
+// alike.
+func (m *method) shown(ab, ba float64) (float64, float64) {
+	want := m.decision(ab, ba)
+	if a, b := core.Round(ab), core.Round(ba); m.decision(a, b) == want {
+		return a, b
+	}
+	for digits := 5.0; digits <= 17; digits++ {
+		p := math.Pow(10, digits)
+		if a, b := math.Round(ab*p)/p, math.Round(ba*p)/p; m.decision(a, b) == want {
+			return a, b
+		}
+	}
+	return ab, ba
+}
+
+// decision is what containments ab and ba decide: the clause of the rule
+// they meet first (-1: none), and whether the larger is above
+// Options.Threshold.
+func (m *method) decision(ab, ba float64) [2]int {
+	above := 0
+	if max(ab, ba) > m.o.Threshold {
+		above = 1
+	}
+	return [2]int{m.rule.Eval([]float64{min(ab, ba), max(ab, ba)}), above}
+}
+
+// shownScore is the score as outputs write it: the larger containment as
+// the evidence writes it, on the side of each bound that the exact one is
+// (see method.shown).
+func shownScore(_ float64, ev Evidence) float64 { return max(ev.AInB, ev.BInA) }
 
 // Index puts the document's rare words in the inverted lists and drops its
 // words from s: the method holds its rare words.

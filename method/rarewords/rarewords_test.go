@@ -610,3 +610,48 @@ func TestTies(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreShowsItsSide is the regression test of shares rounded onto a
+// bound of the rule: documents sharing 2333 of their 3333 rare words
+// (0.69997 each way), similar under "min>=0.7", were written with a score,
+// a_in_b and b_in_a of 0.7. The shares and the score keep the digits that
+// show the side of the bound the exact ones are on, below "min>=0.7" and
+// above "min>0.7" (7001 of 10001: 0.70003), and four where those tell it.
+func TestScoreShowsItsSide(t *testing.T) {
+	ws := func(prefix string, from, to int) []string {
+		var w []string
+		for i := from; i < to; i++ {
+			w = append(w, fmt.Sprintf("%s%dx", prefix, i))
+		}
+		return w
+	}
+	pair := func(shared, each int) []core.Document {
+		docs := append(filler("A", 25, 0), filler("B", 25, 500)...)
+		return append(docs, core.Document{ID: "a", Source: "A", Text: text(ws("r", 0, each))},
+			core.Document{ID: "b", Source: "B", Text: text(ws("r", 0, shared), ws("s", shared, each))})
+	}
+	for _, tc := range []struct {
+		name         string
+		rule         string
+		shared, each int
+		label        core.Label
+		share        float64
+	}{
+		{"below min>=0.7", "min>=0.7", 2333, 3333, core.Similar, 0.69997},
+		{"above min>0.7", "min>0.7", 7001, 10001, core.Duplicate, 0.70003},
+		{"four decimals", "min>=0.7", 2334, 3333, core.Duplicate, 0.7003},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := short()
+			o.Rule = tc.rule
+			p, ok := enginetest.Batch(t, Spec, o, pair(tc.shared, tc.each))["a~b"]
+			if !ok {
+				t.Fatal("a~b not reported")
+			}
+			ev := p.Evidence.(Evidence)
+			if p.Label != tc.label || p.Score != tc.share || ev.AInB != tc.share || ev.BInA != tc.share {
+				t.Errorf("a~b: %s of score %v, a_in_b %v, b_in_a %v; want %s of %v", p.Label, p.Score, ev.AInB, ev.BInA, tc.label, tc.share)
+			}
+		})
+	}
+}
