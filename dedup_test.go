@@ -605,3 +605,64 @@ func TestReadUnnamedStream(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepCentralAndLongestWithSiteMenus pins what README says `--keep`
+// picks of an original and its copies one cut, one edited and one given a
+// site's menus and footers: `central` (cosine's default) the plain
+// original, the text the others hold most of, and `longest` the copy with
+// the menus; `central` picks a copy with the menus only when most members
+// carry them. Regression of the README, which said `central` kept the copy
+// with the menus.
+func TestKeepCentralAndLongestWithSiteMenus(t *testing.T) {
+	menu := "Home News Sport Weather Business Technology Entertainment Health Science Education Video Audio Radio"
+	footer := "About the site Contact us Terms of use Privacy Cookies Accessibility help Parental guidance Newsletters"
+	withMenus := func(text string) string { return menu + "\n\n" + text + "\n\n" + footer + "\n\n" + menu }
+	edit := func(text string, seed uint64) string {
+		w := strings.Split(text, " ")
+		r := rand.New(rand.NewPCG(3, seed))
+		for j := range len(w) / 10 {
+			w[(j*31+int(seed))%len(w)] = vocab[r.IntN(len(vocab))]
+		}
+		return strings.Join(w, " ")
+	}
+	var docs []neardup.Document
+	for i := range 30 { // unrelated stories, which weigh the words
+		if i%5 != 4 {
+			docs = append(docs, genDoc(i, 300))
+		}
+	}
+	orig := genDoc(100, 300).Text
+	docs = append(docs,
+		neardup.Document{ID: "orig", Text: orig},
+		neardup.Document{ID: "menus", Text: withMenus(orig)},
+		neardup.Document{ID: "cut", Text: orig[:len(orig)*2/3]},
+		neardup.Document{ID: "edited", Text: edit(orig, 1)})
+	orig2 := genDoc(200, 300).Text
+	docs = append(docs,
+		neardup.Document{ID: "orig2", Text: orig2},
+		neardup.Document{ID: "menus2", Text: withMenus(orig2)},
+		neardup.Document{ID: "menus2-edited", Text: withMenus(edit(orig2, 2))},
+		neardup.Document{ID: "menus2-cut", Text: withMenus(orig2[:len(orig2)*2/3])})
+	for _, tc := range []struct {
+		keep        string
+		want, want2 string
+	}{
+		{"", "orig", "menus2"}, // cosine's default: central
+		{"central", "orig", "menus2"},
+		{"longest", "menus", "menus2"},
+	} {
+		t.Run("keep "+tc.keep, func(t *testing.T) {
+			res, err := neardup.Dedup(context.Background(), docs, neardup.Options{MethodName: "cosine", Keep: tc.keep})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, c := range res.Clusters {
+				got[c.Members[0]] = c.Representative
+			}
+			if got["orig"] != tc.want || got["orig2"] != tc.want2 {
+				t.Errorf("representatives %v; want %s of orig's cluster, %s of orig2's", got, tc.want, tc.want2)
+			}
+		})
+	}
+}

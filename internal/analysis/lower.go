@@ -11,7 +11,10 @@ import (
 // else changed: no normalisation, no case folding beyond that. Bytes that
 // are not UTF-8 are copied as they are. It is the lower-casing of the
 // recipes' terms (R's tolower, Python's str.lower for all but a few
-// characters whose lower case is longer, and but "ı", which they keep).
+// characters whose lower case is longer, and but "ı", which they keep,
+// and the Greek capital sigma at a word's end, which str.lower makes the
+// final "ς" and AppendLower "σ", as everywhere: terms stored by rarewords
+// and tfidf, which a change would need a new sketch format for).
 func AppendLower(dst []byte, text string) []byte {
 	return appendLower(dst, text, false)
 }

@@ -116,6 +116,13 @@ type Side struct {
 	// twice and the other once is shared once, and both sides count as
 	// many words shared, and as many moved.
 	Words, Shared, Moved int
+	// InEdits counts the words of Shared, matched in place, that the Ops
+	// show inside a Replace rather than as an Equal of their own: by word,
+	// the runs of one or two words (a lone "the" or "of the" between two
+	// edits) that cleanup merges into the edits around them for display.
+	// Shared - Moved - InEdits are the words of the Equal Ops. It is 0 by
+	// sentence or line, which merge nothing.
+	InEdits int
 
 	units []unit
 	words []uint64 // hash of each word of Text, in order
@@ -237,11 +244,26 @@ func compare(st *stopper, s *splitter, a, b string, o Options) *Diff {
 		ops = cleanup(ops) // for display: the shared counts are the alignment's
 	}
 	d.spans = ops
+	d.countInEdits()
 	d.Ops = make([]Op, len(ops))
 	for i, u := range ops {
 		d.Ops[i] = Op{Kind: u.kind, A: d.A.span(u.a0, u.a1), B: d.B.span(u.b0, u.b1)}
 	}
 	return d
+}
+
+// countInEdits sets InEdits of both sides from d.spans: the words shared
+// in place that no Equal op shows.
+func (d *Diff) countInEdits() {
+	eqA, eqB := 0, 0
+	for _, u := range d.spans {
+		if u.kind == Equal {
+			eqA += d.A.wordCount(u.a0, u.a1)
+			eqB += d.B.wordCount(u.b0, u.b1)
+		}
+	}
+	d.A.InEdits = d.A.Shared - d.A.Moved - eqA
+	d.B.InEdits = d.B.Shared - d.B.Moved - eqB
 }
 
 func keys(us []unit) []uint64 {

@@ -131,6 +131,62 @@ func TestOverlapCountsWordsSharedInPlace(t *testing.T) {
 	}
 }
 
+// TestSharedWordsInsideEditsAreCounted: the words matched in place that
+// the ops show inside a replacement (a lone "and", "of", "to" and "the"
+// between rewritten words) are counted as InEdits, and the header and the
+// JSON say so. Regression: "11 words, 36.4% shared" above a diff that was
+// one replacement, and "shared": 4 in JSON without an "equal" op.
+func TestSharedWordsInsideEditsAreCounted(t *testing.T) {
+	a := "alpha beta and gamma of delta epsilon to zeta the eta"
+	b := "one two and three of four five to six the seven"
+	d := Compare(a, b, Options{})
+	if got := steps(d); len(got) != 1 || got[0].Op != "replace" {
+		t.Fatalf("ops %v; want one replacement", got)
+	}
+	for _, s := range []*Side{&d.A, &d.B} {
+		if s.Shared != 4 || s.Moved != 0 || s.InEdits != 4 {
+			t.Errorf("%q: shared %d, moved %d, inside edits %d; want 4 shared, all 4 inside the edit", s.Text, s.Shared, s.Moved, s.InEdits)
+		}
+	}
+	var text, js strings.Builder
+	if err := WriteText(&text, d, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "11 words, 36.4% shared (4 inside edits)") {
+		t.Errorf("header does not say 4 of the shared words are inside edits:\n%s", text.String())
+	}
+	if err := WriteJSON(&js, d); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		A, B struct {
+			InEdits int `json:"in_edits"`
+		}
+	}
+	if err := json.Unmarshal([]byte(js.String()), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.A.InEdits != 4 || out.B.InEdits != 4 {
+		t.Errorf("JSON in_edits %d, %d; want 4, 4:\n%s", out.A.InEdits, out.B.InEdits, js.String())
+	}
+	// Of the golden story, the words of the "equal" ops are those shared
+	// less the moved and those inside edits, by word and by sentence.
+	for _, by := range []By{ByWord, BySentence} {
+		d := Compare(storyA, storyB, Options{By: by})
+		eqA, eqB := 0, 0
+		for _, u := range d.spans {
+			if u.kind == Equal {
+				eqA += d.A.wordCount(u.a0, u.a1)
+				eqB += d.B.wordCount(u.b0, u.b1)
+			}
+		}
+		if eqA != d.A.Shared-d.A.Moved-d.A.InEdits || eqB != d.B.Shared-d.B.Moved-d.B.InEdits {
+			t.Errorf("by %s: equal ops hold %d, %d words; shared %d, %d, moved %d, %d, inside edits %d, %d",
+				by, eqA, eqB, d.A.Shared, d.B.Shared, d.A.Moved, d.B.Moved, d.A.InEdits, d.B.InEdits)
+		}
+	}
+}
+
 // TestOverlapCountsMovedPassages: the words of a passage the other text
 // holds elsewhere count as shared (and as moved): a paragraph placed first
 // in a reprint is found in it. Regression: a moved paragraph counted as

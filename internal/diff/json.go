@@ -21,6 +21,7 @@ type jsonSide struct {
 	Words    int     `json:"words"`
 	Shared   int     `json:"shared"`
 	Moved    int     `json:"moved"`
+	InEdits  int     `json:"in_edits"`
 	Overlap  float64 `json:"overlap"`
 	Cut      bool    `json:"cut,omitempty"`
 	OtherCut bool    `json:"other_cut,omitempty"`
@@ -37,7 +38,7 @@ type jsonOp struct {
 // WriteJSON writes d as one indented JSON object:
 //
 //	{"by": "word", "incomplete": false,
-//	 "a": {"id", "title", "words", "shared", "moved", "overlap"[, "cut": true][, "other_cut": true]}, "b": {...},
+//	 "a": {"id", "title", "words", "shared", "moved", "in_edits", "overlap"[, "cut": true][, "other_cut": true]}, "b": {...},
 //	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
 //	          "a_text": "...", "b_text": "..."}, ...]}
 //
@@ -55,8 +56,10 @@ type jsonOp struct {
 // which the comparison does not tell apart. By sentence or line the ops'
 // units are whole sentences or lines, matched by their words alone: an
 // "equal" op's texts may differ in the punctuation and symbols inside them
-// too, which are not compared. Words, Shared and Moved are the
-// Side's counts; overlap is Shared/Words rounded to four decimals, never 1
+// too, which are not compared. Words, Shared, Moved and in_edits (InEdits:
+// the words shared in place that a "replace" op holds, a lone "the" between
+// two edits, so that the "equal" ops hold shared - moved - in_edits words)
+// are the Side's counts; overlap is Shared/Words rounded to four decimals, never 1
 // unless every word is shared nor 0 unless none is (0.9999 and 0.0001
 // then). "cut": true, present only then, is the Side's Cut: only the
 // text's first Options.MaxWords words were compared, which words counts and
@@ -79,7 +82,7 @@ func WriteJSON(w io.Writer, d *Diff) error {
 }
 
 func side(s, other *Side) jsonSide {
-	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved,
+	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved, InEdits: s.InEdits,
 		Overlap: overlapRounded(s.Overlap()), Cut: s.Cut, OtherCut: other.Cut}
 }
 

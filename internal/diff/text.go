@@ -391,8 +391,10 @@ func (t *textWriter) header(mark, name string, s, other *Side, color string) {
 	t.w.WriteString(line + "\n")
 }
 
-// stat says the side's words, the share of them shared and how many of
-// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared";
+// stat says the side's words, the share of them shared, how many of
+// those moved and how many the edits shown hold (InEdits): "85 words,
+// 81.2% shared (10 moved)", "11 words, 36.4% shared (4 inside edits)",
+// "1 word, 0.0% shared";
 // of a text cut (see Options.MaxWords) that the rest was not compared:
 // "the first 100000 words (the rest not compared), 0.3% shared"; and,
 // when the other side was cut, that its words were sought in the other's
@@ -420,8 +422,15 @@ func (s *Side) statOf(words string, other *Side) string {
 	if other.Cut {
 		st += fmt.Sprintf(" with the other's first %d words", other.Words)
 	}
+	var notes []string
 	if s.Moved > 0 {
-		st += fmt.Sprintf(" (%d moved)", s.Moved)
+		notes = append(notes, fmt.Sprintf("%d moved", s.Moved))
+	}
+	if s.InEdits > 0 {
+		notes = append(notes, fmt.Sprintf("%d inside edits", s.InEdits))
+	}
+	if len(notes) > 0 {
+		st += " (" + strings.Join(notes, ", ") + ")"
 	}
 	return st
 }
