@@ -30,6 +30,7 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte("\xff\xfe\x00\x00<\x00\x00\x00p\x00\x00\x00>\x00\x00\x00"), "")
 	f.Add([]byte("<meta charset=iso-2022-jp><p>\x1b$B$3$s\x1b(B</p>"), "")
 	f.Add([]byte(`<title>A b</title><div>Loading</div><script>self.__next_f.push([1,"5:[\"$\",{\"__html\":\"\\u003cp\\u003eA b c.\\u003cp\\u003e$$AD$$ b\\u003cp\\u003e{{x}}\"}]"])</script><script>x="`+strings.Repeat("<p>a b", 90)+`"</script>`), "")
+	f.Add([]byte(`<title>A story</title><link rel=canonical href="https://x.example/a"><article><h1>A story</h1><p>One.</p></article><div><div class=c><h3><a href="/b">Another story of length</a></h3><p>e</p></div><div class=c><h3><a href="https://www.x.example/c">A third story of length</a></h3></div><div class=c><h3><a href="/a#x">The story's own anchor</a></h3></div></div>`), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		// The work per input is bounded (size, elements, time), so that no
 		// input stalls the fuzzer, nor its minimising.
