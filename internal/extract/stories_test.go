@@ -106,16 +106,7 @@ func TestPageTeasersLeave(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<!DOCTYPE html><html><head><title>Spanish classes open for enrolment | Island News</title></head><body>` + tc.body + `</body></html>`
 			a, _ := extractPage(t, page, Options{MinChars: -1})
-			for _, w := range tc.want {
-				if !strings.Contains(a.Text, w) {
-					t.Errorf("%q lost:\n%s", w, a.Text)
-				}
-			}
-			for _, g := range tc.gone {
-				if strings.Contains(a.Text, g) {
-					t.Errorf("%q stayed:\n%s", g, a.Text)
-				}
-			}
+			keptAndGone(t, a.Text, tc.want, tc.gone)
 		})
 	}
 }
@@ -196,17 +187,23 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(a.Text, w) {
-					t.Errorf("%q lost:\n%s", w, a.Text)
-				}
-			}
-			for _, g := range tc.gone {
-				if strings.Contains(a.Text, g) {
-					t.Errorf("%q stayed:\n%s", g, a.Text)
-				}
-			}
+			keptAndGone(t, a.Text, tc.want, tc.gone)
 		})
+	}
+}
+
+// keptAndGone checks that text holds each of want and none of gone.
+func keptAndGone(t *testing.T, text string, want, gone []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q lost:\n%s", w, text)
+		}
+	}
+	for _, g := range gone {
+		if strings.Contains(text, g) {
+			t.Errorf("%q stayed:\n%s", g, text)
+		}
 	}
 }
 
