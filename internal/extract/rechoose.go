@@ -134,24 +134,32 @@ const regionMaxShrink = 16
 // the text of the content tree n. Teaser cards (cardAttr) do not count:
 // when they hold most of it they are the article (keepCards).
 func mostlyRelated(n *html.Node) bool {
-	var all, related int
+	related, all := textShare(n, func(m *html.Node) bool {
+		return attr(m, regionAttr) == "related" && !hasAttr(m, cardAttr)
+	})
+	return related > 0 && 2*related > all
+}
+
+// textShare returns the bytes of text, white space trimmed, under the
+// elements of the tree n that in reports (part) and under n (all).
+func textShare(n *html.Node, in func(*html.Node) bool) (part, all int) {
 	var walk func(*html.Node, bool)
-	walk = func(n *html.Node, in bool) {
+	walk = func(n *html.Node, inside bool) {
 		if n.Type == html.TextNode {
 			k := len(strings.TrimSpace(n.Data))
 			all += k
-			if in {
-				related += k
+			if inside {
+				part += k
 			}
 			return
 		}
-		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related" && !hasAttr(n, cardAttr)
+		inside = inside || n.Type == html.ElementNode && in(n)
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, in)
+			walk(c, inside)
 		}
 	}
 	walk(n, false)
-	return related > 0 && 2*related > all
+	return part, all
 }
 
 // The engine scores containers by their text and commas; on some pages it

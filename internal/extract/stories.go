@@ -422,42 +422,31 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, page *u
 }
 
 // cardAttr marks the teaser cards markTeasers marked as related stories:
-// unlike other related stories, they stay when they hold most of the
-// engine's content (keepCards).
+// unlike other related stories, they never make the engine choose again
+// (mostlyRelated), and stay when they are nearly all of its content
+// (keepCards).
 const cardAttr = "data-neardup-card"
 
 // keepCards takes the marks of related stories off the teaser cards under
-// the content tree n when they hold most of its text: the list is the
-// page's article (a roundup of the site's own posts, a series' index),
-// not one set beside it.
+// the content tree n when less than two paragraphs' worth of text
+// (2·cardMaxParagraph bytes) is left without them: the list is the page's
+// article (a roundup of the site's own posts, a series' index), not one
+// set beside it.
 func keepCards(n *html.Node) {
-	var all, cards int
-	var marked []*html.Node
-	var walk func(*html.Node, bool)
-	walk = func(m *html.Node, in bool) {
-		if m.Type == html.TextNode {
-			k := len(strings.TrimSpace(m.Data))
-			all += k
-			if in {
-				cards += k
-			}
-			return
-		}
-		if m.Type == html.ElementNode && hasAttr(m, cardAttr) {
-			in = true
-			marked = append(marked, m)
-		}
-		for c := m.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, in)
-		}
-	}
-	walk(n, false)
+	cards, all := textShare(n, func(m *html.Node) bool { return hasAttr(m, cardAttr) })
 	if cards == 0 || all-cards >= 2*cardMaxParagraph {
 		return
 	}
-	for _, m := range marked {
-		removeAttr(m, regionAttr)
+	var walk func(*html.Node)
+	walk = func(m *html.Node) {
+		if m.Type == html.ElementNode && hasAttr(m, cardAttr) {
+			removeAttr(m, regionAttr)
+		}
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
 	}
+	walk(n)
 }
 
 // cardMaxParagraph is the most text (runes, spaces left out) a paragraph
