@@ -132,9 +132,11 @@ func unixDate(lit []byte) time.Time {
 	if err != nil || !(math.Abs(f) < 1e15) { // NaN too
 		return time.Time{}
 	}
+	// Both floored, so that a fraction before 1970 is an instant earlier,
+	// not one nearer the epoch.
 	var t time.Time
 	if math.Abs(f) >= 1e11 {
-		t = time.UnixMilli(int64(f)).UTC()
+		t = time.UnixMilli(int64(math.Floor(f))).UTC()
 	} else {
 		sec := math.Floor(f)
 		t = time.Unix(int64(sec), int64((f-sec)*1e9)).UTC()

@@ -121,7 +121,10 @@ func TestJSONL(t *testing.T) {
 			name: "negative unix dates",
 			input: "{\"text\":\"a\",\"date\":-86400}\n{\"text\":\"b\",\"date\":\"-1709634030\"}\n" +
 				"{\"text\":\"c\",\"date\":-1709634030000}\n{\"text\":\"d\",\"date\":-1.5}\n" +
-				"{\"text\":\"e\",\"date\":-62135596800}\n{\"text\":\"f\",\"date\":-0}\n",
+				"{\"text\":\"e\",\"date\":-62135596800}\n{\"text\":\"f\",\"date\":-0}\n" +
+				// Regression: milliseconds with a fraction were cut toward
+				// 1970 (a millisecond later), seconds floored.
+				"{\"text\":\"g\",\"date\":-1709634030000.5}\n",
 			want: []rec{
 				{ID: "news.jsonl:1", Text: "a", Date: "1969-12-31T00:00:00Z", Origin: "news.jsonl:1", Raw: `{"text":"a","date":-86400}`},
 				{ID: "news.jsonl:2", Text: "b", Date: "1915-10-29T13:39:30Z", Origin: "news.jsonl:2", Raw: `{"text":"b","date":"-1709634030"}`},
@@ -129,6 +132,7 @@ func TestJSONL(t *testing.T) {
 				{ID: "news.jsonl:4", Text: "d", Date: "1969-12-31T23:59:58Z", Origin: "news.jsonl:4", Raw: `{"text":"d","date":-1.5}`},
 				{ID: "news.jsonl:5", Text: "e", Origin: "news.jsonl:5", Raw: `{"text":"e","date":-62135596800}`},
 				{ID: "news.jsonl:6", Text: "f", Origin: "news.jsonl:6", Raw: `{"text":"f","date":-0}`},
+				{ID: "news.jsonl:7", Text: "g", Date: "1915-10-29T13:39:29Z", Origin: "news.jsonl:7", Raw: `{"text":"g","date":-1709634030000.5}`},
 			},
 		},
 		{

@@ -188,11 +188,15 @@ func (x *Index) joined(r store.Reader, cl *core.Cluster, g []*store.Doc) error {
 }
 
 // representative chooses a cluster's representative by the index's policy.
-// Members are numbered by their position in g, which is in the order added.
-// The policy "central" scores them as a batch run over the stored
-// documents would (engine.Live.Central): it reads their sketches, an exact
-// copy, stored without one, scored by its original's (see scoredAs).
+// Members are numbered in the order read, as cluster.Representative
+// takes them: by their places (store.Doc.Rank), a new version of a
+// document where the version it replaced was, so that "earliest" keeps
+// the original (originalOf) and a tie goes to the first published. The
+// policy "central" scores them as a batch run over the stored documents
+// would (engine.Live.Central): it reads their sketches, an exact copy,
+// stored without one, scored by its original's (see scoredAs).
 func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
+	g = slices.SortedStableFunc(slices.Values(g), func(a, b *store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
 	members := make([]cluster.Member, len(g))
 	for i, d := range g {
 		members[i] = cluster.Member{Ord: int32(i), Length: d.Length, Date: d.Date}

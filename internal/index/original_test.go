@@ -11,9 +11,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // exported records what an index exports.
@@ -273,4 +275,49 @@ func TestReplacedOriginalKeepsItsPlace(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestReplacedOriginalIsRepresentative: a cluster's representative is
+// chosen among its members in the order of publication, a new version of a
+// document (Replace) in the place of the one it replaced, as the original
+// is. Regression: the members were numbered in the order stored, so after
+// a replace --keep earliest kept the reprint stored before the new version
+// while the original was the story, and of members of one length the
+// default kept an identical copy as "the first published".
+func TestReplacedOriginalIsRepresentative(t *testing.T) {
+	story := enginetest.NewTextGen(43).Sentences(10)
+	for _, tc := range []struct {
+		name    string
+		keep    cluster.Policy
+		other   []string // the text of the other document, C
+		wantWhy string
+	}{
+		{"earliest", cluster.Earliest, append(slices.Clone(story), "One more sentence of the reprint."), "earliest: the oldest date among the members"},
+		{"longest tie", cluster.Longest, story, "tied; the first published"},
+		{"first", cluster.First, append(slices.Clone(story), "One more sentence of the reprint."), "first: the first member in input order"},
+	} {
+		for _, e := range storetest.Engines {
+			t.Run(tc.name+"/"+e, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{Keep: tc.keep})
+				w, c := enginetest.Doc("W", story), enginetest.Doc("C", tc.other)
+				w.Date = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
+				c.Date = w.Date
+				add(t, x, w, c)
+				w.Title += " (updated)"
+				ms, err := x.Add(t.Context(), []core.Document{w}, index.AddOptions{Replace: true})
+				if err != nil || ms[0].Status != index.Replaced || ms[0].Original != "W" {
+					t.Fatalf("replaced: %+v %v", ms, err)
+				}
+				want := "W" // the first published; for first, read first (stored where it replaced)
+				e := export(t, x)
+				if len(e.clusters) != 1 || e.clusters[0].Representative != want || !strings.Contains(e.clusters[0].Why, tc.wantWhy) {
+					t.Errorf("exported clusters %+v, want representative %s (%s)", e.clusters, want, tc.wantWhy)
+				}
+				got, err := x.Cluster(t.Context(), ms[0].Cluster)
+				if err != nil || got.Representative != want || got.Original != "W" {
+					t.Errorf("cluster page: representative %q, original %q, %v; want %s, W", got.Representative, got.Original, err, want)
+				}
+			})
+		}
+	}
 }

@@ -83,6 +83,22 @@ var damages = map[string]damage{
 			return r.EachDoc(false, func(*store.Doc) error { return nil })
 		},
 	},
+	// Regression: a place of 0 (a write stores none as NULL) matched the
+	// checksum of a record without one, which Doc.Rank reads it as, while
+	// SQL's order of publication put it before every document of its date.
+	"place 0": {
+		sqlite:   `UPDATE docs SET place = 0 WHERE id = 'b'`,
+		postgres: `UPDATE docs SET place = 0 WHERE id = 'b'`,
+		part:     "its record",
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.Doc("b"); err == nil {
+				return errors.New("Doc read the damaged record")
+			} else if !damagedB(err) {
+				return err
+			}
+			return r.EachDoc(false, func(*store.Doc) error { return nil })
+		},
+	},
 	"mark": {
 		sqlite:   `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,
 		postgres: `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,

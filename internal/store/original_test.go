@@ -3,6 +3,7 @@ package store_test
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -53,34 +54,39 @@ func TestOriginal(t *testing.T) {
 }
 
 // TestOriginalByPlace: a document stored with a Place (a new version of
-// one removed) takes that place among the documents of its date, before
-// one stored earlier; the place is read back, its record's checksum sound,
-// by a later transaction and by every read of documents.
+// one removed, as index add --replace stores it) takes that place among
+// the documents of its date, before one stored earlier; the place is read
+// back, its record's checksum sound, by a later transaction and by every
+// read of documents.
 func TestOriginalByPlace(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
-		var c int64
+		var c, first int64
 		update(t, st, func(w store.Writer) error {
-			// The story is a version of "first" (ordinal 1): it takes its
-			// place, before the reprint's (ordinal 2).
-			if _, err := w.Insert(doc("first", 900), nil); err != nil {
+			// The story is stored first, then its reprint of one date;
+			// the story is removed and its new version stored in its
+			// place (the removed version's ordinal), after the reprint.
+			var err error
+			if first, err = w.Insert(doc("story", 1200), nil); err != nil {
+				return err
+			}
+			reprint, err := w.Insert(doc("reprint", 1200), nil)
+			if err != nil {
+				return err
+			}
+			if _, err := w.Remove([]int64{first}); err != nil {
 				return err
 			}
 			story := doc("story", 1200)
-			story.Place = 1
-			var ords []int64
-			for _, d := range []*store.Doc{doc("reprint", 1200), story} {
-				ord, err := w.Insert(d, nil)
-				if err != nil {
-					return err
-				}
-				ords = append(ords, ord)
+			story.Place = first
+			again, err := w.Insert(story, nil)
+			if err != nil {
+				return err
 			}
-			var err error
 			if c, err = w.NewCluster(); err != nil {
 				return err
 			}
-			if err := w.SetCluster(ords, c); err != nil {
+			if err := w.SetCluster([]int64{reprint, again}, c); err != nil {
 				return err
 			}
 			if d, err := w.Original(c); err != nil || d.ID != "story" {
@@ -89,20 +95,35 @@ func TestOriginalByPlace(t *testing.T) {
 			return nil
 		})
 		view(t, st, func(r store.Reader) error {
-			if d, err := r.Original(c); err != nil || d.ID != "story" || d.Place != 1 || d.Rank() != 1 {
-				t.Errorf("original %q (place %d) %v, want story of place 1", d.ID, d.Place, err)
+			if d, err := r.Original(c); err != nil || d.ID != "story" || d.Place != first || d.Rank() != first {
+				t.Errorf("original %q (place %d) %v, want story of place %d", d.ID, d.Place, err, first)
 			}
 			d, err := r.Doc("reprint")
 			if err != nil || d.Place != 0 || d.Rank() != d.Ord {
 				t.Errorf("reprint: place %d, rank %d, ordinal %d, %v; want no place", d.Place, d.Rank(), d.Ord, err)
 			}
-			var places []int64
-			err = r.EachDoc(true, func(d *store.Doc) error { places = append(places, d.Place); return nil })
-			if err != nil || !slices.Equal(places, []int64{0, 0, 1}) {
-				t.Errorf("places %v %v, want [0 0 1]", places, err)
+			ords, err := r.Members(c)
+			if err != nil {
+				return err
+			}
+			docs, err := r.Docs(ords)
+			var places []string
+			for _, d := range docs {
+				places = append(places, fmt.Sprintf("%s %d", d.ID, d.Place))
+			}
+			if want := []string{"reprint 0", fmt.Sprintf("story %d", first)}; err != nil || !slices.Equal(places, want) {
+				t.Errorf("Docs: places %v %v, want %v", places, err, want)
+			}
+			places = nil
+			err = r.EachDoc(true, func(d *store.Doc) error { places = append(places, fmt.Sprintf("%s %d", d.ID, d.Place)); return nil })
+			if want := []string{"reprint 0", fmt.Sprintf("story %d", first)}; err != nil || !slices.Equal(places, want) {
+				t.Errorf("EachDoc: places %v %v, want %v", places, err, want)
 			}
 			return nil
 		})
+		if faults, err := st.Check(t.Context()); err != nil || faults.Total > 0 {
+			t.Errorf("check: %q %v", faults.List, err)
+		}
 	})
 }
 

@@ -228,7 +228,9 @@ func (t *txn) storesText() (bool, error) {
 
 // scanDocAnd reads the docColumns of a row into d and the columns after
 // them into more; a *ChecksumError when the record does not match its
-// checksum.
+// checksum, or holds a place no write stores (a place is the ordinal of
+// an earlier version, between 0 and the row's own; none is NULL), which
+// the checksum of a record without one would not tell from none.
 func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error {
 	var date, cluster, place sql.NullInt64
 	var hash int64
@@ -240,7 +242,7 @@ func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error
 		return err
 	}
 	d.Date, d.Cluster, d.Place, d.Hash, d.Skip = date.Int64, cluster.Int64, place.Int64, uint64(hash), core.SkipReason(skip)
-	if !crc.Valid || crc.V != docSum(d) {
+	if !crc.Valid || crc.V != docSum(d) || place.Valid && (place.Int64 <= 0 || place.Int64 >= d.Ord) {
 		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partRecord], Missing: !crc.Valid}
 	}
 	return nil
@@ -476,8 +478,8 @@ func (t *txn) Members(cluster int64) ([]int64, error) {
 
 // publicationOrder is the SQL order of documents by publication (see
 // cluster.Published): the dated by date before the undated, then by
-// place (Doc.Rank).
-const publicationOrder = `CASE WHEN date IS NULL OR date = 0 THEN 1 ELSE 0 END, date, COALESCE(place, ord)`
+// place (Doc.Rank: of a place of 0, which scanDoc refuses, too).
+const publicationOrder = `CASE WHEN date IS NULL OR date = 0 THEN 1 ELSE 0 END, date, COALESCE(NULLIF(place, 0), ord)`
 
 func (t *txn) Original(cluster int64) (Doc, error) {
 	var d Doc

@@ -61,7 +61,8 @@ import (
 //     its slug's, would make any article later fetched there an exact copy
 //     of the page that named it.
 //   - 12: a document's place among those of its date (Doc.Place), the
-//     ordinal of the version of its id it replaced; NULL, as in every row
+//     place of the version of its id it replaced: that version's own
+//     place when it had one, else its ordinal; NULL, as in every row
 //     stored before, for one that replaced none: its place is its own
 //     ordinal.
 var sqliteMigrations = []string{`

@@ -190,9 +190,10 @@ type DocReader interface {
 	// Members returns the ordinals of a cluster's documents, in order.
 	Members(cluster int64) ([]int64, error)
 	// Original returns a cluster's member published first, as
-	// cluster.Published orders them: the earliest date, the dated before
-	// the undated, then the first stored; ErrNotFound when the cluster has
-	// no members.
+	// cluster.ComparePublished orders them: the earliest date, the dated
+	// before the undated, then the first place (Doc.Rank: a new version of
+	// a document where the version it replaced was, else where it was
+	// stored); ErrNotFound when the cluster has no members.
 	Original(cluster int64) (Doc, error)
 	// EachDoc calls fn with every stored document in ordinal order, with
 	// its text when withText.

@@ -583,7 +583,7 @@ func TestEmptyFileBecomesIndex(t *testing.T) {
 // TestWriteFixture): every later version must open (migrate) and read them.
 // Version 1's holds two documents, a mark and a cluster; the later ones also
 // texts, a skipped document and a removal; from version 8, a host's pause.
-var fixtureVersions = []int{1, 4, 5, 6, 8, 9, 10}
+var fixtureVersions = []int{1, 4, 5, 6, 8, 9, 10, 11}
 
 func TestFixtures(t *testing.T) {
 	for _, v := range fixtureVersions {
@@ -595,7 +595,7 @@ func TestFixtures(t *testing.T) {
 					t.Errorf("meta %+v %v %v", m, ok, err)
 				}
 				d, err := r.Doc("fixture-2")
-				if err != nil || d.Title != "Second" || d.Cluster == 0 {
+				if err != nil || d.Title != "Second" || d.Cluster == 0 || d.Place != 0 { // no place before version 12
 					t.Errorf("doc %+v %v", d, err)
 				}
 				ms, err := r.MarksOf(d.Ord)
