@@ -131,11 +131,10 @@ const regionMinProse = 100
 const regionMaxShrink = 16
 
 // mostlyRelated reports whether sections of related stories hold most of
-// the text of the content tree n. Teaser cards (cardAttr) do not count:
-// when they hold most of it they are the article (keepCards).
+// the text of the content tree n.
 func mostlyRelated(n *html.Node) bool {
 	related, all := textShare(n, func(m *html.Node) bool {
-		return attr(m, regionAttr) == "related" && !hasAttr(m, cardAttr)
+		return attr(m, regionAttr) == "related"
 	})
 	return related > 0 && 2*related > all
 }

@@ -364,12 +364,23 @@ func markTeasers(n, heading *html.Node, page *url.URL) {
 			around[a] = true
 		}
 	}
-	markTeasersUnder(n, heading, around, page)
+	t := teasers{heading: heading, around: around, page: page, paragraphs: map[*html.Node]longest{}}
+	t.under(n)
 }
 
-// markTeasersUnder is markTeasers with the page heading's ancestors (around;
-// nil without a heading).
-func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, page *url.URL) {
+// teasers is what markTeasers carries down the page: the page's heading,
+// its ancestors (around; nil without a heading), the page's URL, and the
+// longest paragraphs found among each element's children.
+type teasers struct {
+	heading    *html.Node
+	around     map[*html.Node]bool
+	page       *url.URL
+	paragraphs map[*html.Node]longest
+}
+
+// under marks the lists of other stories under n (markTeasers).
+func (t teasers) under(n *html.Node) {
+	heading, around, page := t.heading, t.around, t.page
 	var run []*html.Node
 	cards := map[string][]*html.Node{}
 	var keys []string
@@ -391,7 +402,7 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, page *u
 				continue
 			}
 		}
-		markTeasersUnder(c, heading, around, page)
+		t.under(c)
 	}
 	if len(run) >= 2 {
 		for _, a := range run {
@@ -406,25 +417,56 @@ func markTeasersUnder(n, heading *html.Node, around map[*html.Node]bool, page *u
 			}
 		}
 	}
-	if len(listed) > 0 && (besides(n, listed) > cardMaxParagraph || n.Parent != nil && besides(n.Parent, map[*html.Node]bool{n: true}) > cardMaxParagraph) {
+	if len(listed) > 0 && (t.paragraph(n, nil) > cardMaxParagraph || n.Parent != nil && t.paragraph(n.Parent, n) > cardMaxParagraph) {
 		clear(listed) // the cards stand among the article's own text: a roundup of the site's posts
 	}
 	for _, k := range keys {
 		for _, c := range cards[k] {
-			if listed[c] {
+			if !listed[c] {
+				t.under(c)
+			} else if !hasAttr(c, regionAttr) {
 				markRelated(c)
 				c.Attr = append(c.Attr, html.Attribute{Key: cardAttr})
-			} else {
-				markTeasersUnder(c, heading, around, page)
 			}
 		}
 	}
 }
 
+// longest holds the runes (spaces left out) of the two longest paragraphs
+// among an element's children, and the child that holds the first.
+type longest struct {
+	first, second int
+	child         *html.Node
+}
+
+// paragraph returns the runes, spaces left out, of the longest paragraph
+// among n's children but skip (nil for none): a <p> or a run of text. Each
+// element's children are read once.
+func (t teasers) paragraph(n, skip *html.Node) int {
+	l, ok := t.paragraphs[n]
+	if !ok {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && tag(c) != atom.P || c.Type != html.ElementNode && c.Type != html.TextNode {
+				continue
+			}
+			switch k := nonSpaceRunes(Text(c)); {
+			case k > l.first:
+				l = longest{first: k, second: l.first, child: c}
+			case k > l.second:
+				l.second = k
+			}
+		}
+		t.paragraphs[n] = l
+	}
+	if skip != nil && skip == l.child {
+		return l.second
+	}
+	return l.first
+}
+
 // cardAttr marks the teaser cards markTeasers marked as related stories:
-// unlike other related stories, they never make the engine choose again
-// (mostlyRelated), and stay when they are nearly all of its content
-// (keepCards).
+// unlike other related stories, they stay when they are nearly all of the
+// engine's content, its second choice without them included (keepCards).
 const cardAttr = "data-neardup-card"
 
 // keepCards takes the marks of related stories off the teaser cards under
@@ -454,21 +496,6 @@ func keepCards(n *html.Node) {
 // article's own text around its cards (a roundup of the site's posts), not
 // a list set apart under a label ("Popular Stories").
 const cardMaxParagraph = 100
-
-// besides returns the runes, spaces left out, of the longest paragraph
-// among n's children outside skip: a <p> or a run of text.
-func besides(n *html.Node, skip map[*html.Node]bool) int {
-	longest := 0
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if skip[c] || c.Type == html.ElementNode && tag(c) != atom.P {
-			continue
-		}
-		if k := nonSpaceRunes(Text(c)); k > longest {
-			longest = k
-		}
-	}
-	return longest
-}
 
 // cardMinRun is the fewest sibling teaser cards of one tag and class that
 // markTeasers takes for a list of other stories: two of a kind are a
@@ -603,7 +630,7 @@ func siteHost(u *url.URL) string {
 // sameSite reports whether link leads to another page of the site of the
 // page whose URL is page (pageURL; nil for none): its address is relative,
 // or names the page's host (with or without "www."), and it is not the
-// page's own path (an anchor or a query of the page itself, "/faq/#q1"). A
+// page itself (its path and query; an anchor of it, "/faq/#q1"). A
 // list of products or of other sites' pages (a roundup's, a listicle's
 // items) is the article's own.
 func sameSite(link *html.Node, page *url.URL) bool {
@@ -618,7 +645,8 @@ func sameSite(link *html.Node, page *url.URL) bool {
 		return false
 	}
 	u = page.ResolveReference(u)
-	return siteHost(u) == siteHost(page) && strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(page.Path, "/")
+	return siteHost(u) == siteHost(page) &&
+		(strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(page.Path, "/") || u.RawQuery != page.RawQuery)
 }
 
 // markRelated marks n as related stories (regionAttr "related"), unless

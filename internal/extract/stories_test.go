@@ -161,6 +161,17 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p>` + cards("div", "roundup-item", 2, local) +
 				`<p>` + paragraph(1) + `</p>` + cards("div", "roundup-item", 4, local) + `</article></main>`,
 			append([]string{paragraph(0), paragraph(1)}, gone...), nil},
+		// A short story beside a longer box of cards: the engine takes the
+		// box, chooses again without it, and finds the story; cards a name
+		// already marks as related stories stay marked.
+		{"a short story beside a longer box", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p></article></main><div class="more"><h2>Popular Stories</h2><ul>` +
+				cards("li", "card", 4, local) + `</ul></div>`,
+			[]string{paragraph(0)}, gone},
+		{"a short story beside a box named related", "Spanish classes open for enrolment | Island News",
+			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p></article></main><div class="more"><h2>Popular Stories</h2><ul>` +
+				cards("li", "related-story", 4, local) + `</ul></div>`,
+			[]string{paragraph(0)}, gone},
 		{"a roundup without an introduction", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><div class="list">` + cards("div", "roundup-item", 4, local) + `</div></article></main>`,
 			gone, nil},
@@ -237,6 +248,7 @@ func TestMarkTeaserCards(t *testing.T) {
 		{"an <h1> a card", page(strings.Repeat(`<div class="c"><h1>Its own title</h1><h3><a href="/x">A headline of some length</a></h3></div>`, 3)), 0},
 		{"an excerpt too long", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a></h3><p>`+paragraph(1)+` `+paragraph(2)+` `+paragraph(3)+`</p></div>`, 3)), 0},
 		{"too many nodes", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline of some length</a></h3>`+strings.Repeat(`<span>x</span>`, 70)+`</div>`, 3)), 0},
+		{"a title of too many bytes", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline `+strings.Repeat("x", 1000)+`</a></h3></div>`, 3)), 0},
 		{"a title of too many nodes", page(strings.Repeat(`<div class="c"><h3><a href="/x">A headline`+strings.Repeat(`<b>x</b>`, 70)+`</a></h3></div>`, 3)), 0},
 		{"the page's heading in a card", `<html><head><title>The page's own headline</title></head><body><div><div class="c"><h2><a href="/news/own">The page's own headline</a></h2><p>Its excerpt.</p></div>` +
 			card("c", "b") + card("c", "d") + `</div></body></html>`, 0},
@@ -266,8 +278,10 @@ func TestMarkTeaserCards(t *testing.T) {
 
 func TestSameSite(t *testing.T) {
 	// A card's link leads to another page of the page's site: relative,
-	// or of the page's host with or without "www.", not the page itself.
+	// or of the page's host with or without "www.", over HTTP, not the page
+	// itself (its path and query; an anchor of it).
 	page, _ := url.Parse("https://www.news.example/2024/12/01/story/")
+	query, _ := url.Parse("https://news.example/article.php?id=1")
 	for _, tc := range []struct {
 		href string
 		page *url.URL
@@ -280,7 +294,10 @@ func TestSameSite(t *testing.T) {
 		{"https://shop.news.example/item", page, false},
 		{"https://other.example/2024/12/02/other/", page, false},
 		{"/2024/12/01/story/#comments", page, false},
-		{"https://news.example/2024/12/01/story?page=2", page, false},
+		{"https://news.example/2024/12/01/story/#top", page, false},
+		{"ftp://www.news.example/2024/12/02/other/", page, false},
+		{"/article.php?id=2", query, true},
+		{"/article.php?id=1#c", query, false},
 		{"mailto:desk@news.example", page, false},
 		{"javascript:void(0)", page, false},
 		{"/2024/12/02/other/", nil, true},
