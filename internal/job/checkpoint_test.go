@@ -413,10 +413,43 @@ func TestResumeCheckpointOfEarlierVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	before := dirFiles(t, ckDir)
 	_, err := Run(t.Context(), o)
 	if err == nil || !strings.Contains(err.Error(), "not a checkpoint of this version of neardup; remove "+ckDir) {
 		t.Fatalf("resume: %v, want a refusal naming %s to remove", err, ckDir)
 	}
+	after := dirFiles(t, ckDir)
+	for _, name := range []string{"checkpoint.json", "run.json", "journal"} {
+		if _, ok := before[name]; !ok {
+			t.Errorf("no %s in the checkpoint before resuming", name)
+		}
+	}
+	for name, data := range before {
+		if got, ok := after[name]; !ok || got != data {
+			t.Errorf("%s is not left as it was after the refusal (there: %v)", name, ok)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("the checkpoint holds %d files after the refusal, %d before", len(after), len(before))
+	}
+}
+
+// dirFiles returns the files of dir, by name, with their contents.
+func dirFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(data)
+	}
+	return files
 }
 
 // TestResumeCheckpointOfAnotherHashVersion: a checkpoint whose run hashed
