@@ -20,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
 	"github.com/neardup/neardup/method/simhash"
 	"github.com/neardup/neardup/method/tfidf"
@@ -652,4 +653,65 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// TestResumeKeepsRejectReasons: documents of the checkpoint that the method
+// does not compare for a reason their texts told keep it in rejects.jsonl
+// when the run is resumed, as a run never interrupted writes it.
+// Regression: a resumed run replayed them without their texts and rejected
+// them as "a text of fewer than 30 characters" (rarewords' --min-words) or
+// "no words left" (sentences' --min-sentence-chars).
+func TestResumeKeepsRejectReasons(t *testing.T) {
+	rare := rarewords.Defaults()
+	rare.MinWords = 30
+	for _, tc := range []struct {
+		method engine.Config
+		want   []string // in rejects.jsonl
+	}{
+		{rare, []string{`"id":"few-words","reason":"too-short","error":"not compared: fewer than 30 words (--min-words)"`,
+			`"id":"short-lines","reason":"too-short","error":"not compared: fewer than 30 words (--min-words)"`}},
+		{sentences.Defaults(), []string{`"id":"short-lines","reason":"no-units","error":"not compared: no sentence of 20 characters or more (--min-sentence-chars)`}},
+	} {
+		t.Run(tc.method.Method(), func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeResumeCorpus(t, dir)
+			// Documents of enough characters for --min-text that the
+			// method does not compare, first: in the checkpoint.
+			notCompared := `{"id":"few-words","source":"x","text":"A story told in some forty characters and nine words."}` + "\n" +
+				`{"id":"short-lines","source":"x","text":"Milk. Eggs. Bread. Butter. Flour. Sugar. Apples. Tea."}` + "\n"
+			data, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(in, append([]byte(notCompared), data...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			whole := Options{Inputs: []string{in}, Out: filepath.Join(dir, "whole"), OnDuplicateID: DuplicateRename, Method: tc.method}
+			if _, err := Run(t.Context(), whole); err != nil {
+				t.Fatal(err)
+			}
+			resumed := whole
+			resumed.Out, resumed.Resume, resumed.CheckpointEvery = filepath.Join(dir, "resumed"), true, 50
+			interrupt(t, resumed)
+			if _, err := Run(t.Context(), resumed); err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(whole.Out, "rejects.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(filepath.Join(resumed.Out, "rejects.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(got), w) {
+					t.Errorf("rejects.jsonl of the resumed run does not hold %s:\n%s", w, got)
+				}
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("rejects.jsonl differs from the run never interrupted:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
 }
