@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -20,17 +21,23 @@ import (
 // than 30 characters" (rarewords' --min-words) or "no words left"
 // (sentences' --min-sentence-chars).
 func TestResumeAfterKill(t *testing.T) {
+	const (
+		fewWords   = "not compared: fewer than 30 words (--min-words)"
+		shortLines = "not compared: no sentence of 20 characters or more (--min-sentence-chars)"
+	)
 	for _, tc := range []struct {
-		name   string
-		flags  []string
-		reject string // in rejects.jsonl, of a document of the checkpoint
+		name  string
+		flags []string
+		// rejects gives what rejects.jsonl says of each document of the
+		// checkpoint the methods treat apart ("": it is compared and kept).
+		rejects map[string]string
 	}{
-		{"minhash", nil, ""},
+		{"minhash", nil, map[string]string{"few-words": "", "short-lines": ""}},
 		// --threshold 0.5: the generated stories share enough rare words
 		// that each pairs with every other above rarewords' 0.1.
 		{"rarewords", []string{"--method", "rarewords", "--min-words", "30", "--threshold", "0.5"},
-			"not compared: fewer than 30 words (--min-words)"},
-		{"sentences", []string{"--method", "sentences"}, "not compared: no sentence of 20 characters or more (--min-sentence-chars)"},
+			map[string]string{"few-words": fewWords, "short-lines": fewWords}},
+		{"sentences", []string{"--method", "sentences"}, map[string]string{"few-words": "", "short-lines": shortLines}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -43,11 +50,35 @@ func TestResumeAfterKill(t *testing.T) {
 				t.Fatal(err)
 			}
 			resumeAfterKill(t, dir, in, len(docs)+2, tc.flags)
-			if rejects := mustRead(t, filepath.Join(dir, "whole", "rejects.jsonl")); !bytes.Contains(rejects, []byte(tc.reject)) {
-				t.Errorf("rejects.jsonl does not say %q:\n%s", tc.reject, rejects)
+			rejects := jsonlByID(t, filepath.Join(dir, "resumed", "rejects.jsonl"), "error")
+			kept := jsonlByID(t, filepath.Join(dir, "resumed", "kept.jsonl"), "id")
+			for id, want := range tc.rejects {
+				got, rejected := rejects[id]
+				switch {
+				case want == "" && (rejected || kept[id] == ""):
+					t.Errorf("%s: rejected %v (%q), kept %v; want it compared and kept", id, rejected, got, kept[id] != "")
+				case want != "" && !strings.HasPrefix(got, want):
+					t.Errorf("%s: rejects.jsonl says %q, want %q", id, got, want)
+				}
 			}
 		})
 	}
+}
+
+// jsonlByID reads the JSON lines at path and returns each line's field, a
+// string, by the line's "id".
+func jsonlByID(t *testing.T, path, field string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for line := range bytes.Lines(mustRead(t, path)) {
+		var v map[string]any
+		if err := json.Unmarshal(line, &v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		id, _ := v["id"].(string)
+		out[id], _ = v[field].(string)
+	}
+	return out
 }
 
 // resumeAfterKill runs dedup of in with flags into dir/whole, and into

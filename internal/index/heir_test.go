@@ -20,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
 )
 
@@ -941,5 +942,72 @@ func repairRemovingA(t *testing.T, dsn string) {
 	storetest.Exec(t, dsn, damageIndexPart(dsn, "a"))
 	if r := repairAt(t, dsn); len(r.Removed) != 1 || r.Removed[0] != "a" {
 		t.Fatalf("repair removed %q, want a; it said %q", r.Removed, r.Lines)
+	}
+}
+
+// pairScores records the score of each pair an export gives, by "a~b".
+type pairScores map[string]float64
+
+func (e pairScores) Pair(p *core.Pair) error     { e[p.A+"~"+p.B] = p.Score; return nil }
+func (e pairScores) Cluster(*core.Cluster) error { return nil }
+func (e pairScores) Kept(*store.Doc) error       { return nil }
+func (e pairScores) Rejected(*store.Doc) error   { return nil }
+
+// TestStoredRarewordsScoresShowTheirSide: a rarewords index stores, and
+// index add, index query and index export show, the score dedup writes:
+// documents sharing 2333 of their 3333 rare words, similar under
+// "min>=0.7", have 0.69997, not 0.7.
+func TestStoredRarewordsScoresShowTheirSide(t *testing.T) {
+	ws := func(prefix string, from, to int) []string {
+		var w []string
+		for i := from; i < to; i++ {
+			w = append(w, fmt.Sprintf("%s%dx", prefix, i))
+		}
+		return w
+	}
+	docs := append(enginetest.Filler("A", 25, 0), enginetest.Filler("B", 25, 500)...)
+	docs = append(docs, core.Document{ID: "a", Source: "A", Text: enginetest.Join(ws("r", 0, 3333))},
+		core.Document{ID: "b", Source: "B", Text: enginetest.Join(ws("r", 0, 2333), ws("s", 2333, 3333))})
+	o := rarewords.Defaults()
+	o.MinWords, o.Rule = 10, "min>=0.7"
+	dsn := storetest.DSN(t, "sqlite")
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{rarewords.Spec}, index.OpenOptions{Method: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	score := func(ms []index.Match, id string) string {
+		for _, m := range ms {
+			for _, p := range m.Pairs {
+				if m.ID == id {
+					return fmt.Sprintf("%s %v", p.Label, p.Score)
+				}
+			}
+		}
+		return "none"
+	}
+	ms, err := x.Add(t.Context(), docs, index.AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := score(ms, "b"); got != "similar 0.69997" {
+		t.Errorf("add: b's match %s, want similar 0.69997", got)
+	}
+	if got := methodMarks(t, dsn)["a~b"]; !strings.HasPrefix(got, "similar 0.69997 ") {
+		t.Errorf("a~b stored as %q, want similar 0.69997", got)
+	}
+	ms, err = x.Query(t.Context(), docs[len(docs)-1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := score(ms, "b"); got != "similar 0.69997" {
+		t.Errorf("query: b's match %s, want similar 0.69997", got)
+	}
+	ex := pairScores{}
+	if _, err := x.Export(t.Context(), ex); err != nil {
+		t.Fatal(err)
+	}
+	if got := ex["a~b"]; got != 0.69997 {
+		t.Errorf("export: a~b of %v, want 0.69997", got)
 	}
 }

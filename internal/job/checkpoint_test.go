@@ -20,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
 	"github.com/neardup/neardup/method/simhash"
 	"github.com/neardup/neardup/method/tfidf"
@@ -413,10 +414,43 @@ func TestResumeCheckpointOfEarlierVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	before := dirFiles(t, ckDir)
 	_, err := Run(t.Context(), o)
 	if err == nil || !strings.Contains(err.Error(), "not a checkpoint of this version of neardup; remove "+ckDir) {
 		t.Fatalf("resume: %v, want a refusal naming %s to remove", err, ckDir)
 	}
+	after := dirFiles(t, ckDir)
+	for _, name := range []string{"checkpoint.json", "run.json", "journal"} {
+		if _, ok := before[name]; !ok {
+			t.Errorf("no %s in the checkpoint before resuming", name)
+		}
+	}
+	for name, data := range before {
+		if got, ok := after[name]; !ok || got != data {
+			t.Errorf("%s is not left as it was after the refusal (there: %v)", name, ok)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("the checkpoint holds %d files after the refusal, %d before", len(after), len(before))
+	}
+}
+
+// dirFiles returns the files of dir, by name, with their contents.
+func dirFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(data)
+	}
+	return files
 }
 
 // TestResumeCheckpointOfAnotherHashVersion: a checkpoint whose run hashed
@@ -619,4 +653,65 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// TestResumeKeepsRejectReasons: documents of the checkpoint that the method
+// does not compare for a reason their texts told keep it in rejects.jsonl
+// when the run is resumed, as a run never interrupted writes it.
+// Regression: a resumed run replayed them without their texts and rejected
+// them as "a text of fewer than 30 characters" (rarewords' --min-words) or
+// "no words left" (sentences' --min-sentence-chars).
+func TestResumeKeepsRejectReasons(t *testing.T) {
+	rare := rarewords.Defaults()
+	rare.MinWords = 30
+	for _, tc := range []struct {
+		method engine.Config
+		want   []string // in rejects.jsonl
+	}{
+		{rare, []string{`"id":"few-words","reason":"too-short","error":"not compared: fewer than 30 words (--min-words)"`,
+			`"id":"short-lines","reason":"too-short","error":"not compared: fewer than 30 words (--min-words)"`}},
+		{sentences.Defaults(), []string{`"id":"short-lines","reason":"no-units","error":"not compared: no sentence of 20 characters or more (--min-sentence-chars)`}},
+	} {
+		t.Run(tc.method.Method(), func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeResumeCorpus(t, dir)
+			// Documents of enough characters for --min-text that the
+			// method does not compare, first: in the checkpoint.
+			notCompared := `{"id":"few-words","source":"x","text":"A story told in some forty characters and nine words."}` + "\n" +
+				`{"id":"short-lines","source":"x","text":"Milk. Eggs. Bread. Butter. Flour. Sugar. Apples. Tea."}` + "\n"
+			data, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(in, append([]byte(notCompared), data...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			whole := Options{Inputs: []string{in}, Out: filepath.Join(dir, "whole"), OnDuplicateID: DuplicateRename, Method: tc.method}
+			if _, err := Run(t.Context(), whole); err != nil {
+				t.Fatal(err)
+			}
+			resumed := whole
+			resumed.Out, resumed.Resume, resumed.CheckpointEvery = filepath.Join(dir, "resumed"), true, 50
+			interrupt(t, resumed)
+			if _, err := Run(t.Context(), resumed); err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(whole.Out, "rejects.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(filepath.Join(resumed.Out, "rejects.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(got), w) {
+					t.Errorf("rejects.jsonl of the resumed run does not hold %s:\n%s", w, got)
+				}
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("rejects.jsonl differs from the run never interrupted:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
 }

@@ -300,9 +300,11 @@ func RejectDocument(rec *corpus.Record, why core.SkipReason, lim Limits) *Reject
 }
 
 // RejectNotCompared is RejectDocument's line with the words of its error
-// given, because, as Limits.Why said them of the document's text: for a
-// record whose text is no longer at hand (a run resumed from a
-// checkpoint replays its documents without their texts).
+// given, because, as Limits.Why said them of the document's text when it
+// was read. dedup writes every line of a document it did not compare so,
+// the words kept from the reading: a run resumed from a checkpoint
+// replays its documents without their texts, and takes them from the
+// journal.
 func RejectNotCompared(rec *corpus.Record, why core.SkipReason, because string) *Reject {
 	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + because}
 	r.place(rec.Doc.Origin, rec.Row)

@@ -8,6 +8,7 @@ import (
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/server/browse"
+	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/method/minhash"
 )
@@ -67,8 +68,9 @@ func reason(m browse.Mark, left bool, options string) string {
 		}
 		return head + s + "."
 	case ev.SharedRare != nil:
+		ab, ba := rareShares(ev.AInB, ev.BInA, options)
 		return head + fmt.Sprintf("they share %d rare words: %s of %s's rare words are in %s, and %s of %s's in %s.",
-			*ev.SharedRare, percent(ev.AInB), sideA, sideB, percent(ev.BInA), sideB, sideA)
+			*ev.SharedRare, ab, sideA, sideB, ba, sideB, sideA)
 	case ev.Shared != nil:
 		return head + fmt.Sprintf("they share %d %s; the score %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), boundSaid(m, b, options))
 	}
@@ -206,4 +208,53 @@ func scoreSaid(v, bound float64) string {
 // trimFloat writes a bound as options are written: 0.5, 0.85.
 func trimFloat(f float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", f), "0"), ".")
+}
+
+// rareShares writes a rarewords pair's shares ab (a_in_b) and ba (b_in_a)
+// as percentages, whole as percent writes them unless that would put them
+// on the other side of a bound of the index's rule or threshold than the
+// stored ones: then with the decimals that keep them on it, as the outputs
+// write them (2333 of 3333 rare words, similar under "min>=0.7", are
+// 69.997%, not 70%). Both take the same decimals, trailing zeros dropped.
+func rareShares(ab, ba float64, options string) (string, string) {
+	var o struct {
+		Rule      string  `json:"rule"`
+		Threshold float64 `json:"threshold"`
+	}
+	json.Unmarshal([]byte(options), &o) // an index's options always decode
+	pa, pb := percent(ab), percent(ba)
+	rule, err := similarity.ParseRule(o.Rule, "min", "max")
+	if err != nil {
+		return pa, pb
+	}
+	decision := func(a, b float64) [2]int {
+		return [2]int{rule.Eval([]float64{min(a, b), max(a, b)}), cmpInt(max(a, b) > o.Threshold)}
+	}
+	want := decision(ab, ba)
+	for digits := 1; digits <= 15 && decision(fromPercent(pa), fromPercent(pb)) != want; digits++ {
+		pa, pb = percentDigits(ab, digits), percentDigits(ba, digits)
+	}
+	return pa, pb
+}
+
+// percentDigits writes share f as a percentage of at most digits decimals,
+// trailing zeros dropped: 0.4 is "40%", 0.50005 at two "50.01%".
+func percentDigits(f float64, digits int) string {
+	s := fmt.Sprintf("%.*f", digits, 100*f)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".") + "%"
+}
+
+// fromPercent reads a percentage percent wrote ("69.997%") as a share.
+func fromPercent(s string) float64 {
+	var f float64
+	fmt.Sscan(strings.TrimSuffix(s, "%"), &f)
+	return f / 100
+}
+
+// cmpInt is 1 for true and 0 for false.
+func cmpInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -117,6 +117,20 @@ func TestDiffReason(t *testing.T) {
 		{"rarewords", browse.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared_rare_words":12,"a_in_b":0.6,"b_in_a":0.4}`)}, `{}`,
 			"they share 12 rare words: 60% of the left text's rare words are in the right text, and 40% of the right text's in the left text."},
+		// Regression: shares of 0.69997, similar under "min>=0.7", were
+		// written 70%, beside "Marked similar".
+		{"rarewords below its rule's bound", browse.Mark{Method: "rarewords", Label: core.Similar, Score: 0.69997,
+			Evidence: json.RawMessage(`{"shared_rare_words":2333,"a_in_b":0.69997,"b_in_a":0.69997}`)}, `{"threshold":0.1,"rule":"min>=0.7"}`,
+			"Marked similar by rarewords: they share 2333 rare words: 69.997% of the left text's rare words are in the right text, and 69.997% of"},
+		{"rarewords above its rule's bound", browse.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.70003,
+			Evidence: json.RawMessage(`{"shared_rare_words":7001,"a_in_b":0.70003,"b_in_a":0.70003}`)}, `{"threshold":0.1,"rule":"min>0.7"}`,
+			"70.003% of the left text's rare words are in the right text, and 70.003% of"},
+		{"rarewords above its threshold", browse.Mark{Method: "rarewords", Label: core.Similar, Score: 0.50005,
+			Evidence: json.RawMessage(`{"shared_rare_words":5001,"a_in_b":0.50005,"b_in_a":0.4}`)}, `{"threshold":0.5,"rule":"min>=0.7"}`,
+			"50.01% of the left text's rare words are in the right text, and 40% of"},
+		{"rarewords whole where that tells", browse.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.7003,
+			Evidence: json.RawMessage(`{"shared_rare_words":2334,"a_in_b":0.7003,"b_in_a":0.7003}`)}, `{"threshold":0.1,"rule":"min>=0.7"}`,
+			"70% of the left text's rare words are in the right text, and 70% of"},
 		{"sentences", browse.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared":1}`)}, `{"threshold":0.5}`, "they share 1 sentence; the score 0.600 is at least the duplicate threshold 0.5."},
 	} {

@@ -653,7 +653,9 @@ func TestTies(t *testing.T) {
 // (0.69997 each way), similar under "min>=0.7", were written with a score,
 // a_in_b and b_in_a of 0.7. The shares and the score keep the digits that
 // show the side of the bound the exact ones are on, below "min>=0.7" and
-// above "min>0.7" (7001 of 10001: 0.70003), and four where those tell it.
+// above "min>0.7" (7001 of 10001: 0.70003), above --threshold 0.5 (5001 of
+// 10001: 0.50005, not 0.5, which is not reported), and four where those tell
+// it.
 func TestScoreShowsItsSide(t *testing.T) {
 	ws := func(prefix string, from, to int) []string {
 		var w []string
@@ -670,17 +672,22 @@ func TestScoreShowsItsSide(t *testing.T) {
 	for _, tc := range []struct {
 		name         string
 		rule         string
+		threshold    float64 // 0: the default
 		shared, each int
 		label        core.Label
 		share        float64
 	}{
-		{"below min>=0.7", "min>=0.7", 2333, 3333, core.Similar, 0.69997},
-		{"above min>0.7", "min>0.7", 7001, 10001, core.Duplicate, 0.70003},
-		{"four decimals", "min>=0.7", 2334, 3333, core.Duplicate, 0.7003},
+		{"below min>=0.7", "min>=0.7", 0, 2333, 3333, core.Similar, 0.69997},
+		{"above min>0.7", "min>0.7", 0, 7001, 10001, core.Duplicate, 0.70003},
+		{"above threshold 0.5", "min>=0.7", 0.5, 5001, 10001, core.Similar, 0.50005},
+		{"four decimals", "min>=0.7", 0, 2334, 3333, core.Duplicate, 0.7003},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := short()
 			o.Rule = tc.rule
+			if tc.threshold != 0 {
+				o.Threshold = tc.threshold
+			}
 			p, ok := enginetest.Batch(t, Spec, o, pair(tc.shared, tc.each))["a~b"]
 			if !ok {
 				t.Fatal("a~b not reported")
