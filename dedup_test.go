@@ -611,8 +611,10 @@ func TestReadUnnamedStream(t *testing.T) {
 // site's menus and footers: `central` (cosine's default) the plain
 // original, the text the others hold most of, and `longest` the copy with
 // the menus; `central` picks a copy with the menus only when most members
-// carry them. Regression of the README, which said `central` kept the copy
-// with the menus.
+// carry them, and then not the longest of them (one with a paragraph
+// more). Each pair scores well above or far below the threshold.
+// Regression of the README, which said `central` kept the copy with the
+// menus.
 func TestKeepCentralAndLongestWithSiteMenus(t *testing.T) {
 	menu := "Home News Sport Weather Business Technology Entertainment Health Science Education Video Audio Radio"
 	footer := "About the site Contact us Terms of use Privacy Cookies Accessibility help Parental guidance Newsletters"
@@ -620,7 +622,7 @@ func TestKeepCentralAndLongestWithSiteMenus(t *testing.T) {
 	edit := func(text string, seed uint64) string {
 		w := strings.Split(text, " ")
 		r := rand.New(rand.NewPCG(3, seed))
-		for j := range len(w) / 10 {
+		for j := range len(w) / 20 {
 			w[(j*31+int(seed))%len(w)] = vocab[r.IntN(len(vocab))]
 		}
 		return strings.Join(w, " ")
@@ -631,30 +633,41 @@ func TestKeepCentralAndLongestWithSiteMenus(t *testing.T) {
 			docs = append(docs, genDoc(i, 300))
 		}
 	}
-	orig := genDoc(100, 300).Text
+	orig := genDoc(100, 1000).Text
 	docs = append(docs,
 		neardup.Document{ID: "orig", Text: orig},
 		neardup.Document{ID: "menus", Text: withMenus(orig)},
-		neardup.Document{ID: "cut", Text: orig[:len(orig)*2/3]},
+		neardup.Document{ID: "cut", Text: orig[:len(orig)*3/4]},
 		neardup.Document{ID: "edited", Text: edit(orig, 1)})
-	orig2 := genDoc(200, 300).Text
+	orig2 := genDoc(200, 1000).Text
 	docs = append(docs,
 		neardup.Document{ID: "orig2", Text: orig2},
 		neardup.Document{ID: "menus2", Text: withMenus(orig2)},
 		neardup.Document{ID: "menus2-edited", Text: withMenus(edit(orig2, 2))},
-		neardup.Document{ID: "menus2-cut", Text: withMenus(orig2[:len(orig2)*2/3])})
+		neardup.Document{ID: "menus2-cut", Text: withMenus(orig2[:len(orig2)*3/4])},
+		neardup.Document{ID: "menus2-more", Text: withMenus(orig2 + " " + genDoc(300, 80).Text)})
 	for _, tc := range []struct {
 		keep        string
 		want, want2 string
 	}{
 		{"", "orig", "menus2"}, // cosine's default: central
 		{"central", "orig", "menus2"},
-		{"longest", "menus", "menus2"},
+		{"longest", "menus", "menus2-more"},
 	} {
 		t.Run("keep "+tc.keep, func(t *testing.T) {
 			res, err := neardup.Dedup(context.Background(), docs, neardup.Options{MethodName: "cosine", Keep: tc.keep})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Every pair of a cluster is a duplicate well clear of the
+			// threshold (0.7); the others score under 0.4.
+			if len(res.Pairs) != 6+10 {
+				t.Errorf("%d pairs; want the 6 of orig's cluster and the 10 of orig2's", len(res.Pairs))
+			}
+			for _, p := range res.Pairs {
+				if p.Score < 0.75 {
+					t.Errorf("%s, %s: cosine %.4f; want 0.75 or more, clear of the threshold", p.A, p.B, p.Score)
+				}
 			}
 			got := map[string]string{}
 			for _, c := range res.Clusters {

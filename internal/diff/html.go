@@ -33,7 +33,8 @@ table.nd-diff tr.nd-same td{color:#555}`
 // an HTML paragraph styled by HTMLStyle.
 const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a">Red</span>: only in the left text. ` +
 	`<span class="nd-b">Green</span>: only in the right text. ` +
-	`Red facing green was replaced. A passage moved is red where the left text has it and green where the right one ` +
+	`Red facing green was replaced; a word both texts hold in place among rewritten words is drawn inside the ` +
+	`replacement, and counts as shared (the "inside edits" of a text diff's header). A passage moved is red where the left text has it and green where the right one ` +
 	`does, and counts as shared. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
 	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
 	`by sentence or line such a difference is shared and unmarked. By word, punctuation and symbols only one side ` +
