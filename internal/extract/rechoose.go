@@ -69,9 +69,14 @@ func (c chooser) withoutRegions(content *html.Node) *html.Node {
 }
 
 // withoutRelated: when sections of related stories make most of the
-// engine's content, it chooses again on the page without them.
+// engine's content, it chooses again on the page without them; teaser
+// cards that are the article (keepCards) are none.
 func (c chooser) withoutRelated(content *html.Node) *html.Node {
-	if content == nil || !mostlyRelated(content) {
+	if content == nil {
+		return content
+	}
+	keepCards(content) // teaser cards that are the article are no related stories
+	if !mostlyRelated(content) {
 		return content
 	}
 	again := c.fresh()

@@ -364,7 +364,7 @@ func markTeasers(n, heading *html.Node, page *url.URL) {
 			around[a] = true
 		}
 	}
-	t := teasers{heading: heading, around: around, page: page, paragraphs: map[*html.Node]longest{}}
+	t := teasers{heading: heading, around: around, page: page, paragraphs: map[*html.Node]longest{}, bodies: map[*html.Node]string{}}
 	t.under(n)
 }
 
@@ -376,6 +376,7 @@ type teasers struct {
 	around     map[*html.Node]bool
 	page       *url.URL
 	paragraphs map[*html.Node]longest
+	bodies     map[*html.Node]string
 }
 
 // under marks the lists of other stories under n (markTeasers).
@@ -426,7 +427,7 @@ func (t teasers) under(n *html.Node) {
 				t.under(c)
 			} else if !hasAttr(c, regionAttr) {
 				markRelated(c)
-				c.Attr = append(c.Attr, html.Attribute{Key: cardAttr})
+				c.Attr = append(c.Attr, html.Attribute{Key: cardAttr, Val: t.body(cards[k][0])})
 			}
 		}
 	}
@@ -464,24 +465,72 @@ func (t teasers) paragraph(n, skip *html.Node) int {
 	return l.first
 }
 
-// cardAttr marks the teaser cards markTeasers marked as related stories:
-// unlike other related stories, they stay when they are nearly all of the
-// engine's content, its second choice without them included (keepCards).
+// cardAttr marks the teaser cards markTeasers marked as related stories,
+// its value cardBody on those that may be the article's body: unlike other
+// related stories, those stay when they are nearly all of the engine's
+// content (keepCards), before it would choose again without them.
 const cardAttr = "data-neardup-card"
 
+// cardBody is cardAttr's value on cards that follow the page's heading
+// with no paragraph of over cardMaxParagraph runes between: they may be the
+// article's body (keepCards).
+const cardBody = "body"
+
+// cardMaxBetween bounds the nodes body reads from the page's heading to a
+// list of cards.
+const cardMaxBetween = 5000
+
+// body returns cardBody when no more than cardMaxParagraph runes of text
+// outside links lie between the page's heading and first, the first card
+// of a list, in the order of the page; else "". Each list is asked once.
+func (t teasers) body(first *html.Node) string {
+	if v, ok := t.bodies[first]; ok {
+		return v
+	}
+	runes, nodes := 0, 0
+	n := t.heading
+	for n != nil && n != first && runes <= cardMaxParagraph {
+		// The next node in the page's order: into n's children, unless n
+		// is the heading, a link or never text; else past its subtree.
+		if n != t.heading && n.FirstChild != nil && !(n.Type == html.ElementNode && (tag(n) == atom.A || neverText[tag(n)])) {
+			n = n.FirstChild
+		} else {
+			for n != nil && n.NextSibling == nil {
+				n = n.Parent
+			}
+			if n != nil {
+				n = n.NextSibling
+			}
+		}
+		if nodes++; nodes > cardMaxBetween {
+			break
+		}
+		if n != nil && n.Type == html.TextNode {
+			runes += nonSpaceRunes(n.Data)
+		}
+	}
+	v := ""
+	if n == first && runes <= cardMaxParagraph {
+		v = cardBody
+	}
+	t.bodies[first] = v
+	return v
+}
+
 // keepCards takes the marks of related stories off the teaser cards under
-// the content tree n when less than two paragraphs' worth of text
-// (2·cardMaxParagraph bytes) is left without them: the list is the page's
-// article (a roundup of the site's own posts, a series' index), not one
-// set beside it.
+// the content tree n that follow the page's heading with no paragraph
+// between (cardBody) when they hold most of its text and less than
+// cardMinRest bytes of it is left without them: the list is the page's
+// article (a roundup of the site's own posts, a series' index), not a box
+// set after the story, which the engine may take alone.
 func keepCards(n *html.Node) {
-	cards, all := textShare(n, func(m *html.Node) bool { return hasAttr(m, cardAttr) })
-	if cards == 0 || all-cards >= 2*cardMaxParagraph {
+	cards, all := textShare(n, func(m *html.Node) bool { return attr(m, cardAttr) == cardBody })
+	if cards == 0 || 2*cards <= all || all-cards >= cardMinRest {
 		return
 	}
 	var walk func(*html.Node)
 	walk = func(m *html.Node) {
-		if m.Type == html.ElementNode && hasAttr(m, cardAttr) {
+		if m.Type == html.ElementNode && attr(m, cardAttr) == cardBody {
 			removeAttr(m, regionAttr)
 		}
 		for c := m.FirstChild; c != nil; c = c.NextSibling {
@@ -490,6 +539,11 @@ func keepCards(n *html.Node) {
 	}
 	walk(n)
 }
+
+// cardMinRest is the least text (bytes, white space trimmed) the engine's
+// content holds besides its teaser cards for them to be a list set beside
+// the article rather than the article (keepCards): about two paragraphs.
+const cardMinRest = 200
 
 // cardMaxParagraph is the most text (runes, spaces left out) a paragraph
 // beside a list of teaser cards holds, under their parent: more is the

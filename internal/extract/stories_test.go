@@ -175,6 +175,10 @@ func TestPageTeaserCardsLeave(t *testing.T) {
 		{"a roundup without an introduction", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post"><h1>Spanish classes open for enrolment</h1><div class="list">` + cards("div", "roundup-item", 4, local) + `</div></article></main>`,
 			gone, nil},
+		{"a roundup without an introduction in unnamed containers", "Spanish classes open for enrolment | Island News",
+			`<div id="wrap"><div class="col"><h1>Spanish classes open for enrolment</h1><div class="list">` + cards("div", "roundup-item", 4, local) +
+				`</div></div><div class="side"><p>About Island News: the paper of the island since 1901, every week.</p></div></div>`,
+			gone, nil},
 		{"a listicle's items linking other sites", "Spanish classes open for enrolment | Island News",
 			`<main><article class="post">` + story + cards("section", "listicle-block", 4, other) + `</article></main>`,
 			append([]string{paragraph(0)}, gone...), nil},
