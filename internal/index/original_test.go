@@ -295,10 +295,11 @@ func TestReplacedOriginalIsRepresentative(t *testing.T) {
 		{"earliest", cluster.Earliest, append(slices.Clone(story), "One more sentence of the reprint."), "earliest: the oldest date among the members"},
 		{"longest tie", cluster.Longest, story, "tied; the first published"},
 		{"first", cluster.First, append(slices.Clone(story), "One more sentence of the reprint."), "first: the first member in input order"},
+		{"central tie", cluster.Central, story, "tied; the longest, then the first published"},
 	} {
-		for _, e := range storetest.Engines {
-			t.Run(tc.name+"/"+e, func(t *testing.T) {
-				x := open(t, storetest.DSN(t, e), index.OpenOptions{Keep: tc.keep})
+		for _, engine := range storetest.Engines {
+			t.Run(tc.name+"/"+engine, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, engine), index.OpenOptions{Keep: tc.keep})
 				w, c := enginetest.Doc("W", story), enginetest.Doc("C", tc.other)
 				w.Date = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
 				c.Date = w.Date
@@ -309,9 +310,9 @@ func TestReplacedOriginalIsRepresentative(t *testing.T) {
 					t.Fatalf("replaced: %+v %v", ms, err)
 				}
 				want := "W" // the first published; for first, read first (stored where it replaced)
-				e := export(t, x)
-				if len(e.clusters) != 1 || e.clusters[0].Representative != want || !strings.Contains(e.clusters[0].Why, tc.wantWhy) {
-					t.Errorf("exported clusters %+v, want representative %s (%s)", e.clusters, want, tc.wantWhy)
+				ex := export(t, x)
+				if len(ex.clusters) != 1 || ex.clusters[0].Representative != want || !strings.Contains(ex.clusters[0].Why, tc.wantWhy) {
+					t.Errorf("exported clusters %+v, want representative %s (%s)", ex.clusters, want, tc.wantWhy)
 				}
 				got, err := x.Cluster(t.Context(), ms[0].Cluster)
 				if err != nil || got.Representative != want || got.Original != "W" {
