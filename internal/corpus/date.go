@@ -132,8 +132,10 @@ func unixDate(lit []byte) time.Time {
 	if err != nil || !(math.Abs(f) < 1e15) { // NaN too
 		return time.Time{}
 	}
-	// Both floored, so that a fraction before 1970 is an instant earlier,
-	// not one nearer the epoch.
+	// Milliseconds are floored to the whole millisecond, so that a fraction
+	// before 1970 is an instant earlier, not one nearer the epoch; seconds
+	// keep their fraction (to the nanosecond), added to the floored second,
+	// so -1.5 is 1969-12-31T23:59:58.5Z.
 	var t time.Time
 	if math.Abs(f) >= 1e11 {
 		t = time.UnixMilli(int64(math.Floor(f))).UTC()

@@ -269,7 +269,10 @@ func (x *Index) cluster(ctx context.Context, id int64) (browse.Cluster, error) {
 		in := make(map[int64]*store.Doc, len(docs))
 		for i := range docs {
 			g[i], in[docs[i].Ord] = &docs[i], &docs[i]
-			out.Members = append(out.Members, viewDoc(&docs[i]))
+		}
+		byRank(g) // members listed, and the representative chosen, in place order
+		for _, d := range g {
+			out.Members = append(out.Members, viewDoc(d))
 		}
 		rep, why, err := x.representative(r, g)
 		if err != nil {

@@ -45,7 +45,9 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 		for i := range rows {
 			byOrd[rows[i].Ord] = &rows[i]
 		}
-		best := map[int64]store.Mark{} // document → its best duplicate mark to an earlier one
+		// document → its best duplicate mark to one earlier in place order
+		// (store.Doc.Rank), the order a cluster's members are listed in
+		best := map[int64]store.Mark{}
 		// The store gives a document's marks together; each group is
 		// written best first, as dedup writes a document's pairs.
 		var group []store.Mark
@@ -60,8 +62,14 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 			return nil
 		}
 		if err := r.EachMark(func(m *store.Mark) error {
-			if b, ok := best[m.B]; m.Label == core.Duplicate && (!ok || m.Score > b.Score) {
-				best[m.B] = store.Mark{A: m.A, B: m.B, Score: m.Score}
+			if m.Label == core.Duplicate {
+				earlier, later := m.A, m.B
+				if a, b := byOrd[earlier], byOrd[later]; a != nil && b != nil && a.Rank() > b.Rank() {
+					earlier, later = later, earlier
+				}
+				if b, ok := best[later]; !ok || m.Score > b.Score {
+					best[later] = store.Mark{A: earlier, B: later, Score: m.Score}
+				}
 			}
 			if len(group) > 0 && group[0].B != m.B {
 				if err := flush(); err != nil {
@@ -108,8 +116,11 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 
 // exportClusters sends every cluster with its representative, the index's
 // linking policy and why each member is in, and returns the
-// representatives. best holds each document's best duplicate mark to an
-// earlier one.
+// representatives. A cluster lists its members in place order
+// (byRank), the order a batch run over the documents so placed reads
+// them, and its representative and why each member is in follow that
+// order. best holds each document's best duplicate mark to one earlier in
+// that order.
 func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]store.Mark, e Exporter) (map[int64]bool, error) {
 	ids := make(map[int64]string, len(rows))
 	for _, d := range rows {
@@ -124,6 +135,9 @@ func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]
 			}
 			groups[c] = append(groups[c], &rows[i])
 		}
+	}
+	for _, g := range groups {
+		byRank(g)
 	}
 	reps := map[int64]bool{}
 	for _, c := range order {
@@ -187,16 +201,21 @@ func (x *Index) joined(r store.Reader, cl *core.Cluster, g []*store.Doc) error {
 	return nil
 }
 
+// byRank sorts g, a cluster's documents, by their places (store.Doc.Rank):
+// a new version of a document where the version it replaced was, the order
+// a batch run reads them in.
+func byRank(g []*store.Doc) {
+	slices.SortStableFunc(g, func(a, b *store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
+}
+
 // representative chooses a cluster's representative by the index's policy.
-// Members are numbered in the order read, as cluster.Representative
-// takes them: by their places (store.Doc.Rank), a new version of a
-// document where the version it replaced was, so that "earliest" keeps
-// the original (originalOf) and a tie goes to the first published. The
+// g is the cluster's documents in place order (byRank), the order
+// cluster.Representative numbers them in, so that "earliest" keeps the
+// original (originalOf) and a tie goes to the first published. The
 // policy "central" scores them as a batch run over the stored documents
 // would (engine.Live.Central): it reads their sketches, an exact copy,
 // stored without one, scored by its original's (see scoredAs).
 func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
-	g = slices.SortedStableFunc(slices.Values(g), func(a, b *store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
 	members := make([]cluster.Member, len(g))
 	for i, d := range g {
 		members[i] = cluster.Member{Ord: int32(i), Length: d.Length, Date: d.Date}

@@ -295,10 +295,11 @@ func TestReplacedOriginalIsRepresentative(t *testing.T) {
 		{"earliest", cluster.Earliest, append(slices.Clone(story), "One more sentence of the reprint."), "earliest: the oldest date among the members"},
 		{"longest tie", cluster.Longest, story, "tied; the first published"},
 		{"first", cluster.First, append(slices.Clone(story), "One more sentence of the reprint."), "first: the first member in input order"},
+		{"central tie", cluster.Central, story, "tied; the longest, then the first published"},
 	} {
-		for _, e := range storetest.Engines {
-			t.Run(tc.name+"/"+e, func(t *testing.T) {
-				x := open(t, storetest.DSN(t, e), index.OpenOptions{Keep: tc.keep})
+		for _, engine := range storetest.Engines {
+			t.Run(tc.name+"/"+engine, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, engine), index.OpenOptions{Keep: tc.keep})
 				w, c := enginetest.Doc("W", story), enginetest.Doc("C", tc.other)
 				w.Date = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
 				c.Date = w.Date
@@ -309,13 +310,62 @@ func TestReplacedOriginalIsRepresentative(t *testing.T) {
 					t.Fatalf("replaced: %+v %v", ms, err)
 				}
 				want := "W" // the first published; for first, read first (stored where it replaced)
-				e := export(t, x)
-				if len(e.clusters) != 1 || e.clusters[0].Representative != want || !strings.Contains(e.clusters[0].Why, tc.wantWhy) {
-					t.Errorf("exported clusters %+v, want representative %s (%s)", e.clusters, want, tc.wantWhy)
+				ex := export(t, x)
+				if len(ex.clusters) != 1 || ex.clusters[0].Representative != want || !strings.Contains(ex.clusters[0].Why, tc.wantWhy) {
+					t.Errorf("exported clusters %+v, want representative %s (%s)", ex.clusters, want, tc.wantWhy)
 				}
 				got, err := x.Cluster(t.Context(), ms[0].Cluster)
 				if err != nil || got.Representative != want || got.Original != "W" {
 					t.Errorf("cluster page: representative %q, original %q, %v; want %s, W", got.Representative, got.Original, err, want)
+				}
+			})
+		}
+	}
+}
+
+// TestReplacedMembersInPlaceOrder: a cluster lists its members, and why
+// each is in, in place order, a new version of a document (Replace) where
+// the one it replaced was, as a batch run over the documents so placed
+// does and as the representative is chosen. Regression: after W stored,
+// its reprint C, then W replaced, export --keep first wrote W as the
+// representative but members [C W], C "first member" and W "duplicate of
+// C"; the cluster page listed C first.
+func TestReplacedMembersInPlaceOrder(t *testing.T) {
+	story := enginetest.NewTextGen(43).Sentences(10)
+	for _, link := range []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor} {
+		for _, engine := range storetest.Engines {
+			t.Run(string(link)+"/"+engine, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, engine), index.OpenOptions{Keep: cluster.First, Link: link})
+				w := enginetest.Doc("W", story)
+				c := enginetest.Doc("C", append(slices.Clone(story), "One more sentence of the reprint."))
+				w.Date = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
+				c.Date = w.Date
+				add(t, x, w, c)
+				w.Title += " (updated)"
+				ms, err := x.Add(t.Context(), []core.Document{w}, index.AddOptions{Replace: true})
+				if err != nil || ms[0].Status != index.Replaced {
+					t.Fatalf("replaced: %+v %v", ms, err)
+				}
+				ex := export(t, x)
+				if len(ex.clusters) != 1 {
+					t.Fatalf("exported clusters %+v, want 1", ex.clusters)
+				}
+				cl := ex.clusters[0]
+				if cl.Representative != "W" || !slices.Equal(cl.Members, []string{"W", "C"}) || len(cl.Joined) != 2 ||
+					cl.Joined[0] != "first member" || !strings.Contains(cl.Joined[1], " W (") {
+					t.Errorf("exported cluster: representative %s, members %q, joined %q; want W, [W C], [first member, … W (…)]",
+						cl.Representative, cl.Members, cl.Joined)
+				}
+				got, err := x.Cluster(t.Context(), ms[0].Cluster)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ids []string
+				for _, m := range got.Members {
+					ids = append(ids, m.ID)
+				}
+				if got.Representative != "W" || !slices.Equal(ids, []string{"W", "C"}) {
+					t.Errorf("cluster page: representative %s, members %q; want W, [W C]", got.Representative, ids)
 				}
 			})
 		}

@@ -281,3 +281,77 @@ func TestChecksumFindsDamageInTheFile(t *testing.T) {
 		t.Errorf("reading the damaged text: %v, want a ChecksumError naming document \"b\" and the file", err)
 	}
 }
+
+// TestInsertRefusesAPlaceNoReadTakes: a document whose place is negative or
+// not below the ordinal it is given is refused by Insert, naming the place
+// and the ordinal, and nothing of it is stored. Regression: Insert stored
+// place 99 on ordinal 1, the commit succeeded, and every read then found the
+// record damaged.
+func TestInsertRefusesAPlaceNoReadTakes(t *testing.T) {
+	for _, place := range []int64{-1, 1, 99} {
+		t.Run(fmt.Sprint(place), func(t *testing.T) {
+			forEachEngine(t, func(t *testing.T, dsn string) {
+				st := open(t, dsn)
+				d := doc("a", 0)
+				d.Place = place
+				err := st.Update(t.Context(), func(w store.Writer) error {
+					_, err := w.Insert(d, nil)
+					return err
+				})
+				if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("place %d", place)) || !strings.Contains(err.Error(), "its own, 1") {
+					t.Errorf("Insert of place %d on ordinal 1: %v, want an error naming the place and the ordinal", place, err)
+				}
+				view(t, st, func(r store.Reader) error {
+					n := 0
+					if err := r.EachDoc(false, func(*store.Doc) error { n++; return nil }); err != nil || n != 0 {
+						t.Errorf("after the refused insert: %d documents stored, %v", n, err)
+					}
+					return nil
+				})
+			})
+		})
+	}
+}
+
+// TestChecksumsFindAPlaceNoWriteStores: a record whose checksum is sound
+// but whose place is negative, the document's own ordinal or above it, is
+// damage to Check and to every read, as a place of 0 is (see damages).
+func TestChecksumsFindAPlaceNoWriteStores(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		place func(ord int64) int64
+	}{
+		{"negative", func(int64) int64 { return -1 }},
+		{"its own ordinal", func(ord int64) int64 { return ord }},
+		{"above its ordinal", func(ord int64) int64 { return ord + 97 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			forEachEngine(t, func(t *testing.T, dsn string) {
+				st := open(t, dsn)
+				b := checksumFixture(t, st)
+				var d store.Doc
+				view(t, st, func(r store.Reader) (err error) {
+					d, err = r.Doc("b")
+					return err
+				})
+				d.Place = tc.place(b)
+				storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE docs SET place = %d, doc_crc = %d WHERE id = 'b'`, d.Place, store.RecordSum(&d)))
+				faults, err := st.Check(t.Context())
+				if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], `document "b"`) ||
+					!strings.Contains(faults.List[0], "its record") {
+					t.Errorf("check of place %d on ordinal %d: %q %v, want one fault naming document \"b\" and its record",
+						d.Place, b, faults.List, err)
+				}
+				view(t, st, func(r store.Reader) error {
+					if _, err := r.Doc("b"); !damagedB(err) {
+						t.Errorf("Doc of place %d on ordinal %d: %v, want a ChecksumError naming document \"b\"", d.Place, b, err)
+					}
+					if err := r.EachDoc(false, func(*store.Doc) error { return nil }); !damagedB(err) {
+						t.Errorf("EachDoc of place %d on ordinal %d: %v, want a ChecksumError naming document \"b\"", d.Place, b, err)
+					}
+					return nil
+				})
+			})
+		})
+	}
+}

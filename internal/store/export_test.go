@@ -36,3 +36,6 @@ func LockPostgres(ctx context.Context, tx *sql.Tx, wait time.Duration) error {
 
 // IndexSum is the checksum of an index part stored under ordinal ord.
 func IndexSum(ord int64, data []byte) int32 { return recordSum(partIndex, ord, data) }
+
+// RecordSum is the checksum a write stores with d's record (doc_crc).
+func RecordSum(d *Doc) int32 { return docSum(d) }

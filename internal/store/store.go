@@ -277,7 +277,9 @@ type DocWriter interface {
 	Init(m Meta) error
 	// Insert stores a document, its sketch (absent for a skipped document)
 	// and its text when the index stores texts, and returns its ordinal.
-	// The document's Ord is ignored.
+	// The document's Ord is ignored; its Place, when not 0, must be below
+	// the ordinal it is given (the ordinal of an earlier version), else
+	// Insert refuses it, as every read would.
 	Insert(d *Doc, sk *Sketch) (ord int64, err error)
 	// AddMarks stores marks.
 	AddMarks(ms []Mark) error

@@ -30,6 +30,10 @@ func (t *txn) Insert(d *Doc, sk *Sketch) (int64, error) {
 	if _, ok := t.docID[d.ID]; ok {
 		return 0, fmt.Errorf("storing document %q: the id is stored already", d.ID)
 	}
+	if d.Place < 0 || d.Place >= ord {
+		// Every read refuses such a record (scanDocAnd): refuse to write it.
+		return 0, fmt.Errorf("storing document %q: place %d is not an earlier ordinal than its own, %d", d.ID, d.Place, ord)
+	}
 	row := pendingDoc{d: *d}
 	row.d.Ord, row.d.Text = ord, ""
 	if t.docAt == nil {
