@@ -262,18 +262,7 @@ func TestMarkTeaserCards(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.page)
 			markTeasers(doc, pageHeading(doc), nil)
-			marked := 0
-			var walk func(*html.Node)
-			walk = func(n *html.Node) {
-				if n.Type == html.ElementNode && attr(n, regionAttr) == "related" {
-					marked++
-				}
-				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					walk(c)
-				}
-			}
-			walk(doc)
-			if marked != tc.marked {
+			if marked := countRelated(doc); marked != tc.marked {
 				t.Errorf("%d marked, want %d", marked, tc.marked)
 			}
 		})
@@ -314,6 +303,19 @@ func TestSameSite(t *testing.T) {
 	}
 }
 
+// countRelated returns how many elements under n are marked as related
+// stories.
+func countRelated(n *html.Node) int {
+	k := 0
+	if n.Type == html.ElementNode && attr(n, regionAttr) == "related" {
+		k++
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		k += countRelated(c)
+	}
+	return k
+}
+
 func TestMarkTeasers(t *testing.T) {
 	// One teaser alone is not a run, and an <article> of more prose than an
 	// excerpt is a story.
@@ -330,18 +332,7 @@ func TestMarkTeasers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, `<html><body>`+tc.body+`</body></html>`)
 			markTeasers(doc, nil, nil)
-			marked := 0
-			var walk func(*html.Node)
-			walk = func(n *html.Node) {
-				if n.Type == html.ElementNode && attr(n, regionAttr) == "related" {
-					marked++
-				}
-				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					walk(c)
-				}
-			}
-			walk(doc)
-			if marked != tc.marked {
+			if marked := countRelated(doc); marked != tc.marked {
 				t.Errorf("%d marked, want %d", marked, tc.marked)
 			}
 		})

@@ -428,16 +428,7 @@ func TestTokens(t *testing.T) {
 		{TokensWords, []string{"said"}},
 	} {
 		t.Run(tc.tokens, func(t *testing.T) {
-			o := Defaults()
-			o.Tokens, o.MinWords = tc.tokens, 0
-			m, err := newMethod(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, skip := m.NewSketcher().Sketch(&doc)
-			if skip != core.SkipNone {
-				t.Fatalf("skipped: %s", skip)
-			}
+			s := sketchTokens(t, tc.tokens, &doc)
 			var want []uint64
 			for _, w := range tc.want {
 				want = append(want, analysis.HashWordString(w))
@@ -473,16 +464,7 @@ func TestTokensCapitalSigma(t *testing.T) {
 		{TokensWords, 2},      // ααος, σος folded alike
 	} {
 		t.Run(tc.tokens, func(t *testing.T) {
-			o := Defaults()
-			o.Tokens, o.MinWords = tc.tokens, 0
-			m, err := newMethod(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, skip := m.NewSketcher().Sketch(&doc)
-			if skip != core.SkipNone {
-				t.Fatalf("skipped: %s", skip)
-			}
+			s := sketchTokens(t, tc.tokens, &doc)
 			if len(s.Words) != tc.want {
 				t.Errorf("%d distinct words, want %d", len(s.Words), tc.want)
 			}
@@ -698,4 +680,21 @@ func TestScoreShowsItsSide(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sketchTokens sketches doc with the default options but tokens, and no
+// least number of words; a skip fails the test.
+func sketchTokens(t *testing.T, tokens string, doc *core.Document) *Sketch {
+	t.Helper()
+	o := Defaults()
+	o.Tokens, o.MinWords = tokens, 0
+	m, err := newMethod(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, skip := m.NewSketcher().Sketch(doc)
+	if skip != core.SkipNone {
+		t.Fatalf("skipped: %s", skip)
+	}
+	return s
 }
