@@ -164,7 +164,7 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 		return false
 	})
 	if u != nil {
-		host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+		host := siteHost(u)
 		add(host)
 		if label, _, ok := strings.Cut(host, "."); ok {
 			add(label)

@@ -74,14 +74,7 @@ var damages = map[string]damage{
 		sqlite:   `UPDATE docs SET title = 'A forged title' WHERE id = 'b'`,
 		postgres: `UPDATE docs SET title = 'A forged title' WHERE id = 'b'`,
 		part:     "its record",
-		read: func(r store.Reader, ord int64) error {
-			if _, err := r.Doc("b"); err == nil {
-				return errors.New("Doc read the damaged record")
-			} else if !damagedB(err) {
-				return err
-			}
-			return r.EachDoc(false, func(*store.Doc) error { return nil })
-		},
+		read:     readDamagedRecord,
 	},
 	// Regression: a place of 0 (a write stores none as NULL) matched the
 	// checksum of a record without one, which Doc.Rank reads it as, while
@@ -90,14 +83,7 @@ var damages = map[string]damage{
 		sqlite:   `UPDATE docs SET place = 0 WHERE id = 'b'`,
 		postgres: `UPDATE docs SET place = 0 WHERE id = 'b'`,
 		part:     "its record",
-		read: func(r store.Reader, ord int64) error {
-			if _, err := r.Doc("b"); err == nil {
-				return errors.New("Doc read the damaged record")
-			} else if !damagedB(err) {
-				return err
-			}
-			return r.EachDoc(false, func(*store.Doc) error { return nil })
-		},
+		read:     readDamagedRecord,
 	},
 	"mark": {
 		sqlite:   `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,
@@ -354,4 +340,15 @@ func TestChecksumsFindAPlaceNoWriteStores(t *testing.T) {
 			})
 		})
 	}
+}
+
+// readDamagedRecord reads document b's damaged record, by id and in a walk
+// of every record: the read by id must refuse it as damage.
+func readDamagedRecord(r store.Reader, _ int64) error {
+	if _, err := r.Doc("b"); err == nil {
+		return errors.New("Doc read the damaged record")
+	} else if !damagedB(err) {
+		return err
+	}
+	return r.EachDoc(false, func(*store.Doc) error { return nil })
 }
