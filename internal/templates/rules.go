@@ -79,14 +79,24 @@ func (r *Rules) Veto(e *Evidence) Reason {
 
 // Refills reports whether the rules in force read the pair of evidence e
 // as one template filled in twice: with other figures (Template: Refilled,
-// or titles whose figures are disjoint) or with other words (Slots:
+// titles whose figures are disjoint, or AnotherDaysItem) or with other words (Slots:
 // WordsRefilled, two times of day in the headings among them). A title
 // marked as a re-run exempts the pair. Whatever words their titles share,
 // such documents are two reports ("MIDWEST GRAIN FUTURES 10:50 EDT" and
 // "12:30 EDT", "WORLD BANK LOANS MEXICO 400 MLN DLRS" and "PAKISTAN 220
 // MLN"), not one story rewritten.
 func (r *Rules) Refills(e *Evidence) bool {
-	return !e.Rerun && (r.Template && (e.Refilled() || e.TitleFiguresDisjoint) || r.Slots && e.WordsRefilled())
+	return !e.Rerun && (r.Template && (e.Refilled() || e.TitleFiguresDisjoint || e.AnotherDaysItem()) || r.Slots && e.WordsRefilled())
+}
+
+// AnotherDaysItem reports whether the two documents are an item run under
+// one title on other days: the same title, datelines of other days and
+// figures changed ("PROPOSED OFFERINGS RECENTLY FILED WITH THE SEC" of
+// March 9 and of March 11). Refills reads it so; a duplicate's rules do
+// not, as a copy sent again days later under a new dateline, a figure
+// damaged, is still a copy (docs/methods-rejected.md).
+func (e *Evidence) AnotherDaysItem() bool {
+	return e.SameTitle && e.DatelinesDiffer && e.FiguresChanged
 }
 
 // NamesDisagree reports whether the titles and names of the two documents

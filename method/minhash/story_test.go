@@ -193,6 +193,42 @@ func TestSameStoryOfOneTemplate(t *testing.T) {
 	}
 }
 
+// TestSameStoryOfAnotherDay pins that an item run under one title on other
+// days ("PROPOSED OFFERINGS RECENTLY FILED WITH THE SEC" of March 9 and of
+// March 11) is not similar as one story rewritten when its datelines name
+// other days and its figures changed: a column filled again. The same day's
+// datelines, unchanged figures or a title marked as sent again keep it
+// similar, and so does the template rule turned off.
+func TestSameStoryOfAnotherDay(t *testing.T) {
+	noTemplate := Defaults()
+	noTemplate.Template = false
+	const title = "Proposed offerings recently filed with the Wolves board"
+	for _, tc := range []struct {
+		name           string
+		opts           Options
+		titleB         string
+		dayB, figuresB string
+		want           core.Label // "" for no pair
+	}{
+		{"the same day, other figures: similar", Defaults(), title, "March 9", "480,000", core.Similar},
+		{"another day, the same figures: similar", Defaults(), title, "March 11", "3.2 mln", core.Similar},
+		{"another day, other figures: not reported", Defaults(), title, "March 11", "480,000", ""},
+		{"another day, other figures, sent again: similar", Defaults(), "RPT-" + title, "March 11", "480,000", core.Similar},
+		{"another day, other figures, the template rule off: similar", noTemplate, title, "March 11", "480,000", core.Similar},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := sameStoryDocs("Hoddle", "Hoddle")
+			a.Title, b.Title = title, tc.titleB
+			a.Text = "WOLVERHAMPTON, March 9 - Angio Medical filed for 3.2 mln shares. " + a.Text
+			b.Text = "WOLVERHAMPTON, " + tc.dayB + " - Minnetonka Bank listed " + tc.figuresB + " units. " + b.Text
+			p := enginetest.Batch(t, Spec, tc.opts, []core.Document{a, b})["a~b"]
+			if p.Label != tc.want {
+				t.Fatalf("label %q, want %q (evidence %+v)", p.Label, tc.want, p.Evidence)
+			}
+		})
+	}
+}
+
 // TestSameStoryChannel pins that the same-story pairs are found by the
 // title keys, not by chance in the LSH bands: the two reports share no band
 // key but share a title key, and only while they are within the window.
