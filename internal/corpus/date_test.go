@@ -627,3 +627,23 @@ func BenchmarkParseDate(b *testing.B) {
 		})
 	}
 }
+
+// TestUnixDateFractions pins the fractions of a Unix time given as a JSON
+// number (docs/dates.md): seconds keep theirs, added to the second below, so
+// -1.5 is half a second after 23:59:58 of the last day of 1969; milliseconds
+// are floored to the whole millisecond, the earlier instant before 1970.
+func TestUnixDateFractions(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		want time.Time
+	}{
+		{"-1.5", time.Date(1969, 12, 31, 23, 59, 58, 5e8, time.UTC)},
+		{"1709634030.5", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},
+		{"-1709634030000.5", time.Date(1915, 10, 29, 13, 39, 29, 999e6, time.UTC)},
+		{"1709634030000.5", time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)},
+	} {
+		if got := unixDate([]byte(tc.lit)); !got.Equal(tc.want) {
+			t.Errorf("unixDate(%s) = %v, want %v", tc.lit, got, tc.want)
+		}
+	}
+}

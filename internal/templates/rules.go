@@ -90,14 +90,20 @@ func (r *Rules) Refills(e *Evidence) bool {
 }
 
 // AnotherDaysItem reports whether the two documents are an item run under
-// one title on other days: the same title, datelines of other days and
-// figures changed ("PROPOSED OFFERINGS RECENTLY FILED WITH THE SEC" of
-// March 9 and of March 11). Refills reads it so; a duplicate's rules do
-// not, as a copy sent again days later under a new dateline, a figure
-// damaged, is still a copy (docs/methods-rejected.md).
+// one title on other days: the same title, datelines of other days, dates
+// at least a day apart (anotherDayHours) and figures changed ("PROPOSED
+// OFFERINGS RECENTLY FILED WITH THE SEC" of March 9 and of March 11). A
+// rewrite of one story hours later across midnight is not one. Refills
+// reads it so; a duplicate's rules do not, as a copy sent again days later
+// under a new dateline, a figure damaged, is still a copy when it shares
+// most of its text (docs/methods-rejected.md).
 func (e *Evidence) AnotherDaysItem() bool {
-	return e.SameTitle && e.DatelinesDiffer && e.FiguresChanged
+	return e.SameTitle && e.DatelinesDiffer && e.FiguresChanged && e.HoursApart != nil && *e.HoursApart >= anotherDayHours
 }
+
+// anotherDayHours is how many hours apart two documents under one title
+// must be dated for AnotherDaysItem: a day.
+const anotherDayHours = 24
 
 // NamesDisagree reports whether the titles and names of the two documents
 // say they are about different things: each holds a name the other never

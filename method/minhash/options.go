@@ -94,7 +94,8 @@ type Options struct {
 	// are undated or dated at most StoryWindow apart, and the template
 	// rules in force do not read it as one template filled in twice (its
 	// titles' figures disjoint, other figures or words in its places, two
-	// times of day in its headings: templates.Rules.Refills): one story rewritten
+	// times of day in its headings, one title over other days' datelines a
+	// day apart with other figures: templates.Rules.Refills): one story rewritten
 	// by another newsroom, which names the event in the same words and
 	// shares few character shingles. Pairs of title words, with the
 	// document's place in time, are then candidate keys too (see

@@ -196,34 +196,46 @@ func TestSameStoryOfOneTemplate(t *testing.T) {
 // TestSameStoryOfAnotherDay pins that an item run under one title on other
 // days ("PROPOSED OFFERINGS RECENTLY FILED WITH THE SEC" of March 9 and of
 // March 11) is not similar as one story rewritten when its datelines name
-// other days and its figures changed: a column filled again. The same day's
-// datelines, unchanged figures or a title marked as sent again keep it
-// similar, and so does the template rule turned off.
+// other days, its dates are a day or more apart and its figures changed: a
+// column filled again. The same day's datelines, unchanged figures, a
+// rewrite an hour later across midnight, titles both marked as sent again
+// (the same title still) keep it similar, and so does the template rule
+// turned off.
 func TestSameStoryOfAnotherDay(t *testing.T) {
 	noTemplate := Defaults()
 	noTemplate.Template = false
 	const title = "Proposed offerings recently filed with the Wolves board"
+	evening := time.Date(1987, 3, 9, 23, 30, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		name           string
 		opts           Options
-		titleB         string
+		titleA, titleB string
 		dayB, figuresB string
-		want           core.Label // "" for no pair
+		after          time.Duration // b's date after a's (evening), 0 for both undated
+		want           core.Label    // "" for no pair
 	}{
-		{"the same day, other figures: similar", Defaults(), title, "March 9", "480,000", core.Similar},
-		{"another day, the same figures: similar", Defaults(), title, "March 11", "3.2 mln", core.Similar},
-		{"another day, other figures: not reported", Defaults(), title, "March 11", "480,000", ""},
-		{"another day, other figures, sent again: similar", Defaults(), "RPT-" + title, "March 11", "480,000", core.Similar},
-		{"another day, other figures, the template rule off: similar", noTemplate, title, "March 11", "480,000", core.Similar},
+		{"the same day, other figures: similar", Defaults(), title, title, "March 9", "480,000", 0, core.Similar},
+		{"another day, the same figures: similar", Defaults(), title, title, "March 11", "3.2 mln", 0, core.Similar},
+		{"another day, other figures: not reported", Defaults(), title, title, "March 11", "480,000", 0, ""},
+		{"another day, other figures, dated 40 hours apart: not reported", Defaults(), title, title, "March 11", "480,000", 40 * time.Hour, ""},
+		{"the next day an hour later, other figures: similar", Defaults(), title, title, "March 10", "480,000", 70 * time.Minute, core.Similar},
+		{"another day, other figures, both sent again: similar", Defaults(), "RPT-" + title, "RPT-" + title, "March 11", "480,000", 0, core.Similar},
+		{"another day, other figures, the template rule off: similar", noTemplate, title, title, "March 11", "480,000", 0, core.Similar},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := sameStoryDocs("Hoddle", "Hoddle")
-			a.Title, b.Title = title, tc.titleB
+			a.Title, b.Title = tc.titleA, tc.titleB
+			if tc.after != 0 {
+				a.Date, b.Date = evening, evening.Add(tc.after)
+			}
 			a.Text = "WOLVERHAMPTON, March 9 - Angio Medical filed for 3.2 mln shares. " + a.Text
 			b.Text = "WOLVERHAMPTON, " + tc.dayB + " - Minnetonka Bank listed " + tc.figuresB + " units. " + b.Text
 			p := enginetest.Batch(t, Spec, tc.opts, []core.Document{a, b})["a~b"]
 			if p.Label != tc.want {
 				t.Fatalf("label %q, want %q (evidence %+v)", p.Label, tc.want, p.Evidence)
+			}
+			if ev, ok := p.Evidence.(Evidence); ok && !ev.SameTitle {
+				t.Errorf("the titles are not read as one (evidence %+v)", ev)
 			}
 		})
 	}
