@@ -81,7 +81,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status, outs[i].Skip = Skipped, core.SkipEmpty
 				continue
 			}
-			var place int64 // the place among the documents of its date: its ordinal's
+			var place int64       // the place among the documents of its date: its ordinal's
+			var was formerCluster // of the version replaced: the cluster it was in
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					diff := differ[i]
@@ -114,6 +115,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				}
 				if len(olds) > 0 {
 					place = olds[0].Rank()
+					if was, err = formerOf(w, &olds[0]); err != nil {
+						return err
+					}
 				}
 				made, err := x.removeOrds(w, []int64{prev})
 				if err != nil {
@@ -164,6 +168,11 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
+			}
+			if was.id != 0 {
+				if outs[i].Cluster, err = keepClusterID(w, ord, was); err != nil {
+					return err
+				}
 			}
 			stored[d.ID], added[i], mine[d.ID] = ord, ord, i
 			if err := ex.stored(w, i, ord); err != nil {

@@ -115,12 +115,22 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 // keeps it, and merged ones keep the oldest; a row in no group leaves its
 // cluster. Only the rows whose cluster changes are written.
 func renumber(w store.Writer, rows []store.Doc, groups [][]int32) error {
+	had := make([]int64, len(rows))
+	for i := range rows {
+		had[i] = rows[i].Cluster
+	}
+	return renumberFrom(w, rows, had, groups)
+}
+
+// renumberFrom is renumber by the cluster ids the rows had, by row, where
+// they differ from those they are in (see keepClusterID).
+func renumberFrom(w store.Writer, rows []store.Doc, had []int64, groups [][]int32) error {
 	want := make([]int64, len(rows))
 	used := map[int64]bool{}
 	for _, g := range groups {
 		id := int64(0)
 		for _, i := range g {
-			if c := rows[i].Cluster; c != 0 && !used[c] && (id == 0 || c < id) {
+			if c := had[i]; c != 0 && !used[c] && (id == 0 || c < id) {
 				id = c
 			}
 		}

@@ -1,0 +1,129 @@
+package index_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// clusterOf returns, by document id, the cluster each exported cluster's
+// member is in.
+func clusterOf(t *testing.T, x *index.Index) map[string]int64 {
+	t.Helper()
+	out := map[string]int64{}
+	for _, c := range export(t, x).clusters {
+		for _, m := range c.Members {
+			out[m] = c.ID
+		}
+	}
+	return out
+}
+
+// TestReplaceKeepsTheClusterID: a new version of a stored document
+// (Replace) that joins the members of its old version's cluster again
+// leaves that cluster its id, standing where the old version stood in the
+// order of the id rule. Regression: the replace removed the old version,
+// which took the id from a cluster it left of one member (or split), and
+// the new version then joined the members under a new id.
+func TestReplaceKeepsTheClusterID(t *testing.T) {
+	g := enginetest.NewTextGen(71)
+	s1, s2 := g.Sentences(10), g.Sentences(10)
+	edited := slices.Clone(s1)
+	edited[4] = g.Sentence()
+	for _, tc := range []struct {
+		name    string
+		stored  []core.Document // the first is replaced
+		replace core.Document
+		// want says, by id, which of stored's clusters (by its first
+		// member, "" for none) each document is in after the replace;
+		// fresh names a cluster of a new id.
+		want map[string]string
+		// links are the linking policies of the case, nil for Any and
+		// Majority.
+		links []cluster.Linking
+	}{
+		{"two members",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
+			enginetest.Doc("A", edited),
+			map[string]string{"A": "A", "B": "A"}, nil},
+		{"three members, the replaced one the oldest and their one link",
+			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2)},
+			enginetest.Doc("A", slices.Concat(s1, s2, []string{g.Sentence()})),
+			map[string]string{"A": "A", "B": "A", "C": "A"},
+			// By Majority the new version joins one of B and C, each
+			// left a cluster of one, and the other stays alone.
+			[]cluster.Linking{cluster.Any}},
+		{"split, the new version's part first",
+			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2),
+				enginetest.Doc("D", append(slices.Clone(s2), g.Sentence()))},
+			enginetest.Doc("A", append(slices.Clone(s1), g.Sentence())),
+			// The removal leaves the id to C and D; the new version,
+			// standing where A stood, comes before them and takes it.
+			map[string]string{"A": "A", "B": "A", "C": "fresh", "D": "fresh"},
+			[]cluster.Linking{cluster.Any}},
+		{"three members, the replaced one the oldest",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence())),
+				enginetest.Doc("C", append(slices.Clone(s1), g.Sentence()))},
+			enginetest.Doc("A", edited),
+			map[string]string{"A": "A", "B": "A", "C": "A"}, nil},
+		{"no longer a match, the members left a cluster",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence())),
+				enginetest.Doc("C", append(slices.Clone(s1), g.Sentence()))},
+			enginetest.Doc("A", s2),
+			map[string]string{"B": "A", "C": "A"}, nil},
+		{"no longer a match, one member left",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
+			enginetest.Doc("A", s2),
+			map[string]string{}, nil},
+	} {
+		links := tc.links
+		if links == nil {
+			links = []cluster.Linking{cluster.Any, cluster.Majority}
+		}
+		for _, link := range links {
+			for _, e := range storetest.Engines {
+				t.Run(tc.name+"/"+string(link)+"/"+e, func(t *testing.T) {
+					x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: link})
+					add(t, x, tc.stored...)
+					before := clusterOf(t, x)
+					if len(before) != len(tc.stored) {
+						t.Fatalf("before the replace: clusters %v, want one of %d members", before, len(tc.stored))
+					}
+					ms, err := x.Add(t.Context(), []core.Document{tc.replace}, index.AddOptions{Replace: true})
+					if err != nil || ms[0].Status != index.Replaced {
+						t.Fatalf("replace: %+v %v", ms, err)
+					}
+					after := clusterOf(t, x)
+					if c, ok := after["A"]; ok != (ms[0].Cluster != 0) || c != ms[0].Cluster {
+						t.Errorf("the replace reported cluster %d, the index holds %d", ms[0].Cluster, c)
+					}
+					got := map[string]string{}
+					for id, c := range after {
+						got[id] = "fresh"
+						for _, d := range tc.stored {
+							if before[d.ID] == c {
+								got[id] = d.ID
+								break
+							}
+						}
+					}
+					for id := range got {
+						if _, ok := tc.want[id]; !ok {
+							t.Errorf("%s in cluster %s, want in none", id, got[id])
+						}
+					}
+					for id, w := range tc.want {
+						if got[id] != w {
+							t.Errorf("%s in cluster %q, want %q (before %v, after %v)", id, got[id], w, before, after)
+						}
+					}
+				})
+			}
+		}
+	}
+}
