@@ -665,9 +665,9 @@ func (c *indexVerifyCmd) Run(g *globals) error {
 
 // checkStore lists the faults of a store whose index could not be loaded
 // because of damage (openErr): what SQLite's integrity check finds, and
-// every record that does not match its checksum, until damage stops the
-// check. It opens the store read-only, and returns openErr alone when the
-// store cannot be opened or finds no fault.
+// every record that does not match its checksum (or holds an impossible
+// place), until damage stops the check. It opens the store read-only, and
+// returns openErr alone when the store cannot be opened or finds no fault.
 func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 	so := store.DefaultOptions()
 	so.ReadOnly = true

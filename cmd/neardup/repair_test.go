@@ -148,3 +148,34 @@ func TestIndexRepairRefusesDamagedPages(t *testing.T) {
 		t.Errorf("repair changed the file (%v)", err)
 	}
 }
+
+// TestIndexRepairSaysAnImpossiblePlace: a document whose stored place is 0,
+// which no write stores and which matches the checksum of a record without
+// a place, is said by verify and repair to hold an impossible place, not
+// to fail its checksum (regression: "its record does not match its
+// checksum"), and repair removes it.
+func TestIndexRepairSaysAnImpossiblePlace(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 6)
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			runOK(t, "index", "add", "--db", dsn, corpus)
+			ord := storetest.Rows(t, dsn, `SELECT ord FROM docs WHERE id = 'd3'`)[0][0].(int64)
+			storetest.Exec(t, dsn, `UPDATE docs SET place = 0 WHERE id = 'd3'`)
+			want := fmt.Sprintf(`document "d3" (ordinal %d): its record holds place 0, impossible `+
+				`(a place is an ordinal above 0 and below the document's own, %d)`, ord, ord)
+			out, err := child(t, "-q", "index", "verify", "--db", dsn).CombinedOutput()
+			if err == nil || !strings.Contains(string(out), want+"\n") || strings.Contains(string(out), "checksum") {
+				t.Errorf("verify: %v\n%s\nwant it to fail saying %q, no word of a checksum", err, out, want)
+			}
+			var stdout, stderr strings.Builder
+			cmd := child(t, "index", "repair", "--db", dsn)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil || !strings.Contains(stdout.String(), want+": removed\n") {
+				t.Errorf("repair: %v\n%s%s\nwant %q", err, stdout.String(), stderr.String(), want+": removed")
+			}
+		})
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/neardup/neardup/core"
 )
 
 // Linking names how a document joins a cluster through its duplicate links
@@ -97,7 +99,8 @@ type Reason struct {
 	Copy bool
 }
 
-// Format writes the reason in words, naming documents with name.
+// Format writes the reason in words, naming documents with name and
+// writing the link's score with four decimals at most (core.Round).
 func (r Reason) Format(policy Linking, name func(int32) string) string {
 	return string(r.AppendFormat(nil, policy, name))
 }
@@ -130,7 +133,10 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 	}
 	dst = append(dst, name(r.Other)...)
 	dst = append(dst, " ("...)
-	dst = strconv.AppendFloat(dst, r.Score, 'g', 4, 64) // fmt's %.4g
+	// Four decimals at most, as pairs.jsonl writes a score of four
+	// (encoding/json of core.Round), whatever decimals the link's stored
+	// score has: 0.012346 is "0.0123", never "0.01235" nor "1.2e-05".
+	dst = strconv.AppendFloat(dst, core.Round(r.Score), 'f', -1, 64)
 	return append(dst, ')')
 }
 

@@ -1,9 +1,12 @@
 package cluster
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/neardup/neardup/core"
 )
 
 func TestLinker(t *testing.T) {
@@ -115,20 +118,47 @@ func TestParseLinking(t *testing.T) {
 	}
 }
 
-// Reasons read as they did when written with fmt's %.4g and %d, for any
-// score and size, and AppendFormat appends to what is there.
-func TestReasonFormatIsPrintf(t *testing.T) {
+// Reasons read as they did when written with fmt's %d, with a score of
+// four decimals at most written as pairs.jsonl writes one (encoding/json
+// of core.Round), for any score and size, and AppendFormat appends to what
+// is there. Regression: the score was written with four significant
+// digits (%.4g), so a stored score of 0.012346 read "0.01235" in an
+// export's joined, where dedup's read "0.0123", and one below 0.0001 read
+// "1.234e-05".
+func TestReasonFormatWritesFourDecimals(t *testing.T) {
 	name := func(d int32) string { return fmt.Sprint("doc-", d) }
-	scores := []float64{0, 1, 0.5, 0.9, 0.123456, 0.99995, 0.00001234, 1e-7, 0.7885, 0.30000000000000004, 123456.789}
+	for _, tc := range []struct {
+		score float64
+		want  string
+	}{
+		{0.012346, "0.0123"},
+		{0.0567891, "0.0568"},
+		{0.00001234, "0"},
+		{1e-7, "0"},
+		{0.69997, "0.7"},
+		{0.123456, "0.1235"},
+		{0.30000000000000004, "0.3"},
+		{1, "1"},
+	} {
+		r := Reason{Links: 1, Size: 3, Other: 7, Score: tc.score}
+		if got, want := r.Format(Any, name), "duplicate of doc-7 ("+tc.want+")"; got != want {
+			t.Errorf("score %v: %q, want %q", tc.score, got, want)
+		}
+	}
+	scores := []float64{0, 1, 0.5, 0.9, 0.123456, 0.99995, 0.00001234, 1e-7, 0.7885, 0.30000000000000004}
 	for i := range 200 {
 		scores = append(scores, float64(i*7919%10007)/10007)
 	}
 	for _, s := range scores {
+		js, err := json.Marshal(core.Round(s))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, r := range []Reason{{Links: 1, Size: 3, Other: 7, Score: s}, {Links: 12, Size: 40, Other: 1 << 30, Score: s}} {
 			want := map[Linking]string{
-				Any:      fmt.Sprintf("duplicate of %s (%.4g)", name(r.Other), r.Score),
-				Anchor:   fmt.Sprintf("duplicate of the first member %s (%.4g)", name(r.Other), r.Score),
-				Majority: fmt.Sprintf("duplicate of %d of %d members, best %s (%.4g)", r.Links, r.Size, name(r.Other), r.Score),
+				Any:      fmt.Sprintf("duplicate of %s (%s)", name(r.Other), js),
+				Anchor:   fmt.Sprintf("duplicate of the first member %s (%s)", name(r.Other), js),
+				Majority: fmt.Sprintf("duplicate of %d of %d members, best %s (%s)", r.Links, r.Size, name(r.Other), js),
 			}
 			for policy, w := range want {
 				if got := r.Format(policy, name); got != w {

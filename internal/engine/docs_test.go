@@ -109,3 +109,33 @@ func TestShown(t *testing.T) {
 		}
 	}
 }
+
+// TestShownDecimals: the decimals a score may be written with run from four,
+// rounded as core.Round rounds, to 17, and a method that stops at one
+// stops the run there.
+func TestShownDecimals(t *testing.T) {
+	var got []Decimals
+	for d := range ShownDecimals {
+		got = append(got, d)
+	}
+	if len(got) != 14 || got[0] != 4 || got[13] != 17 {
+		t.Errorf("ShownDecimals: %v, want 4 to 17", got)
+	}
+	for _, x := range []float64{0, 0.00005, 0.12345, 0.69995, 0.99995, 1} {
+		if r, want := Decimals(4).Round(x), core.Round(x); r != want {
+			t.Errorf("Decimals(4).Round(%v): %v, want core.Round's %v", x, r, want)
+		}
+	}
+	if r := Decimals(6).Round(2.0 / 3); r != 0.666667 {
+		t.Errorf("Decimals(6).Round(2/3): %v, want 0.666667", r)
+	}
+	n := 0
+	for d := range ShownDecimals {
+		if n++; d == 5 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("a loop that stops at five decimals ran %d times, want 2", n)
+	}
+}

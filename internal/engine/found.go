@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -105,25 +104,6 @@ func Grade(dup bool, score, similar float64) (l core.Label, ok bool) {
 		return core.Similar, true
 	}
 	return "", false
-}
-
-// Shown returns score as outputs write it: with four decimals
-// (core.Round), or with as many more as it takes for same of the value
-// written to hold, where same reports whether a value falls on the side of
-// each bound of its label that score falls on; score itself when no
-// rounding does. A cosine of 0.6999876, below a threshold of 0.7, is
-// written 0.69999, not 0.7 beside the label "similar".
-func Shown(score float64, same func(shown float64) bool) float64 {
-	if v := core.Round(score); same(v) {
-		return v
-	}
-	for digits := 5.0; digits <= 17; digits++ {
-		p := math.Pow(10, digits)
-		if v := math.Round(score*p) / p; same(v) {
-			return v
-		}
-	}
-	return score
 }
 
 // LabelRank orders labels as every list of pairs shows them: duplicates

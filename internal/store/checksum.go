@@ -105,8 +105,9 @@ func markSum(m *Mark) int32 {
 }
 
 // A ChecksumError is a stored record that does not match its checksum (or
-// has none): the index's file or database was damaged, or edited other than
-// through neardup. It wraps ErrCorrupt.
+// has none, or matches it but holds a place no write stores): the index's
+// file or database was damaged, or edited other than through neardup. It
+// wraps ErrCorrupt.
 type ChecksumError struct {
 	// Ord and ID are the document's ordinal and id (ID is "" when the
 	// document is not stored, as for a removal).
@@ -120,6 +121,12 @@ type ChecksumError struct {
 	// Lost is set when the record itself is not there, where the index
 	// keeps one (a text in an index that stores texts).
 	Lost bool
+	// BadPlace is set when the document's record matches its checksum but
+	// holds a place no write stores, Place: one not above 0 and below
+	// the document's ordinal (a write stores none as NULL, whose checksum
+	// a place of 0 has too).
+	BadPlace bool
+	Place    int64
 }
 
 // Fault describes the damage as a line of a verify report.
@@ -133,6 +140,10 @@ func (e *ChecksumError) Fault() string {
 	}
 	if e.Missing {
 		return fmt.Sprintf("%s: %s has no checksum", doc, e.What)
+	}
+	if e.BadPlace {
+		return fmt.Sprintf("%s: %s holds place %d, impossible (a place is an ordinal above 0 and below the document's own, %d)",
+			doc, e.What, e.Place, e.Ord)
 	}
 	return fmt.Sprintf("%s: %s does not match its checksum", doc, e.What)
 }
@@ -231,10 +242,10 @@ func (fl *flaw) leftWhat() string {
 }
 
 // scanRecords calls fn with every record that does not match its checksum
-// (or has none), every text missing from an index that stores texts and
-// every detail part or text stored for no document: sketch parts, texts
-// and removal-log entries first, then documents' records, texts missing,
-// rows left over and marks. A part of a document no longer stored is
+// (or has none, or holds a place no write stores), every text missing
+// from an index that stores texts and every detail part or text stored for
+// no document: sketch parts, texts and removal-log entries first, then
+// documents' records, texts missing, rows left over and marks. A part of a document no longer stored is
 // reported as damaged when it does not match, and as left over.
 func (t *txn) scanRecords(fn func(fl *flaw)) error {
 	for _, q := range []struct {

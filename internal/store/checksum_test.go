@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -15,11 +16,15 @@ import (
 )
 
 // damage is a way to change a stored record behind the store's back: the
-// SQL of each engine, the part Check names, and a read that must fail.
+// SQL of each engine, the part Check names and what its fault says of it,
+// and a read that must fail.
 type damage struct {
 	sqlite, postgres string
 	part             string
-	read             func(r store.Reader, ord int64) error
+	// fault is what the fault says of the part: "does not match its
+	// checksum" when "".
+	fault string
+	read  func(r store.Reader, ord int64) error
 }
 
 // The records damaged belong to document "b": sixteen bytes from the ninth
@@ -83,6 +88,7 @@ var damages = map[string]damage{
 		sqlite:   `UPDATE docs SET place = 0 WHERE id = 'b'`,
 		postgres: `UPDATE docs SET place = 0 WHERE id = 'b'`,
 		part:     "its record",
+		fault:    "holds place 0, impossible",
 		read:     readDamagedRecord,
 	},
 	"mark": {
@@ -156,9 +162,10 @@ func TestChecksumsFindDamage(t *testing.T) {
 				}
 				storetest.Exec(t, dsn, q)
 				faults, err := st.Check(t.Context())
+				fault := cmp.Or(dmg.fault, "does not match its checksum")
 				if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], `document "b"`) ||
-					!strings.Contains(faults.List[0], dmg.part) || !strings.Contains(faults.List[0], "does not match its checksum") {
-					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s", faults.List, err, dmg.part)
+					!strings.Contains(faults.List[0], dmg.part) || !strings.Contains(faults.List[0], fault) {
+					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s and saying %q", faults.List, err, dmg.part, fault)
 				}
 				view(t, st, func(r store.Reader) error {
 					if err := dmg.read(r, b); !damagedB(err) {
@@ -300,13 +307,16 @@ func TestInsertRefusesAPlaceNoReadTakes(t *testing.T) {
 }
 
 // TestChecksumsFindAPlaceNoWriteStores: a record whose checksum is sound
-// but whose place is negative, the document's own ordinal or above it, is
-// damage to Check and to every read, as a place of 0 is (see damages).
+// but whose place is 0, negative, the document's own ordinal or above it,
+// is damage to Check and to every read, said as an impossible place, not as
+// a checksum that does not match (regression: "its record does not match
+// its checksum" of a record whose checksum matched).
 func TestChecksumsFindAPlaceNoWriteStores(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		place func(ord int64) int64
 	}{
+		{"zero", func(int64) int64 { return 0 }},
 		{"negative", func(int64) int64 { return -1 }},
 		{"its own ordinal", func(ord int64) int64 { return ord }},
 		{"above its ordinal", func(ord int64) int64 { return ord + 97 }},
@@ -328,9 +338,13 @@ func TestChecksumsFindAPlaceNoWriteStores(t *testing.T) {
 					t.Errorf("check of place %d on ordinal %d: %q %v, want one fault naming document \"b\" and its record",
 						d.Place, b, faults.List, err)
 				}
+				want := fmt.Sprintf("its record holds place %d, impossible (a place is an ordinal above 0 and below the document's own, %d)", d.Place, b)
+				if len(faults.List) != 1 || !strings.Contains(faults.List[0], want) || strings.Contains(faults.List[0], "checksum") {
+					t.Errorf("check of place %d on ordinal %d: %q, want the fault %q, no word of a checksum", d.Place, b, faults.List, want)
+				}
 				view(t, st, func(r store.Reader) error {
-					if _, err := r.Doc("b"); !damagedB(err) {
-						t.Errorf("Doc of place %d on ordinal %d: %v, want a ChecksumError naming document \"b\"", d.Place, b, err)
+					if _, err := r.Doc("b"); !damagedB(err) || !strings.Contains(err.Error(), want) {
+						t.Errorf("Doc of place %d on ordinal %d: %v, want a ChecksumError naming document \"b\" and saying %q", d.Place, b, err, want)
 					}
 					if err := r.EachDoc(false, func(*store.Doc) error { return nil }); !damagedB(err) {
 						t.Errorf("EachDoc of place %d on ordinal %d: %v, want a ChecksumError naming document \"b\"", d.Place, b, err)

@@ -230,7 +230,8 @@ func (t *txn) storesText() (bool, error) {
 // them into more; a *ChecksumError when the record does not match its
 // checksum, or holds a place no write stores (a place is the ordinal of
 // an earlier version, between 0 and the row's own; none is NULL), which
-// the checksum of a record without one would not tell from none.
+// the checksum of a record without one would not tell from none: that one
+// is BadPlace, said as an impossible place, not a checksum.
 func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error {
 	var date, cluster, place sql.NullInt64
 	var hash int64
@@ -242,8 +243,11 @@ func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error
 		return err
 	}
 	d.Date, d.Cluster, d.Place, d.Hash, d.Skip = date.Int64, cluster.Int64, place.Int64, uint64(hash), core.SkipReason(skip)
-	if !crc.Valid || crc.V != docSum(d) || place.Valid && (place.Int64 <= 0 || place.Int64 >= d.Ord) {
+	if !crc.Valid || crc.V != docSum(d) {
 		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partRecord], Missing: !crc.Valid}
+	}
+	if place.Valid && (place.Int64 <= 0 || place.Int64 >= d.Ord) {
+		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partRecord], BadPlace: true, Place: place.Int64}
 	}
 	return nil
 }

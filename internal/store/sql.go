@@ -267,7 +267,8 @@ func (s *sqlStore) reachable() bool {
 const reachableWait = 3 * time.Second
 
 // Check returns the engine's own faults (SQLite's integrity check), then
-// every record that does not match its checksum.
+// every record that does not match its checksum (or holds a place no
+// write stores).
 //
 // Damage that stops a check part way (SQLite's integrity check, or a
 // record it cannot read, fails with ErrCorrupt) leaves the faults found

@@ -387,7 +387,8 @@ type Faults struct {
 	Total int
 	// Engine counts the faults of Total that the engine's own check
 	// found (SQLite's integrity check: pages, B-trees, indexes), listed
-	// first; the others are records that do not match their checksums.
+	// first; the others are records that do not match their checksums
+	// (or hold a place no write stores).
 	Engine int
 }
 

@@ -8,9 +8,9 @@ import (
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/server/browse"
-	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 // evidence holds the fields of the methods' evidence that a reason reads;
@@ -213,25 +213,19 @@ func trimFloat(f float64) string {
 // rareShares writes a rarewords pair's shares ab (a_in_b) and ba (b_in_a)
 // as percentages, whole as percent writes them unless that would put them
 // on the other side of a bound of the index's rule or threshold than the
-// stored ones: then with the decimals that keep them on it, as the outputs
-// write them (2333 of 3333 rare words, similar under "min>=0.7", are
+// stored ones (rarewords.Decider): then with the decimals that keep them
+// on it, as the outputs write them (2333 of 3333 rare words, similar under "min>=0.7", are
 // 69.997%, not 70%). Both take the same decimals, trailing zeros dropped.
 func rareShares(ab, ba float64, options string) (string, string) {
-	var o struct {
-		Rule      string  `json:"rule"`
-		Threshold float64 `json:"threshold"`
-	}
+	var o rarewords.Options
 	json.Unmarshal([]byte(options), &o) // an index's options always decode
 	pa, pb := percent(ab), percent(ba)
-	rule, err := similarity.ParseRule(o.Rule, "min", "max")
+	d, err := o.Decider()
 	if err != nil {
 		return pa, pb
 	}
-	decision := func(a, b float64) [2]int {
-		return [2]int{rule.Eval([]float64{min(a, b), max(a, b)}), cmpInt(max(a, b) > o.Threshold)}
-	}
-	want := decision(ab, ba)
-	for digits := 1; digits <= 15 && decision(fromPercent(pa), fromPercent(pb)) != want; digits++ {
+	want := d.Decide(ab, ba)
+	for digits := 1; digits <= 15 && d.Decide(fromPercent(pa), fromPercent(pb)) != want; digits++ {
 		pa, pb = percentDigits(ab, digits), percentDigits(ba, digits)
 	}
 	return pa, pb
@@ -249,12 +243,4 @@ func fromPercent(s string) float64 {
 	var f float64
 	fmt.Sscan(strings.TrimSuffix(s, "%"), &f)
 	return f / 100
-}
-
-// cmpInt is 1 for true and 0 for false.
-func cmpInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -142,3 +142,36 @@ func (o Options) rule() (*similarity.Rule, error) {
 	}
 	return r, nil
 }
+
+// Decision is what a pair's two containments decide: the clause of the
+// rule the smaller and the larger meet first (-1: none), and whether the
+// larger, the pair's score, is above Options.Threshold. Containments
+// written with fewer decimals tell what the exact ones do when their
+// Decisions are equal: the evidence writes them so, and the web UI
+// its percentages.
+type Decision struct {
+	Clause int
+	Above  bool
+}
+
+// A Decider tells the Decision of containments under options' rule and
+// threshold (Options.Decider). Its zero value is not usable.
+type Decider struct {
+	rule      *similarity.Rule
+	threshold float64
+}
+
+// Decider returns the Decider of o's Rule and Threshold; an error when
+// the rule does not parse.
+func (o Options) Decider() (Decider, error) {
+	r, err := o.rule()
+	if err != nil {
+		return Decider{}, err
+	}
+	return Decider{rule: r, threshold: o.Threshold}, nil
+}
+
+// Decide returns what containments ab (A→B) and ba (B→A) decide.
+func (d Decider) Decide(ab, ba float64) Decision {
+	return Decision{Clause: d.rule.Eval([]float64{min(ab, ba), max(ab, ba)}), Above: max(ab, ba) > d.threshold}
+}

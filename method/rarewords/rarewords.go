@@ -3,7 +3,6 @@ package rarewords
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -80,8 +79,8 @@ const (
 // method keeps each source's word statistics, each document's rare words
 // and inverted lists of them.
 type method struct {
-	o    Options
-	rule *similarity.Rule
+	o       Options
+	decider Decider // o's rule and threshold
 
 	sources  map[string]int32
 	srcNames []string
@@ -139,11 +138,11 @@ type pendingDoc struct {
 }
 
 func newMethod(o Options) (*method, error) {
-	rule, err := o.rule()
+	d, err := o.Decider()
 	if err != nil {
 		return nil, err
 	}
-	return &method{o: o, rule: rule, sources: map[string]int32{}, terms: map[uint64]uint32{}}, nil
+	return &method{o: o, decider: d, sources: map[string]int32{}, terms: map[uint64]uint32{}}, nil
 }
 
 // Add counts the document's words into its source's statistics.
@@ -377,31 +376,16 @@ func (m *method) evidence(a, b int32, shared int) Evidence {
 // the side of Options.Threshold the exact one is, so that evidence read
 // against the rule tells what decided the pair: shares of 2333/3333
 // (0.69997) under "min>=0.7" are written 0.69997, not 0.7 beside the
-// label "similar". Both take the same digits: equal shares are written
-// alike.
+// label "similar". Both take the same digits (engine.ShownDecimals):
+// equal shares are written alike. What they decide is Decider.Decide.
 func (m *method) shown(ab, ba float64) (float64, float64) {
-	want := m.decision(ab, ba)
-	if a, b := core.Round(ab), core.Round(ba); m.decision(a, b) == want {
-		return a, b
-	}
-	for digits := 5.0; digits <= 17; digits++ {
-		p := math.Pow(10, digits)
-		if a, b := math.Round(ab*p)/p, math.Round(ba*p)/p; m.decision(a, b) == want {
+	want := m.decider.Decide(ab, ba)
+	for d := range engine.ShownDecimals {
+		if a, b := d.Round(ab), d.Round(ba); m.decider.Decide(a, b) == want {
 			return a, b
 		}
 	}
 	return ab, ba
-}
-
-// decision is what containments ab and ba decide: the clause of the rule
-// they meet first (-1: none), and whether the larger is above
-// Options.Threshold.
-func (m *method) decision(ab, ba float64) [2]int {
-	above := 0
-	if max(ab, ba) > m.o.Threshold {
-		above = 1
-	}
-	return [2]int{m.rule.Eval([]float64{min(ab, ba), max(ab, ba)}), above}
 }
 
 // shownScore is the score as outputs write it: the larger containment as
@@ -516,7 +500,7 @@ func (m *method) uncount(src int32, words []uint64) {
 // otherwise: Match reports only pairs at or above the threshold.
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	ab, ba := ev.shares()
-	if m.rule.Eval([]float64{min(ab, ba), max(ab, ba)}) >= 0 {
+	if m.decider.Decide(ab, ba).Clause >= 0 {
 		return core.Duplicate, true
 	}
 	return core.Similar, true

@@ -239,12 +239,12 @@ func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float6
 // takes for the values written to meet the clause the exact ones met (c;
 // -1: none) and to fall on the same side of Options.Similar, so that
 // evidence read against the rule tells what decided the pair: a title
-// cosine of 0.20002 met "title>0.2" and is written 0.20002, not 0.2.
+// cosine of 0.20002 met "title>0.2" and is written 0.20002, not 0.2. The
+// decimals are engine.ShownDecimals, one cosine taking more before both do.
 func (m *method) shown(scores *[2]float64, c int) (t, b float64) {
 	t4, b4 := core.Round(scores[title]), core.Round(scores[body])
-	for digits := 4.0; digits <= 17; digits++ {
-		p := math.Pow(10, digits)
-		tn, bn := math.Round(scores[title]*p)/p, math.Round(scores[body]*p)/p
+	for d := range engine.ShownDecimals {
+		tn, bn := d.Round(scores[title]), d.Round(scores[body])
 		for _, v := range [][2]float64{{tn, b4}, {t4, bn}, {tn, bn}} {
 			if m.sameDecision(v[0], v[1], scores, c) {
 				return v[0], v[1]
