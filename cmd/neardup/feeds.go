@@ -337,6 +337,7 @@ func (c *feedsListCmd) Run(g *globals) error {
 		enc := json.NewEncoder(os.Stdout)
 		for _, f := range feeds {
 			f.URL = watch.ShownURL(f.URL) // the password left out, as in the table
+			f.Interval = f.Every()        // the interval in force, as in the table
 			if err := enc.Encode(f); err != nil {
 				return err
 			}
@@ -380,7 +381,11 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 		if d := f.NextPoll.Sub(now); d > 0 {
 			next = "in " + ago(d)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", watch.ShownURL(f.URL), f.Interval, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
+		every := f.Every().String()
+		if f.IntervalUnreadable {
+			every += " (default: unreadable)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", watch.ShownURL(f.URL), every, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
 	}
 	return tw.Flush()
 }
