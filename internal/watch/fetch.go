@@ -297,19 +297,29 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 // ..."), and nothing of the connection: neither the address a name
 // resolved to nor anything from it reaches the stored detail. It named
 // the redirect's target alone, which said not which item's link it was.
+// A host name that does not resolve is said so too ("http://a.example/x:
+// the host name does not resolve"), without the resolver's address that
+// Go's error named.
 func refused(err error, asked string) error {
 	var re *outbound.RefusedError
-	if !errors.As(err, &re) {
+	var nr *outbound.UnresolvedError
+	var cause error
+	switch {
+	case errors.As(err, &re):
+		cause = re
+	case errors.As(err, &nr):
+		cause = nr
+	default:
 		return err
 	}
 	var ue *url.Error
 	switch shown := ShownURL(asked); {
 	case !errors.As(err, &ue):
-		return re
+		return cause
 	case ue.URL != shown:
-		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, re)
+		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, cause)
 	default:
-		return fmt.Errorf("%s: %w", shown, re)
+		return fmt.Errorf("%s: %w", shown, cause)
 	}
 }
 
