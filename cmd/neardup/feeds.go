@@ -199,7 +199,10 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
+		// A watcher already running reads the stored feeds again within
+		// a minute (watch.Run), and polls the feed then.
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s (a watch running takes it up within a minute)\n",
+			watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
 	}
 	return nil
 }

@@ -1023,3 +1023,16 @@ func TestFeedsListUnreadableInterval(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedsAddSaysWhenAWatchTakesItUp pins feeds add's message, which told
+// to run watch but not that a watch already running takes the feed up at
+// its next read of the feeds, up to a minute later.
+func TestFeedsAddSaysWhenAWatchTakesItUp(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", "https://a.example/rss")
+	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running takes it up within a minute)\n"
+	if code != 0 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
+	}
+}
