@@ -199,7 +199,10 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
+		// A watcher already running reads the stored feeds again within
+		// a minute (watch.Run), and polls the feed then.
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s (a watch running takes it up within a minute)\n",
+			watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
 	}
 	return nil
 }
@@ -337,6 +340,7 @@ func (c *feedsListCmd) Run(g *globals) error {
 		enc := json.NewEncoder(os.Stdout)
 		for _, f := range feeds {
 			f.URL = watch.ShownURL(f.URL) // the password left out, as in the table
+			f.Interval = f.Every()        // the interval in force, as in the table
 			if err := enc.Encode(f); err != nil {
 				return err
 			}
@@ -380,7 +384,11 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 		if d := f.NextPoll.Sub(now); d > 0 {
 			next = "in " + ago(d)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", watch.ShownURL(f.URL), f.Interval, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
+		every := f.Every().String()
+		if f.IntervalUnreadable {
+			every += " (default: unreadable)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", watch.ShownURL(f.URL), every, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
 	}
 	return tw.Flush()
 }

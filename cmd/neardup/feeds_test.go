@@ -973,3 +973,66 @@ func TestFeedsTestOfABrokenFeed(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 1 and the feed's error", code, out, errOut)
 	}
 }
+
+// TestFeedsListUnreadableInterval pins feeds list of a feed whose stored
+// settings do not decode: its interval showed 0s, in the table and in
+// --json, while the watcher polls it every 15m, the default. Both show the
+// interval in force, marked unreadable; a feed stored with none ({}) shows
+// the default unmarked.
+func TestFeedsListUnreadableInterval(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	for _, u := range []string{"https://a.example/rss", "https://b.example/rss", "https://c.example/rss"} {
+		runOK(t, "feeds", "add", "--db", db, "--no-check", "--interval", "1h", u)
+	}
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	for u, config := range map[string]string{"https://b.example/rss": `{"interval": "soon"}`, "https://c.example/rss": `{}`} {
+		if _, err := sdb.ExecContext(t.Context(), `UPDATE feeds SET config = ? WHERE url = ?`, config, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runChild(t, "feeds", "list", "--db", db)
+	if code != 0 {
+		t.Fatalf("feeds list: exit %d, %s", code, errOut)
+	}
+	for u, want := range map[string]string{"https://a.example/rss": "1h ", "https://b.example/rss": "15m (default: unreadable) ", "https://c.example/rss": "15m "} {
+		i := strings.Index(out, u)
+		if i < 0 || !strings.HasPrefix(strings.TrimLeft(out[i+len(u):], " "), want) {
+			t.Errorf("feeds list: the row of %s shows no interval %q:\n%s", u, want, out)
+		}
+	}
+	code, out, errOut = runChild(t, "feeds", "list", "--db", db, "--json")
+	if code != 0 {
+		t.Fatalf("feeds list --json: exit %d, %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, want := range []struct {
+		interval   string
+		unreadable bool
+	}{{"1h", false}, {"15m", true}, {"15m", false}} {
+		var got struct {
+			Interval   string `json:"interval"`
+			Unreadable bool   `json:"interval_unreadable"`
+		}
+		if i >= len(lines) || json.Unmarshal([]byte(lines[i]), &got) != nil || got.Interval != want.interval || got.Unreadable != want.unreadable {
+			t.Errorf("feeds list --json: feed %d reads %+v, want %+v:\n%s", i+1, got, want, out)
+		}
+	}
+}
+
+// TestFeedsAddSaysWhenAWatchTakesItUp pins feeds add's message, which told
+// to run watch but not that a watch already running takes the feed up at
+// its next read of the feeds, up to a minute later.
+func TestFeedsAddSaysWhenAWatchTakesItUp(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", "https://a.example/rss")
+	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running takes it up within a minute)\n"
+	if code != 0 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
+	}
+}

@@ -3,7 +3,6 @@ package outbound
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -31,10 +30,13 @@ type Transport struct {
 // allows. A direct connection is checked on the address dialled, after
 // resolution, so a name resolving to an internal address and a redirect
 // to one are refused alike (every hop is a connection of its own); a host
-// that is no address (none, or 256.1.1.1) is refused, direct or not. A
+// that is no address (none, or 256.1.1.1) is refused, direct or not, and
+// one that URL parsers read as an IPv4 address (0x7f.1, 2130706433) is
+// that address, direct or not. A host name that does not resolve is an
+// *UnresolvedError, direct or not. A
 // request that proxy sends through a proxy is checked on its
 // destination, which is resolved here first (a name that does not resolve
-// is not sent, with the resolver's error), and that request's connection
+// is not sent, an *UnresolvedError), and that request's connection
 // to the proxy is let through:
 // the rule is about where a request goes, and a proxy on a private
 // network is the usual case. Only the connection made for a request sent
@@ -133,12 +135,52 @@ func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error
 	if u, ok := ctx.Value(viaProxy{}).(*url.URL); ok && strings.EqualFold(proxyAddr(u), addr) {
 		return g.direct.DialContext(ctx, network, addr)
 	}
-	if host, _, err := net.SplitHostPort(addr); err == nil {
+	if host, port, err := net.SplitHostPort(addr); err == nil {
 		if err := noAddress(host); err != nil {
 			return nil, err
 		}
+		if _, err := netip.ParseAddr(host); err != nil {
+			// A host that URL parsers read as an IPv4 address (0x7f.1,
+			// 2130706433) is connected to at that address, as checkHost
+			// reads it for a proxy: the resolver would look it up as a
+			// name.
+			if ip, numeric, _ := parseIPv4(strings.TrimSuffix(host, ".")); numeric {
+				addr = net.JoinHostPort(ip.String(), port)
+			}
+		}
 	}
-	return g.checked.DialContext(ctx, network, addr)
+	conn, err := g.checked.DialContext(ctx, network, addr)
+	return conn, unresolved(ctx, err)
+}
+
+// UnresolvedError is the error of a destination whose host name the
+// resolver did not resolve. Its message says so without the resolver's
+// address or anything else of the lookup but its failure: a name that
+// does not exist, or the resolver's own failure, which may pass (no
+// answer, "server misbehaving"). It unwraps to the *net.DNSError.
+type UnresolvedError struct {
+	Err *net.DNSError
+}
+
+func (e *UnresolvedError) Error() string {
+	if e.Err.IsNotFound {
+		return "the host name does not resolve"
+	}
+	return "the host name could not be looked up: " + e.Err.Err
+}
+
+// Unwrap returns the resolver's error.
+func (e *UnresolvedError) Unwrap() error { return e.Err }
+
+// unresolved is err, or when it is a failed lookup of a host name, an
+// *UnresolvedError of it. A lookup cut short by ctx (a request cancelled,
+// its time run out) is left as it is: its cause is the context's.
+func unresolved(ctx context.Context, err error) error {
+	var de *net.DNSError
+	if err == nil || ctx.Err() != nil || !errors.As(err, &de) {
+		return err
+	}
+	return &UnresolvedError{Err: de}
 }
 
 // noAddress returns a *RefusedError of the class NoAddress when host
@@ -181,7 +223,7 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 // exist, gave it a public address, and the proxy connected to 127.0.0.1);
 // localhost and the names under it are loopback (RFC 6761), whatever a
 // resolver says. A host that is no address (see noAddress) is refused. A
-// name that does not resolve here is the resolver's error, not a
+// name that does not resolve here is an *UnresolvedError, not a
 // refusal: the request is not sent, and a caller tries it again as it
 // does a direct request's failed lookup, since a resolver's failure may
 // pass.
@@ -201,7 +243,7 @@ func (g *guard) checkHost(ctx context.Context, host string) error {
 	}
 	ips, err := g.resolver.LookupNetIP(ctx, "ip", host)
 	if err != nil {
-		return fmt.Errorf("outbound: checking the destination %s: %w", host, err)
+		return unresolved(ctx, err)
 	}
 	for _, ip := range ips {
 		if err := g.p.Check(ip); err != nil {

@@ -359,3 +359,76 @@ func startAt(t *testing.T, host string, h http.Handler) string {
 	t.Cleanup(s.Close)
 	return s.URL
 }
+
+// TestUnresolvedHostSaidPlainly pins the error of a host name that does
+// not resolve: Go's own, which named the resolver's address ("dial tcp:
+// lookup nowhere.test on 10.255.255.53:53: no such host"), direct, and a
+// wrapped one through a proxy. Both are an *UnresolvedError saying "the
+// host name does not resolve", and no refusal.
+func TestUnresolvedHostSaidPlainly(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	resolver := fakeResolver(t, func(string) []netip.Addr { return nil })
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/0"), netip.MustParsePrefix("::/0")}}
+	pu, _ := url.Parse(srv.URL)
+	for name, proxy := range map[string]ProxyFunc{"direct": nil, "through a proxy": func(*http.Request) (*url.URL, error) { return pu, nil }} {
+		t.Run(name, func(t *testing.T) {
+			c := &http.Client{Transport: p.transport(time.Second, proxy, resolver), Timeout: 5 * time.Second}
+			resp, err := c.Get("http://nowhere.test:" + port + "/x")
+			if err == nil {
+				resp.Body.Close()
+				t.Fatal("fetched, want an error")
+			}
+			var ue *UnresolvedError
+			var de *net.DNSError
+			if !errors.As(err, &ue) || !errors.As(err, &de) || !de.IsNotFound || errors.Is(err, ErrRefused) {
+				t.Fatalf("%v (%T), want an *UnresolvedError of a name not found, no refusal", err, errors.Unwrap(err))
+			}
+			if msg := err.Error(); !strings.HasSuffix(msg, ": the host name does not resolve") || strings.Contains(msg, "lookup") {
+				t.Errorf("%q, want it to end \"the host name does not resolve\", without the lookup", msg)
+			}
+		})
+	}
+}
+
+// TestNumericHostDirect pins a host that URL parsers read as an IPv4
+// address (0x7f.1, 2130706433: 127.0.0.1) sent directly: it was looked up
+// as a name (no such host here, or whatever a resolver answers), where through
+// a proxy it is read as the address. It is that address either way:
+// refused as loopback, and fetched from it when the operator allows it.
+func TestNumericHostDirect(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte("ok"))
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	resolver := fakeResolver(t, func(string) []netip.Addr { return nil }) // no name resolves
+	for _, host := range []string{"0x7f.1", "2130706433", "127.1", "0177.0.0.1"} {
+		t.Run(host, func(t *testing.T) {
+			u := "http://" + host + ":" + port + "/x"
+			c := &http.Client{Transport: (&Policy{}).transport(time.Second, nil, resolver), Timeout: 5 * time.Second}
+			resp, err := c.Get(u)
+			var re *RefusedError
+			if err == nil {
+				resp.Body.Close()
+			}
+			if !errors.As(err, &re) || re.Class != "loopback" {
+				t.Errorf("%s: %v, want refused as loopback", u, err)
+			}
+			allowed := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}
+			c = &http.Client{Transport: allowed.transport(time.Second, nil, resolver), Timeout: 5 * time.Second}
+			before := hits.Load()
+			resp, err = c.Get(u)
+			if err != nil {
+				t.Fatalf("%s allowed: %v, want it fetched from 127.0.0.1", u, err)
+			}
+			resp.Body.Close()
+			if hits.Load() != before+1 {
+				t.Errorf("%s allowed: the server at 127.0.0.1 was not asked", u)
+			}
+		})
+	}
+}

@@ -35,6 +35,23 @@ func (p *pool) errBusy(why string) error {
 	return &apiError{Status: http.StatusServiceUnavailable, Msg: why + ": try again shortly (see Retry-After)"}
 }
 
+// full says how many heavy requests run, and how many wait, when the pool
+// is full: "1 heavy request runs and 1 waits", "4 heavy requests run and 8
+// wait", "2 heavy requests run and none wait".
+func full(run int, wait int64) string {
+	runs := fmt.Sprintf("%d heavy requests run", run)
+	if run == 1 {
+		runs = "1 heavy request runs"
+	}
+	switch wait {
+	case 0:
+		return runs + " and none wait"
+	case 1:
+		return runs + " and 1 waits"
+	}
+	return fmt.Sprintf("%s and %d wait", runs, wait)
+}
+
 // acquire waits for a turn; release ends it.
 func (p *pool) acquire(ctx context.Context) (release func(), err error) {
 	select {
@@ -44,7 +61,7 @@ func (p *pool) acquire(ctx context.Context) (release func(), err error) {
 	}
 	if p.waiting.Add(1) > p.queue {
 		p.waiting.Add(-1)
-		return nil, p.errBusy(fmt.Sprintf("the server is busy: %d heavy requests run and %d wait", cap(p.slots), p.queue))
+		return nil, p.errBusy("the server is busy: " + full(cap(p.slots), p.queue))
 	}
 	defer p.waiting.Add(-1)
 	t := time.NewTimer(p.maxWait)

@@ -31,9 +31,20 @@ type Stored struct {
 	// Items counts the feed's items dealt with, by outcome: those the
 	// index keeps, and those it no longer keeps (State.Forgotten).
 	Items map[string]int `json:"items"`
+	// IntervalUnreadable is true when the stored settings do not decode
+	// (their row edited by hand): the feed's interval is not known, and the
+	// watcher polls it at DefaultInterval, what Every gives.
+	IntervalUnreadable bool `json:"interval_unreadable,omitempty"`
 	// unreadable is why the stored settings or state do not decode (see
 	// readStored); nil when they do.
 	unreadable error
+}
+
+// Every is how often the watcher polls the feed: its Interval, or
+// DefaultInterval when that is not above 0 (none given, or its settings
+// unreadable: IntervalUnreadable). Listings show it rather than Interval.
+func (s Stored) Every() Duration {
+	return Duration(every(&s.Feed))
 }
 
 // ErrNoFeed is returned for a feed URL the index does not hold.
@@ -63,6 +74,8 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 			s.Feed, s.State, s.unreadable = readStored(&f)
 			if s.unreadable != nil {
 				s.State.Status = "error: " + s.unreadable.Error()
+				var se *storedError
+				s.IntervalUnreadable = errors.As(s.unreadable, &se) && se.column == "config"
 			}
 			s.Items = counts[f.ID]
 			if s.Items == nil {

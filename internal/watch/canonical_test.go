@@ -95,7 +95,12 @@ func TestFeedURL(t *testing.T) {
 		{name: "raw space", in: "http://a.example/ feed", err: "a space in the URL"},
 		{name: "line break", in: "http://a.example/feed\nhttp://b.example/feed", err: "a line break in the URL (two URLs in one?"},
 		{name: "ftp", in: "ftp://a.example/feed", err: "want an http or https URL"},
-		{name: "no host", in: "notaurl", err: "want an http or https URL"},
+		{name: "no scheme", in: "notaurl", err: "want an http or https URL"},
+		// Regression: a URL of no host was refused as no http or https URL.
+		{name: "no host", in: "http:///x", err: `feed "http:///x": the URL names no host`},
+		{name: "no host but a port", in: "http://:8080/x", err: `feed "http://:8080/x": the URL names no host`},
+		{name: "nothing after the scheme", in: "https://", err: `feed "https://": the URL names no host`},
+		{name: "no host but an empty user", in: "http://@/x", err: `feed "http://@/x": the URL names no host`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := FeedURL(tc.in)
@@ -119,6 +124,7 @@ func TestPageURL(t *testing.T) {
 		"http://a.example:0/x":  `page "http://a.example:0/x": port 0 is out of range (1-65535)`,
 		"http://a example/x":    `page "http://a example/x": a space in the URL (write it %20)`,
 		"ftp://a.example/x":     `page "ftp://a.example/x": want an http or https URL`,
+		"http:///x":             `page "http:///x": the URL names no host`,
 	} {
 		got, err := PageURL(in)
 		if err != nil {

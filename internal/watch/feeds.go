@@ -191,9 +191,12 @@ func webURL(what, raw string) (*url.URL, error) {
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s %q: %w", what, ShownURL(raw), parseError(raw))
-	case (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "":
-		// A host of a port alone ("http://:") is none.
+	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
 		return nil, fmt.Errorf("%s %q: want an http or https URL", what, ShownURL(raw))
+	case u.Hostname() == "":
+		// A host of a port alone ("http://:8080/x") or of a user alone
+		// ("http://@/x") is none.
+		return nil, fmt.Errorf("%s %q: the URL names no host", what, ShownURL(raw))
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	if p := u.Port(); p != "" {

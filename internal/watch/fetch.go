@@ -164,6 +164,42 @@ func (e *timeoutError) Temporary() bool { return true }
 // Is makes a timeoutError context.DeadlineExceeded.
 func (e *timeoutError) Is(target error) bool { return target == context.DeadlineExceeded }
 
+// bodyTimeoutError is a timeoutError that cut off the body of an answer
+// that had come: the server sent it too slowly (a page trickled a byte at
+// a time), which "no answer" did not say.
+type bodyTimeoutError struct{ timeoutError }
+
+func (e *bodyTimeoutError) Error() string {
+	return fmt.Sprintf("the body was cut off: not read whole within %s", e.d)
+}
+
+// ranOutError is the error of a request cut off by its caller's deadline
+// (a rule's trial in the web UI, a feed's check), said as feeds test says a
+// trial's item cut off. It is context.DeadlineExceeded.
+type ranOutError struct{}
+
+func (ranOutError) Error() string { return "cut off when time ran out" }
+
+// Is makes a ranOutError context.DeadlineExceeded.
+func (ranOutError) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// timedOut is err, a request's to url, or when the request ran out of
+// time, that said: the caller's deadline passed (ranOutError), or, once the
+// answer had come (body true), the request's clock ran out as its body was
+// read (bodyTimeoutError).
+func timedOut(ctx context.Context, err error, url string, body bool) error {
+	var te *timeoutError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%s: %w", ShownURL(url), ranOutError{})
+	case body && errors.As(err, &te):
+		return fmt.Errorf("%s: %w", ShownURL(url), &bodyTimeoutError{*te})
+	}
+	return err
+}
+
 // start starts the clock with what is left of it.
 func (t *turn) start() {
 	if t.timeout <= 0 {
@@ -276,10 +312,14 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 			// messages show it as ShownURL does, "xxxxx".
 			ue.URL = ShownURL(ue.URL)
 		}
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, timedOut(ctx, err, r.url, false)
+		}
 		return nil, refused(redirectFailed(err, r.url), req.URL.String())
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
+	err = timedOut(ctx, err, hr.Request.URL.String(), true)
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
@@ -297,19 +337,29 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 // ..."), and nothing of the connection: neither the address a name
 // resolved to nor anything from it reaches the stored detail. It named
 // the redirect's target alone, which said not which item's link it was.
+// A host name that does not resolve is said so too ("http://a.example/x:
+// the host name does not resolve"), without the resolver's address that
+// Go's error named.
 func refused(err error, asked string) error {
 	var re *outbound.RefusedError
-	if !errors.As(err, &re) {
+	var nr *outbound.UnresolvedError
+	var cause error
+	switch {
+	case errors.As(err, &re):
+		cause = re
+	case errors.As(err, &nr):
+		cause = nr
+	default:
 		return err
 	}
 	var ue *url.Error
 	switch shown := ShownURL(asked); {
 	case !errors.As(err, &ue):
-		return re
+		return cause
 	case ue.URL != shown:
-		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, re)
+		return fmt.Errorf("%s: redirected to %s: %w", shown, ue.URL, cause)
 	default:
-		return fmt.Errorf("%s: %w", shown, re)
+		return fmt.Errorf("%s: %w", shown, cause)
 	}
 }
 

@@ -602,3 +602,46 @@ func TestRedirectWaitIsNotTimed(t *testing.T) {
 		t.Errorf("%v: not a timeout that may pass", err)
 	}
 }
+
+// TestTimeoutsSaid pins what a request that ran out of time says: a page
+// that sent its headers then trickled its body was "no answer within
+// 300ms", as one that never answered is (see TestTimeouts), and a request cut off by its
+// caller's deadline (the web UI's rule trial) gave Go's "context deadline
+// exceeded", where feeds test says "cut off when time ran out". The
+// servers never finish, whatever the clock.
+func TestTimeoutsSaid(t *testing.T) {
+	t.Parallel()
+	s := newSite(t)
+	s.handle("/headers", func(rw http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	s.handle("/trickle", func(rw http.ResponseWriter, r *http.Request) { // headers and a byte, then nothing
+		io.WriteString(rw, "<")
+		rw.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	short := testFetcher(func(o *Options) { o.Timeout = 300 * time.Millisecond })
+	long := testFetcher(func(o *Options) { o.Timeout = time.Hour })
+	for _, tc := range []struct {
+		name     string
+		f        *fetcher
+		path     string
+		deadline bool // the caller's context ends first
+		want     string
+	}{
+		{"body trickled", short, "/trickle", false, s.URL + "/trickle: the body was cut off: not read whole within 300ms"},
+		{"caller's deadline before the headers", long, "/headers", true, s.URL + "/headers: cut off when time ran out"},
+		{"caller's deadline in the body", long, "/trickle", true, s.URL + "/trickle: cut off when time ran out"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := t.Context()
+			if tc.deadline {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
+				defer cancel()
+			}
+			_, err := tc.f.get(ctx, request{url: s.URL + tc.path})
+			if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !errors.Is(err, context.DeadlineExceeded) || !transient(err) {
+				t.Errorf("%v, want it to end %q, a timeout that may pass", err, tc.want)
+			}
+		})
+	}
+}

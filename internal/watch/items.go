@@ -239,6 +239,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
+			if errors.Is(err, neardup.ErrFeedGone) {
+				res.Discarded = len(rows) // the chunk's transaction stored none of them
+			}
 			return nil, false, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {

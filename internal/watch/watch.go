@@ -48,6 +48,13 @@ const StatusPaused = "paused"
 // stopped before it stored any leaves the feed's state as it was.
 const StatusStopped = "stopped"
 
+// StatusRemoved is the status of a poll whose feed was removed (feeds
+// remove, the web UI) while it was polled. It is no failure of the feed's:
+// the pass stores nothing more of it, neither the items it fetched since
+// (Result.Discarded counts them) nor its state, and logs it "feed removed
+// while polled".
+const StatusRemoved = "removed"
+
 // OutcomePaused is the outcome of an item whose page's host asked, by a
 // Retry-After this run or an earlier one met, to be left alone until after
 // the pass: its page is not fetched, and nothing of it is stored, so that
@@ -90,7 +97,7 @@ type Watcher struct {
 // Totals count what a Watcher did since it was made.
 type Totals struct {
 	// Polls counts polls by status: "ok", "not modified", "paused",
-	// "stopped", "error".
+	// "stopped", "removed", "error".
 	Polls map[string]int `json:"polls"`
 	// Items counts new items by outcome.
 	Items map[string]int `json:"items"`
@@ -130,8 +137,8 @@ func (w *Watcher) Totals() Totals {
 // Result is what one poll of a feed did.
 type Result struct {
 	Feed string `json:"feed"`
-	// Status is "ok", "not modified", StatusPaused, StatusStopped or
-	// "error".
+	// Status is "ok", "not modified", StatusPaused, StatusStopped,
+	// StatusRemoved or "error".
 	Status string `json:"status"`
 	// Err is the feed's error, when Status is "error", and its host's pause
 	// (ErrRetryLater) when it is StatusPaused.
@@ -155,7 +162,10 @@ type Result struct {
 	Cut int `json:"cut,omitempty"`
 	// Forgotten counts the stored items of the feed, of those it no
 	// longer lists, that the poll deleted (see ForgetFactor).
-	Forgotten int           `json:"forgotten,omitempty"`
+	Forgotten int `json:"forgotten,omitempty"`
+	// Discarded counts the items the poll fetched and did not store, its
+	// feed removed meanwhile (StatusRemoved).
+	Discarded int           `json:"discarded,omitempty"`
 	Took      time.Duration `json:"took"`
 
 	feed    int64             // the feed's id
@@ -454,7 +464,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		var stopped bool
 		listed, stopped, err = w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
-			return res, 0, nil // removed while it was polled: nothing of it is stored
+			return w.removed(&res, start) // nothing more of it is stored
 		}
 		if err != nil {
 			return w.failed(ctx, &res, start, err)
@@ -508,7 +518,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
 	})
 	if errors.Is(err, neardup.ErrFeedGone) {
-		err = nil // removed while it was polled
+		return w.removed(&res, start) // its state is not stored
 	}
 	if err != nil {
 		if !strings.HasPrefix(err.Error(), "feed ") {
@@ -529,6 +539,13 @@ func (w *Watcher) ended(res *Result, start time.Time, next int64) (Result, int64
 	w.count(res)
 	w.logResult(res)
 	return *res, next, nil
+}
+
+// removed ends a poll whose feed was removed while it was polled: counted
+// and logged with StatusRemoved, and no next poll.
+func (w *Watcher) removed(res *Result, start time.Time) (Result, int64, error) {
+	res.Status, res.Err = StatusRemoved, nil
+	return w.ended(res, start, 0)
 }
 
 // storedCount counts the items of outcomes, a poll's, that it stored: all
@@ -710,6 +727,9 @@ func (w *Watcher) logResult(res *Result) {
 	if res.Cut > 0 {
 		attrs = append(attrs, "cut", res.Cut, "max_items", w.o.MaxItems)
 	}
+	if res.Status == StatusRemoved {
+		attrs = append(attrs, "discarded", res.Discarded)
+	}
 	keys := make([]string, 0, len(res.Outcomes))
 	for k := range res.Outcomes {
 		keys = append(keys, k)
@@ -724,6 +744,9 @@ func (w *Watcher) logResult(res *Result) {
 		return
 	case res.Status == StatusStopped:
 		w.log.Info("feed stopped", attrs...)
+		return
+	case res.Status == StatusRemoved:
+		w.log.Info("feed removed while polled", attrs...)
 		return
 	case res.Err != nil:
 		w.log.Warn("feed failed", append(attrs, "error", res.Err)...)

@@ -1729,3 +1729,48 @@ func setIntervalPastCheck(t *testing.T, x *neardup.Index, interval time.Duration
 		t.Fatal(err)
 	}
 }
+
+// TestRemovedWhilePolledIsLoggedAndCounted pins a pass that said nothing of
+// a feed removed while it was polled: no line for the feed, no poll
+// counted, the pages it fetched thrown away without a word. The feed's
+// fetch blocks until the feed is removed.
+func TestRemovedWhilePolledIsLoggedAndCounted(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	body := rss2(publish(s, "Daily", 1, 2)...)
+	fetched, release := make(chan struct{}), make(chan struct{})
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		close(fetched)
+		<-release
+		fmt.Fprint(rw, body)
+	})
+	feedURL := s.URL + "/feed"
+	addFeed(t, x, Feed{URL: feedURL, Interval: Duration(15 * time.Minute)})
+	var log strings.Builder
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	w := newWatcher(t, x, o)
+	type pass struct {
+		res []Result
+		err error
+	}
+	done := make(chan pass, 1)
+	go func() { res, err := w.Once(t.Context()); done <- pass{res, err} }()
+	<-fetched
+	err := RemoveFeed(t.Context(), x, feedURL)
+	close(release)
+	p := <-done
+	if err := errors.Join(err, p.err); err != nil || len(p.res) != 1 {
+		t.Fatalf("pass: %+v, %v", p.res, err)
+	}
+	if r := p.res[0]; r.Status != StatusRemoved || r.Discarded != 2 || r.Err != nil {
+		t.Errorf("the feed's result %+v (%v), want removed, 2 discarded", r, r.Err)
+	}
+	if tot := w.Totals(); tot.Polls[StatusRemoved] != 1 || len(tot.Polls) != 1 {
+		t.Errorf("totals %+v, want 1 poll removed", tot)
+	}
+	want := "feed=" + feedURL + " status=removed items=2 new=2"
+	if !strings.Contains(log.String(), `msg="feed removed while polled" `+want) || !strings.Contains(log.String(), "discarded=2") {
+		t.Errorf("no line \"feed removed while polled\" %s discarded=2 in the log:\n%s", want, log.String())
+	}
+}

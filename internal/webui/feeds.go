@@ -197,11 +197,7 @@ func formOf(r *http.Request) (feedForm, error) {
 // do not decode (see watch.Feeds) has none but its URL: its form offers
 // the default interval, which it may be saved with.
 func formFor(s watch.Stored) feedForm {
-	interval := s.Interval
-	if interval == 0 {
-		interval = watch.Duration(watch.DefaultInterval)
-	}
-	f := feedForm{ID: s.ID, URL: s.URL, Interval: interval.String()}
+	f := feedForm{ID: s.ID, URL: s.URL, Interval: s.Every().String()}
 	if r := s.Rule; r != nil {
 		f.Body, f.ArticleURL = r.Body, r.ArticleURL
 		f.Drop, f.Strip, f.StripRegex = strings.Join(r.Drop, "\n"), strings.Join(r.Strip, "\n"), strings.Join(r.StripRegex, "\n")

@@ -481,3 +481,27 @@ func TestTryRuleOnABrokenFeed(t *testing.T) {
 		t.Errorf("the trial of a broken feed shows a page's facts:\n%s", a.body)
 	}
 }
+
+// TestUnreadableIntervalShown pins the feed list and page of a feed whose
+// stored settings do not decode: they showed its interval 0s, while the
+// watcher polls it every 15m, the default, and its form offered 15m. They
+// show the interval in force, marked unreadable, as feeds list does.
+func TestUnreadableIntervalShown(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://daily.example/rss", Interval: watch.Duration(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", f.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET config = '{"interval": "soon"}'`); err != nil {
+		t.Fatal(err)
+	}
+	const mark = "the default: the stored interval is unreadable"
+	f.get("/feeds", true).want(t, "feed list", http.StatusOK, `<td data-label="Every">15m <span class="sub warn">`+mark)
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<dt>Polled every</dt><dd>15m <span class="warn">(`+mark+`)`,
+		`name="interval" value="15m"`)
+}

@@ -192,3 +192,19 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
 	}
 }
+
+// TestTryRuleOfAPageOutOfTime pins the trial of a page that does not answer
+// within the time a trial may take: it said Go's "context deadline
+// exceeded", where feeds test says "cut off when time ran out".
+func TestTryRuleOfAPageOutOfTime(t *testing.T) {
+	t.Parallel()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer site.Close()
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-", AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}},
+		tryTimeout: 500 * time.Millisecond})
+	a := f.post("/feeds/try", trialForm(site.URL, site.URL+"/hang"), true)
+	want := "The page could not be fetched or extracted: " + site.URL + "/hang: cut off when time ran out"
+	if e := trialError(a.body); a.code != http.StatusOK || e != want {
+		t.Errorf("status %d, error shown:\n%s\nwant\n%s", a.code, e, want)
+	}
+}
