@@ -362,6 +362,10 @@ type runner struct {
 	skippedAt []int
 	// lineDocs counts the documents read from JSONL lines.
 	lineDocs int
+	// sums holds the sum of every record of the first reading
+	// (corpus.Raw.Sum), by its index in the input: the second reading
+	// fails at a record that is not the one compared.
+	sums []uint64
 	// limits are those the method and Options.MinChars skip documents
 	// under, named in rejects.jsonl.
 	limits output.Limits
@@ -409,6 +413,8 @@ type item struct {
 	// "" for one compared: said while its text is at hand, and kept in the
 	// checkpoint's journal, which holds no text.
 	because string
+	// sum is the record's corpus.Raw.Sum.
+	sum uint64
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -427,7 +433,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	}
 	stopTicks := run.tickProgress()
 	work := func(w, _ int, raw corpus.Raw, it *item) {
-		it.rec, it.line = run.r.Decode(raw), raw.JSONLine() != nil
+		it.rec, it.line, it.sum = run.r.Decode(raw), raw.JSONLine() != nil, raw.Sum()
 		run.scopeID(&it.rec)
 		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
@@ -475,6 +481,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 // to the batch or records why not.
 func (run *runner) take(it *item) error {
 	run.read++
+	run.sums = append(run.sums, it.sum)
 	run.notes.take(&it.rec)
 	if it.rec.Skip != core.SkipNone {
 		run.skippedAt = append(run.skippedAt, run.read-1)
@@ -563,7 +570,7 @@ func (run *runner) replay(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		it.line = raw.JSONLine() != nil
+		it.line, it.sum = raw.JSONLine() != nil, raw.Sum()
 		_, it.schema = raw.ParquetRow()
 		if err := run.take(&it); err != nil {
 			return err

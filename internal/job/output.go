@@ -218,6 +218,9 @@ func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord in
 		if err != nil {
 			return seen, ord, err
 		}
+		if err := run.same(seen, raw.Origin, raw.Sum()); err != nil {
+			return seen, ord, err
+		}
 		if len(skipped) > 0 && skipped[0] == seen {
 			skipped = skipped[1:]
 			continue
@@ -241,6 +244,7 @@ func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord in
 func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool) (seen, ord int, err error) {
 	parquetOut := out.KeptParquet()
 	work := func(_, i int, raw corpus.Raw, a *again) {
+		a.origin, a.sum = raw.Origin, raw.Sum()
 		k, skipped := slices.BinarySearch(run.skippedAt, i)
 		if skipped {
 			a.skip = true
@@ -258,6 +262,9 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 		}
 	}
 	err = ordered(ctx, unbuffered(run.r.NextRaw), run.o.Workers, work, func(a *again) error {
+		if err := run.same(seen, a.origin, a.sum); err != nil {
+			return err
+		}
 		seen++
 		if a.skip || a.decoded && a.rec.Skip != core.SkipNone {
 			return nil
@@ -298,10 +305,24 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 	return seen, ord, err
 }
 
+// same fails the second reading at the record of index i, named origin,
+// when its sum is not the one the first reading saw: the record changed
+// since, and what the run would write of it is not what it compared. A
+// record past those of the first reading is left to the count's check
+// (secondPass).
+func (run *runner) same(i int, origin string, sum uint64) error {
+	if i < len(run.sums) && run.sums[i] != sum {
+		return fmt.Errorf("the input changed while it was read: %s is not the record it was", origin)
+	}
+	return nil
+}
+
 // again is a record of the second reading: skipped as the first reading
 // skipped it, or the document of ordinal ord with its JSONL line, or
 // decoded when more than the line is needed.
 type again struct {
+	origin  string // the record's corpus.Raw.Origin
+	sum     uint64 // its corpus.Raw.Sum
 	skip    bool
 	ord     int
 	line    []byte
