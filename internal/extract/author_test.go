@@ -239,6 +239,9 @@ func TestPageAuthor(t *testing.T) {
 		{"a sentence, a comma and a date", `<header><h1 id="h">Ferries</h1><p>Parks reopened, June 1, 2025</p></header>`, ""},
 		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
 		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
+		// Regression (tester's finding): JSON-LD in a CDATA section, as
+		// Wikipedia writes it, went unread.
+		{"json-ld in cdata", "<script type=\"application/ld+json\">\n<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Organization\",\"name\":\"Authors Guild\"}}\n]]>\n</script>", "Authors Guild"},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
 		// Regression: of co-authors each marked up apart in one byline,
 		// the first was taken alone.
