@@ -45,14 +45,24 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 
 // bylineEnd matches where a byline stops naming people: a separator (a
 // dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
-// date or a clock time that follows the name, a reading time ("5 minute
+// date or a clock time that follows the name (a month named in English, or
+// after its day in one of the languages localDate reads: "5. März 2024",
+// "5 février 2024", "5 марта 2024": localMonthDay), a reading time ("5 minute
 // Read"), a copyright sign, a photographer's label ("foto:"), a reviewer
 // after the author, the author's social handle ("Grant
 // Brisbee@GrantBrisbee"; not an e-mail address), a relative time ("Jane
 // Roe / 8 hrs ago"), where the post is filed ("Steph, filed under Cities")
 // or a call to subscribe. A clock time the byline opens with ("1:13 pm,
 // August 9th, 2012": a dateline) leaves no name.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|` + localMonthDay + `|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
+
+// localMonthDay is the pattern of a day and a month named after it in one
+// of the languages localDate reads, in lower case (bylineEnd matches it in
+// any case), before a year or the day of a range ("5. März 2024", "5 de
+// mayo de 2024", "5 марта 2024"). Go's \b knows ASCII letters only, and
+// most of these names are not an English month's start: bylineEnd's
+// English names do not match them.
+var localMonthDay = `\b\d{1,2}\.?\s+(?:de\s+)?(?:` + strings.Join(slices.Sorted(maps.Keys(localMonths)), "|") + `)\.?\s+(?:del?\s+)?\d`
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",

@@ -145,6 +145,26 @@ func TestCleanByline(t *testing.T) {
 		{"Jane Roe, Director of Photography", "Jane Roe"},
 		{"Jane Roe, Anthony Head", "Jane Roe, Anthony Head"},
 		{"Jane Roe, Murray Head, Ago Kask", "Jane Roe, Murray Head, Ago Kask"},
+		// Regression (tester's finding): a date after a comma whose month
+		// is named in another language than English left no name when the
+		// month's name was not an English one's start ("marca", "mars"
+		// were cut as March): German with the day's dot, French with an
+		// accent, Russian, in any case.
+		{"Anna Schmidt, 5. März 2024", "Anna Schmidt"},
+		{"Anna Schmidt, 5. Mai 2024", "Anna Schmidt"},
+		{"Von Anna Schmidt, 5. März 2024", "Anna Schmidt"},
+		{"Von Anna Schmidt, 5. MÄRZ 2024, 14:23 Uhr", "Anna Schmidt"},
+		{"Par Marie Dupont, 5 février 2024", "Marie Dupont"},
+		{"Jane Roe, 5 марта 2024", "Jane Roe"},
+		{"Иван Петров, 5 марта 2024 г.", "Иван Петров"},
+		{"Jan Kowalski, 5 maja 2024", "Jan Kowalski"},
+		{"Juan Pérez, 5 de mayo de 2024", "Juan Pérez"},
+		{"Jan de Vries, 5 oktober 2024", "Jan de Vries"},
+		{"Jan Kowalski, 5 marca 2024", "Jan Kowalski"},
+		{"Marie Dupont, 5 mars 2024", "Marie Dupont"},
+		{"Jane Roe, 5 March 2024", "Jane Roe"},
+		{"Jane Roe | 5. März 2024", "Jane Roe"},
+		{"Tran Mai, Staff Writer", "Tran Mai"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {
@@ -219,6 +239,9 @@ func TestPageAuthor(t *testing.T) {
 		{"a sentence, a comma and a date", `<header><h1 id="h">Ferries</h1><p>Parks reopened, June 1, 2025</p></header>`, ""},
 		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
 		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
+		// Regression (tester's finding): JSON-LD in a CDATA section, as
+		// Wikipedia writes it, went unread.
+		{"json-ld in cdata", "<script type=\"application/ld+json\">\n<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Organization\",\"name\":\"Authors Guild\"}}\n]]>\n</script>", "Authors Guild"},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
 		// Regression: of co-authors each marked up apart in one byline,
 		// the first was taken alone.
@@ -233,6 +256,14 @@ func TestPageAuthor(t *testing.T) {
 		{"an hCard's name opening with von", `<span class="author vcard"><a class="url fn n" href="/people/1">Von Miller</a></span>`, "Von Miller"},
 		{"the Twitter card's writer opening with par", `<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Par Lagerkvist">`, "Par Lagerkvist"},
 		{"itemprop text still a byline", `<p><span itemprop="author">Von Anna Schmidt</span></p>`, "Anna Schmidt"},
+		// Regression (tester's finding): a byline with a date after a
+		// comma gave no name when the month was named in German, French or
+		// Russian.
+		{"a byline element, a comma and a German date", `<header><h1 id="h">Brücke</h1><p class=byline>Anna Schmidt, 5. März 2024</p></header>`, "Anna Schmidt"},
+		{"von, a comma and a German date", `<header><h1 id="h">Brücke</h1><p>Von Anna Schmidt, 5. März 2024</p></header>`, "Anna Schmidt"},
+		{"par, a comma and a French date", `<header><h1 id="h">Pont</h1><p>Par Marie Dupont, 5 février 2024</p></header>`, "Marie Dupont"},
+		{"a byline element, a comma and a Russian date", `<header><h1 id="h">Мост</h1><p class=byline>Иван Петров, 5 марта 2024</p></header>`, "Иван Петров"},
+		{"a name, a comma and a German date by the headline", `<header><h1 id="h">Brücke</h1><p>Anna Schmidt, 5. Mai 2024</p></header>`, "Anna Schmidt"},
 		{"a link to the author's page and another link", `<p>By <a href="/authors/jane-roe">Jane Roe</a> in <a href="/travel">Travel</a></p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -94,16 +94,19 @@ func readLinkedData(doc *html.Node) linkedData {
 				return
 			}
 			var v any
-			if json.Unmarshal([]byte(n.FirstChild.Data), &v) != nil {
+			text, cdata := ldText(n.FirstChild.Data)
+			if json.Unmarshal([]byte(text), &v) != nil {
 				for _, m := range ldPublishedRe.FindAllStringSubmatch(n.FirstChild.Data, -1) {
 					ld.published = append(ld.published, m[1])
 				}
 				return
 			}
-			if b := longestBody(v); len(b.all()) > len(body.all()) {
-				body = b
+			if !cdata { // its metadata only: see ldText
+				if b := longestBody(v); len(b.all()) > len(body.all()) {
+					body = b
+				}
+				ld.kind = max(ld.kind, kindOf(v))
 			}
-			ld.kind = max(ld.kind, kindOf(v))
 			objects := ldObjects(v)
 			ld.published = append(ld.published, ldPublished(objects)...)
 			if ld.author == "" {
@@ -125,6 +128,21 @@ func readLinkedData(doc *html.Node) linkedData {
 	walk(doc)
 	ld.body = declaredBody{plainText(body.headline), plainText(body.description), plainText(body.body)}
 	return ld
+}
+
+// ldText returns a JSON-LD script's text without the CDATA section's
+// markers around it, as pages written for XHTML wrap it (Wikipedia's:
+// "<![CDATA[ {…} ]]>"), which an HTML parser keeps as text and the engine
+// drops before reading the JSON, and whether they were there. Of such a
+// script readLinkedData reads the metadata (dates, authors, headlines) and
+// not the story's kind and body, which the text was measured without.
+func ldText(s string) (text string, cdata bool) {
+	if inner, ok := strings.CutPrefix(strings.TrimSpace(s), "<![CDATA["); ok {
+		if inner, ok = strings.CutSuffix(inner, "]]>"); ok {
+			return inner, true
+		}
+	}
+	return s, false
 }
 
 // plainText returns a JSON-LD string as plain text: its markup, if it

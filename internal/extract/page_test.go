@@ -217,6 +217,8 @@ func TestPageAuthorNames(t *testing.T) {
 // its "Von".
 func TestPageAuthorFieldsAreNoBylines(t *testing.T) {
 	const ld = `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Council passes budget","author":{"@type":"%s","name":"%s"}}</script>`
+	const ldCDATA = "<script type=\"application/ld+json\">\n<![CDATA[\n" +
+		`{"@context":"https://schema.org","@type":"NewsArticle","headline":"Council passes budget","author":{"@type":"%s","name":"%s"}}` + "\n]]>\n</script>"
 	for _, tc := range []struct{ name, head, byline, want string }{
 		{"a person in JSON-LD", fmt.Sprintf(ld, "Person", "Von Miller"), "", "Von Miller"},
 		{"an organisation in JSON-LD", fmt.Sprintf(ld, "Organization", "Contributors to Wikimedia projects"), "", "Contributors to Wikimedia projects"},
@@ -224,6 +226,12 @@ func TestPageAuthorFieldsAreNoBylines(t *testing.T) {
 		{"an itemprop name", "", `<p itemprop="author" itemscope><span itemprop="name">Von Miller</span></p>`, "Von Miller"},
 		{"a meta author's label", `<meta name="author" content="Author: Jane Roe">`, "", "Jane Roe"},
 		{"a byline in the text", "", `<p class="byline">Von Anna Schmidt</p>`, "Anna Schmidt"},
+		// Regression (tester's finding): JSON-LD in a CDATA section, as
+		// Wikipedia writes it, went unread, and the engine's reading of it
+		// was cut as a byline ("Guild", "to Wikimedia projects").
+		{"an organisation in JSON-LD in CDATA", fmt.Sprintf(ldCDATA, "Organization", "Contributors to Wikimedia projects"), "", "Contributors to Wikimedia projects"},
+		{"a guild in JSON-LD in CDATA", fmt.Sprintf(ldCDATA, "Organization", "Authors Guild"), "", "Authors Guild"},
+		{"a person in JSON-LD in CDATA", fmt.Sprintf(ldCDATA, "Person", "Von Miller"), "", "Von Miller"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, tc.head, 1)
