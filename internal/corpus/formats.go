@@ -121,7 +121,9 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	case container.CSV:
 		return newCSVSource(r, text, m.Origin, r.csvComma(br), limit)
 	case container.TSV:
-		return newCSVSource(r, text, m.Origin, '\t', limit)
+		src := newCSVSource(r, text, m.Origin, '\t', limit)
+		src.rows.plain = true // text/tab-separated-values: no quoting
+		return src
 	case container.Binary:
 		why := "a NUL byte in the first 8 KiB"
 		if head, _ := br.Peek(min(sniffLen, br.Size())); utf16NotText(head) {
