@@ -121,6 +121,9 @@ func (s *csvSource) next() (Raw, error) {
 				return Raw{}, fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
 			}
 			s.line = whole.last
+			if whole.kind == rowRunOn { // the field is never closed: no end to read to
+				return Raw{Origin: origin, kind: rawMalformed, note: runOnNote(whole, 0, false, len(s.header.names))}, nil
+			}
 			note = runOnCause(row) + fmt.Sprintf("; read alone, the line ends inside a quoted field; read to that field's end, "+
 				"lines %d to %d are not read", row.first, whole.last)
 		}

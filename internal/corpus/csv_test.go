@@ -131,6 +131,24 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			// The quote opening line 5 is a stray quote in the field opened
+			// on line 3: read whole to its end, the field was never closed
+			// and lines 3 to 7 (of 6) were skipped.
+			name: "regression: a quoted field never closed took in the rows to the end of the file",
+			file: "news.csv",
+			input: "id,text\n1,plain\n2,\"Quote opened and never closed\n3,another\n4,\"A third quoted row.\n" +
+				"5,last\n",
+			want: []rec{
+				{ID: "1", Text: "plain", Origin: "news.csv:2", Raw: `{"id":"1","text":"plain"}`},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+				{ID: "3", Text: "another", Origin: "news.csv:4", Raw: `{"id":"3","text":"another"}`},
+				{ID: "news.csv:5", Origin: "news.csv:5", Skip: "malformed", Err: "news.csv:5: malformed: a quoted field opened on line 5 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 6"},
+				{ID: "5", Text: "last", Origin: "news.csv:6", Raw: `{"id":"5","text":"last"}`},
+			},
+		},
+		{
 			// Regression: a last line cut short inside a quoted field was a
 			// row, its text cut mid-sentence, when no line end followed it;
 			// with one it was skipped. It is skipped either way.

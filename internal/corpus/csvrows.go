@@ -348,18 +348,20 @@ func (c *csvRows) ranOn(lineEnded bool) {
 
 // unclosed ends a quoted field at the end of the input: the row runs on,
 // whether or not a line end came before the end (a last line cut short),
-// its first line to be read alone; past the limit, it never ends.
+// its first line to be read alone, also when it is read whole (readWhole):
+// a field never closed has no end to read to. Past the limit, it never
+// ends; read whole, it is read to the end of the input.
 func (c *csvRows) unclosed() error {
 	if err := c.err(); err != nil {
 		return err
 	}
 	switch {
-	case c.whole:
+	case c.over && c.whole:
 		return nil
 	case c.over:
 		return errRowTooLong
 	}
-	if !c.crossed { // the row is its first line, with no line end
+	if c.firstLen < 0 { // the row is its first line, with no line end
 		c.firstLen, c.restAt = c.size, c.size
 	}
 	c.row.kind, c.row.stray = rowRunOn, 0
@@ -392,6 +394,8 @@ func (c *csvRows) runOn() (*csvRow, error) {
 // row whole: to the end of its quoted field as a quote in a quoted field
 // is read when the row does not run on, its stray quotes kept. The lines
 // of such a row are then one record, not rows made of a text's middle.
+// When the field is never closed, the next read returns the row as
+// rowRunOn again, its stray 0, and reading goes on at its second line.
 func (c *csvRows) readWhole() {
 	c.unread(c.runOnFirst, c.line-1)
 	c.whole = true
