@@ -71,7 +71,8 @@ func TestFieldsSeen(t *testing.T) {
 // Regression: a name whose value is an object was named, which every
 // record then failed ("want a string, got object"): the name likely meant
 // inside it is named as a path, and one holding nothing likely, or an
-// array, is passed over.
+// array, is passed over. Regression: a likely key inside an object whose
+// own name is not likely (Elasticsearch's _source) was not named.
 func TestFieldErrorLikely(t *testing.T) {
 	for _, tc := range []struct {
 		file, data string
@@ -90,6 +91,8 @@ func TestFieldErrorLikely(t *testing.T) {
 		{"a.jsonl", "{\"id\":\"1\",\"article\":{\"body\":{\"text\":\"x\"}}}\n", Options{}, "article.body.text"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\"},\"content\":\"x\"}\n", Options{}, "content"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":[\"x\"]}\n", Options{}, ""},
+		{"a.jsonl", "{\"id\":\"e0\",\"_source\":{\"content\":\"x\"}}\n", Options{}, "_source.content"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\"},\"hit\":{\"_source\":{\"content\":\"x\"}}}\n", Options{}, "hit._source.content"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"text\":\"x\"}}\n{\"id\":\"2\",\"body\":\"y\"}\n", Options{}, "body"},
 		{"a.csv", "url,headline,body\nu,h,b\n", Options{}, "body"},
 		{"a.csv", "ident,text\n1,b\n", Options{IDField: "idnet"}, "ident"},
