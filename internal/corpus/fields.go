@@ -581,6 +581,9 @@ type FieldError struct {
 	// keys the keys of those objects, sorted: see Likely.
 	objects map[string]bool
 	keys    map[string][]string
+	// noHeader: the CSV or TSV file's first line looks like a row of
+	// data, not a header naming its columns.
+	noHeader bool
 }
 
 func (e *FieldError) Error() string { return e.msg }
@@ -595,6 +598,10 @@ func (e *FieldError) Hint() string {
 	}
 	if n := e.Likely(); n != "" {
 		return FlagHint(e.Field, n)
+	}
+	if e.noHeader {
+		return fmt.Sprintf("a CSV or TSV file needs a header as its first line, naming its columns: add one that names "+
+			"the %s column %q (or another name, given to %s)", e.Field, e.Name, flag)
 	}
 	hint := fmt.Sprintf("%s NAME reads the %s from the field or column NAME", flag, e.Field)
 	switch e.Field {

@@ -114,6 +114,50 @@ func TestFieldErrorLikely(t *testing.T) {
 	}
 }
 
+// Regression: a CSV file without a header row was refused listing its
+// first row of data as its columns, with the generic --text-col hint; it
+// is said to look like a row, and the hint asks for a header.
+func TestFieldErrorNoHeader(t *testing.T) {
+	for _, tc := range []struct {
+		name, data       string
+		opts             Options
+		wantErr, wantHnt string
+	}{
+		{"numbers and a text", "1,A,The council voted on Tuesday to approve a new bridge across the harbour,2024-03-05\n2,B,x,y\n",
+			Options{},
+			`a.csv: no "text" column (the text): the first line, read as the header, looks like a row of data ` +
+				`(fields: "1", "A", "The council voted on Tuesday to approve…", "2024-03-05")`,
+			`a CSV or TSV file needs a header as its first line, naming its columns: add one that names the text column "text" ` +
+				`(or another name, given to --text-col)`},
+		{"an id column asked for", "7,words\n8,more\n", Options{IDField: "docid", TextField: "words"},
+			`a.csv: no "docid" column (the id): the first line, read as the header, looks like a row of data (fields: "7", "words")`,
+			`a CSV or TSV file needs a header as its first line, naming its columns: add one that names the id column "docid" ` +
+				`(or another name, given to --id-col)`},
+		{"a header of names", "id,headline,lede\n1,h,b\n", Options{},
+			`a.csv: no "text" column (the text) in the header (columns: "id", "headline", "lede")`,
+			`--text-col NAME reads the text from the field or column NAME`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader("a.csv", strings.NewReader(tc.data), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			_, err = drain(t, r)
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v, want a *FieldError", err)
+			}
+			if fe.Error() != tc.wantErr {
+				t.Errorf("error %q, want %q", fe.Error(), tc.wantErr)
+			}
+			if fe.Hint() != tc.wantHnt {
+				t.Errorf("hint %q, want %q", fe.Hint(), tc.wantHnt)
+			}
+		})
+	}
+}
+
 func TestEditDistance(t *testing.T) {
 	for _, tc := range []struct {
 		a, b  string
