@@ -238,7 +238,7 @@ func TestDottedFieldNames(t *testing.T) {
 		{"a.jsonl", "{\"meta.body\":\"x\"}\n", "", ""},
 		{"a.jsonl", "{\"Meta\":{\"BODY\":\"x\"}}\n", "", ""},
 		{"a.jsonl", "{\"meta\":{\"lead\":\"x\"}}\n{\"meta\":{\"body\":null}}\n", "", ""},
-		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`, ""},
+		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`, "data.body"},
 		// The path's first key there, the rest mistyped or leading
 		// nowhere: every record was read without the field, in silence
 		// for a title or a date.
