@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 )
 
 // textSource yields a whole text file as one record.
@@ -30,7 +31,7 @@ func (s *textSource) next() (Raw, error) {
 	s.done = true
 	data, err := readAtMost(s.rd, s.limit, s.size)
 	if err != nil {
-		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
+		return Raw{}, fmt.Errorf("reading %s: %w", s.origin, container.CutAfter(err, int64(len(data))))
 	}
 	if len(data) > s.limit {
 		// Not read further: a file over the limit may be a bomb.
