@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
@@ -20,6 +21,11 @@ type textSource struct {
 	limit  int
 	size   int64 // the stream's size when known (a capacity hint), else -1
 	done   bool
+	// detected, when set, counts the file as read in the charset detected
+	// from its bytes; a file skipped as binary (a NUL byte past the 8 KiB
+	// sniffed, or notText) is not counted, its charset no warning's
+	// business.
+	detected func()
 }
 
 func (s *textSource) close() {}
@@ -36,6 +42,9 @@ func (s *textSource) next() (Raw, error) {
 	if len(data) > s.limit {
 		// Not read further: a file over the limit may be a bomb.
 		return Raw{Origin: s.origin, kind: rawTooLarge, id: s.id, size: -int64(s.limit)}, nil
+	}
+	if s.detected != nil && bytes.IndexByte(data, 0) < 0 && !notText(string(data)) {
+		s.detected()
 	}
 	return Raw{Origin: s.origin, kind: rawText, data: data, id: s.id, md: s.md}, nil
 }
