@@ -6,6 +6,7 @@ import (
 	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -126,8 +127,68 @@ func (r *Reader) decodeText(raw Raw) Record {
 // A line ends at LF or CRLF; at a lone CR only in a file that holds more
 // lone CRs than LFs, whose lines end so (as old Mac files end theirs, one
 // LF appended at its end or not): a stray CR inside a line of a file of LF
-// line ends is part of the line.
+// line ends is part of the line. A Markdown file's YAML front matter is
+// not text (frontMatter): its title: is the title, else the first line
+// after it is.
 func splitTitle(s string, md bool) (title, text string) {
+	if md {
+		if fm, body, ok := frontMatter(s); ok {
+			text = strings.TrimRight(strings.TrimLeft(body, "\r\n"), " \t\r\n")
+			switch {
+			case fm == "":
+				return lineTitle(body, md)
+			case text == "":
+				return "", fm // as a file of one line: all text
+			}
+			return fm, text
+		}
+	}
+	return lineTitle(s, md)
+}
+
+// frontMatter cuts the YAML front matter off the start of a Markdown file
+// (as Jekyll, Hugo and other static site generators write it): a first
+// line "---", the block up to a line "---" or "...". It returns the value
+// of the block's title: (its quotes removed; "" when it has none) and the
+// text after the block; ok is false when s opens with no such block.
+func frontMatter(s string) (title, body string, ok bool) {
+	s = strings.TrimPrefix(s, "\ufeff")
+	first, rest, found := strings.Cut(s, "\n")
+	if !found || strings.TrimRight(first, " \t\r") != "---" {
+		return "", "", false
+	}
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		line = strings.TrimRight(line, " \t\r")
+		if line == "---" || line == "..." {
+			return title, after, true
+		}
+		if v, isTitle := strings.CutPrefix(line, "title:"); isTitle && title == "" {
+			title = unquoteYAML(strings.TrimSpace(v))
+		}
+		rest = after
+	}
+	return "", "", false // never closed: not front matter
+}
+
+// unquoteYAML returns v without the quotes of a YAML scalar written in
+// them ("a \"b\"" reads a "b"; 'it”s' reads it's).
+func unquoteYAML(v string) string {
+	switch {
+	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
+		if u, err := strconv.Unquote(v); err == nil {
+			return u
+		}
+		return v[1 : len(v)-1]
+	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
+		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
+	}
+	return v
+}
+
+// lineTitle splits s into its first line not blank, the title, and the
+// text after it (see splitTitle).
+func lineTitle(s string, md bool) (title, text string) {
 	end := byte('\n')
 	if lf := strings.Count(s, "\n"); strings.Count(s, "\r")-strings.Count(s, "\r\n") > lf {
 		end = '\r'
