@@ -491,12 +491,13 @@ func TestExtractRuleMiss(t *testing.T) {
 // TestTooLargeSaysWhichLimit: a page skipped as too large is named on
 // extract's stderr with the limit it passes, and dedup's warning says the
 // same; both said nothing of which limit (extract) or "over the page's
-// size or element limit" (dedup).
+// size or element limit" (dedup). Regression: the element limit named no
+// flag that raises it, where the bytes limit named --max-bytes.
 func TestTooLargeSaysWhichLimit(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
 	p := func(n string) string { return filepath.Join(dir, n) }
-	const want = "a.html: too large: more than 10 HTML elements, the most a page may have"
+	const want = "a.html: too large: more than 10 HTML elements, the most a page may have (--max-elements of neardup extract)"
 	code, _, errOut := runChild(t, "extract", "--max-elements", "10", p("a.html"), "-o", p("out.jsonl"))
 	if code != 0 || !strings.Contains(errOut, "extract: "+want) {
 		t.Errorf("extract: exit %d, stderr:\n%s\nwant %q", code, errOut, want)

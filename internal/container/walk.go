@@ -201,11 +201,12 @@ func (e *LimitError) Error() string {
 
 // HeaderCutError is the error of every read of a gzip stream that ends
 // before its first member's header is whole, nothing of what it compresses
-// read (see pushGzip); Read is 0 for an empty file. Its text says no more
-// than that the header is missing ("an empty file, no gzip header:
-// unexpected EOF"), since the reader of the stream it compresses tells
-// what a cut means in its format; Origin names the gzip file, for a reader
-// that says it of the file. It wraps io.ErrUnexpectedEOF.
+// read (see pushGzip); Read is 0 for an empty file. Its text says so of
+// the gzip stream, in the one wording every command gives ("not a complete
+// gzip stream: it ends after 5 bytes, inside the gzip header"), the reader
+// of the stream it compresses telling what a cut means in its format;
+// Origin names the gzip file, for a reader that says it of the file. It
+// wraps io.ErrUnexpectedEOF.
 type HeaderCutError struct {
 	Origin string
 	Read   int64 // the bytes of the file there are, all of them its header's
@@ -213,13 +214,25 @@ type HeaderCutError struct {
 
 func (e *HeaderCutError) Error() string {
 	if e.Read == 0 {
-		return "an empty file, no gzip header: " + io.ErrUnexpectedEOF.Error()
+		return "an empty file (0 bytes), not a complete gzip stream"
 	}
-	return "gzip header: " + io.ErrUnexpectedEOF.Error()
+	return fmt.Sprintf("not a complete gzip stream: it ends after %d bytes, inside the gzip header", e.Read)
 }
 
 // Unwrap returns io.ErrUnexpectedEOF.
 func (e *HeaderCutError) Unwrap() error { return io.ErrUnexpectedEOF }
+
+// CutAfter returns err, met reading a whole stream (a page, a text file)
+// after n bytes of it, saying where: "unexpected EOF after 226 bytes", the
+// one wording every command gives of such a stream cut short. A
+// HeaderCutError is returned as it is: nothing of the stream was read.
+func CutAfter(err error, n int64) error {
+	var cut *HeaderCutError
+	if errors.As(err, &cut) {
+		return err
+	}
+	return fmt.Errorf("%w after %d bytes", err, n)
+}
 
 // IsLimit reports whether err is, or wraps, a LimitError.
 func IsLimit(err error) bool {

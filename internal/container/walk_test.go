@@ -253,10 +253,10 @@ func TestGzipCutInItsFirstHeader(t *testing.T) {
 		want             []string // each member's origin and format, and its read error
 		err              string   // Next's error
 	}{
-		{"cut in the header", "a.warc.gz", record[:5], []string{"a.warc.gz warc gzip header: unexpected EOF"}, ""},
-		{"empty", "a.warc.gz", "", []string{"a.warc.gz warc an empty file, no gzip header: unexpected EOF"}, ""},
+		{"cut in the header", "a.warc.gz", record[:5], []string{"a.warc.gz warc not a complete gzip stream: it ends after 5 bytes, inside the gzip header"}, ""},
+		{"empty", "a.warc.gz", "", []string{"a.warc.gz warc an empty file (0 bytes), not a complete gzip stream"}, ""},
 		{"in a tar, the next member read", "a.tar", tarOf(t, "b.jsonl.gz", record[:9], "c.txt", "C"),
-			[]string{"a.tar/b.jsonl.gz jsonl gzip header: unexpected EOF", "a.tar/c.txt txt "}, ""},
+			[]string{"a.tar/b.jsonl.gz jsonl not a complete gzip stream: it ends after 9 bytes, inside the gzip header", "a.tar/c.txt txt "}, ""},
 		{"no gzip", "a.warc.gz", "WARC/1.0\r\nWARC-Type: warcinfo\r\n", nil, "reading a.warc.gz: gzip header: gzip: invalid header"},
 		// A few bytes that are no gzip, under the ten of a header (a
 		// failed download saved under the name): no stream cut short.

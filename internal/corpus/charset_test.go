@@ -299,3 +299,37 @@ func TestBinaryWithoutNUL(t *testing.T) {
 		})
 	}
 }
+
+// Regression: a text file skipped as binary for a NUL byte past the bytes
+// sniffed was counted among the files read in a detected charset, and
+// warned of ("read in the charset detected …, windows-1252"); a text file
+// read so still is.
+func TestDetectedLeavesOutBinary(t *testing.T) {
+	latin := "Le caf\xe9 co\xfbte \xa3100 depuis lundi, et le th\xe9 aussi."
+	for _, tc := range []struct {
+		name, data string
+		want       int
+	}{
+		{"binary past the sniff", strings.Repeat(latin+"\n", 300) + "\x00" + latin, 0},
+		{"binary without a NUL byte", randomText(4000, 7), 0},
+		{"text", strings.Repeat(latin+"\n", 300), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"a.txt": tc.data})
+			t.Chdir(dir)
+			r, err := open([]string{"a.txt"}, nil, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			recs, err := drain(t, r)
+			if err != nil || len(recs) != 1 {
+				t.Fatalf("records %v, error %v", recs, err)
+			}
+			if n, first := r.Detected(); n != tc.want {
+				t.Errorf("Detected() = %d (%q), want %d (record %+v)", n, first, tc.want, recs[0].Skip)
+			}
+		})
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 )
@@ -121,6 +123,9 @@ func (s *csvSource) next() (Raw, error) {
 				return Raw{}, fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
 			}
 			s.line = whole.last
+			if whole.kind == rowRunOn { // the field is never closed: no end to read to
+				return Raw{Origin: origin, kind: rawMalformed, note: runOnNote(whole, 0, false, len(s.header.names))}, nil
+			}
 			note = runOnCause(row) + fmt.Sprintf("; read alone, the line ends inside a quoted field; read to that field's end, "+
 				"lines %d to %d are not read", row.first, whole.last)
 		}
@@ -173,8 +178,14 @@ func (s *csvSource) readHeader() error {
 	}
 	s.r.seen.add(seen)
 	if f, ok := s.r.missing(seen, true); ok {
-		return s.r.fieldError(f, names,
+		fe := s.r.fieldError(f, names,
 			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
+		if fe.Likely() == "" && looksLikeRow(names) {
+			fe.noHeader = true
+			fe.msg = fmt.Sprintf("%s: no %q column (the %s): the first line, read as the header, looks like a row of data "+
+				"(fields: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(abbreviated(names)))
+		}
+		return fe
 	}
 	h, err := s.r.newCSVHeader(s.origin, names)
 	if err != nil {
@@ -184,6 +195,39 @@ func (s *csvSource) readHeader() error {
 	s.line = row.last
 	s.header = h
 	return nil
+}
+
+// looksLikeRow reports whether names, a CSV file's first line, looks like
+// a row of data rather than a header: a field holds no letter (a number, a
+// date) or more than five words (a text).
+func looksLikeRow(names []string) bool {
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n != "" && !strings.ContainsFunc(n, unicode.IsLetter) || len(strings.Fields(n)) > 5 {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviated returns names with each over 40 bytes cut to its first
+// words and "…".
+func abbreviated(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		if len(n) > 40 {
+			cut := strings.LastIndexByte(n[:40], ' ')
+			if cut <= 0 {
+				cut = 40
+				for cut > 0 && !utf8.RuneStart(n[cut]) {
+					cut--
+				}
+			}
+			n = n[:cut] + "…"
+		}
+		out[i] = n
+	}
+	return out
 }
 
 func quoteList(names []string) string {

@@ -131,6 +131,24 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			// The quote opening line 5 is a stray quote in the field opened
+			// on line 3: read whole to its end, the field was never closed
+			// and lines 3 to 7 (of 6) were skipped.
+			name: "regression: a quoted field never closed took in the rows to the end of the file",
+			file: "news.csv",
+			input: "id,text\n1,plain\n2,\"Quote opened and never closed\n3,another\n4,\"A third quoted row.\n" +
+				"5,last\n",
+			want: []rec{
+				{ID: "1", Text: "plain", Origin: "news.csv:2", Raw: `{"id":"1","text":"plain"}`},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+				{ID: "3", Text: "another", Origin: "news.csv:4", Raw: `{"id":"3","text":"another"}`},
+				{ID: "news.csv:5", Origin: "news.csv:5", Skip: "malformed", Err: "news.csv:5: malformed: a quoted field opened on line 5 is never closed; " +
+					"read alone, the line ends inside a quoted field; reading goes on at line 6"},
+				{ID: "5", Text: "last", Origin: "news.csv:6", Raw: `{"id":"5","text":"last"}`},
+			},
+		},
+		{
 			// Regression: a last line cut short inside a quoted field was a
 			// row, its text cut mid-sentence, when no line end followed it;
 			// with one it was skipped. It is skipped either way.
@@ -184,11 +202,27 @@ func TestCSV(t *testing.T) {
 		{
 			name:  "regression: a TSV text that opens with a quoted phrase swallowed the rows after it",
 			file:  "news.tsv",
-			input: "id\ttext\n1\t\"Yes\" was all\n2\tafter\n3\t\"two\nlines\"\n",
+			input: "id\ttext\n1\t\"Yes\" was all\n2\tafter\n",
 			want: []rec{
 				{ID: "1", Text: `"Yes" was all`, Origin: "news.tsv:2", Raw: `{"id":"1","text":"\"Yes\" was all"}`},
 				{ID: "2", Text: "after", Origin: "news.tsv:3", Raw: `{"id":"2","text":"after"}`},
-				{ID: "3", Text: "two\nlines", Origin: "news.tsv:4", Raw: `{"id":"3","text":"two\nlines"}`},
+			},
+		},
+		{
+			// TSV has no quoting (text/tab-separated-values): a quote that
+			// opens a field and is not closed on its line took in the rows
+			// below up to the next quote (MSRP's "the witness", of ...).
+			name: "regression: a TSV field opening with a quote never closed swallowed the rows after it",
+			file: "news.tsv",
+			input: "id\ttext\n1\t\"Quote opened and never closed\n2\tplain\n3\t\"A \"quoted\" start, he said\n" +
+				"4\t\"In quotes, \"\"doubled\"\" inside\"\n5\t\"two\nlines\"\n",
+			want: []rec{
+				{ID: "1", Text: `"Quote opened and never closed`, Origin: "news.tsv:2", Raw: `{"id":"1","text":"\"Quote opened and never closed"}`},
+				{ID: "2", Text: "plain", Origin: "news.tsv:3", Raw: `{"id":"2","text":"plain"}`},
+				{ID: "3", Text: `"A "quoted" start, he said`, Origin: "news.tsv:4", Raw: `{"id":"3","text":"\"A \"quoted\" start, he said"}`},
+				{ID: "4", Text: `In quotes, "doubled" inside`, Origin: "news.tsv:5", Raw: `{"id":"4","text":"In quotes, \"doubled\" inside"}`},
+				{ID: "5", Text: `"two`, Origin: "news.tsv:6", Raw: `{"id":"5","text":"\"two"}`},
+				{ID: "news.tsv:7", Origin: "news.tsv:7", Skip: "malformed", Err: "news.tsv:7: malformed: 1 fields, the header has 2"},
 			},
 		},
 		{

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 )
 
 // errRowTooLong stops reading a CSV row over the size limit that never ends.
@@ -56,6 +57,12 @@ type csvRow struct {
 // A row is held in memory up to max bytes; past them it is read to its end
 // (its quotes counted as above) and returned as rowTooLarge. A row past the
 // limit whose quoted field never closes fails with errRowTooLong.
+//
+// With plain set (a TSV file) a quote opens no field: a line is a row, cut
+// at every separator, as the text/tab-separated-values format writes it;
+// a field wholly in quotes whose quotes inside are all doubled, as
+// spreadsheets write a field that holds a quote, is read unquoted
+// (unquoteWhole).
 type csvRows struct {
 	rd    io.Reader
 	in    []byte // read and not yet cut: in[pos:]
@@ -64,6 +71,7 @@ type csvRows struct {
 	chunk int   // bytes one Read asks for
 
 	comma byte
+	plain bool  // no quoting: a TSV file
 	max   int64 // bytes a row may hold in memory
 	line  int   // the line of in[pos] (from 1)
 
@@ -192,7 +200,7 @@ func (c *csvRows) read() (*csvRow, error) {
 	defer func() { c.whole = false }()
 	for {
 		var quoted bool
-		if c.fill() && c.in[c.pos] == '"' {
+		if !c.plain && c.fill() && c.in[c.pos] == '"' {
 			c.pos++
 			c.take(quote, false)
 			quoted = true
@@ -340,18 +348,20 @@ func (c *csvRows) ranOn(lineEnded bool) {
 
 // unclosed ends a quoted field at the end of the input: the row runs on,
 // whether or not a line end came before the end (a last line cut short),
-// its first line to be read alone; past the limit, it never ends.
+// its first line to be read alone, also when it is read whole (readWhole):
+// a field never closed has no end to read to. Past the limit, it never
+// ends; read whole, it is read to the end of the input.
 func (c *csvRows) unclosed() error {
 	if err := c.err(); err != nil {
 		return err
 	}
 	switch {
-	case c.whole:
+	case c.over && c.whole:
 		return nil
 	case c.over:
 		return errRowTooLong
 	}
-	if !c.crossed { // the row is its first line, with no line end
+	if c.firstLen < 0 { // the row is its first line, with no line end
 		c.firstLen, c.restAt = c.size, c.size
 	}
 	c.row.kind, c.row.stray = rowRunOn, 0
@@ -384,6 +394,8 @@ func (c *csvRows) runOn() (*csvRow, error) {
 // row whole: to the end of its quoted field as a quote in a quoted field
 // is read when the row does not run on, its stray quotes kept. The lines
 // of such a row are then one record, not rows made of a text's middle.
+// When the field is never closed, the next read returns the row as
+// rowRunOn again, its stray 0, and reading goes on at its second line.
 func (c *csvRows) readWhole() {
 	c.unread(c.runOnFirst, c.line-1)
 	c.whole = true
@@ -408,6 +420,9 @@ func (c *csvRows) end() (*csvRow, error) {
 		start := 0
 		for i, e := range c.ends {
 			fields[i] = s[start:e]
+			if c.plain {
+				fields[i] = unquoteWhole(fields[i])
+			}
 			start = e
 		}
 		c.row.fields = fields
@@ -465,6 +480,26 @@ func lenientQuoted(line []byte, comma byte) (field []byte, n int, ok bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// unquoteWhole returns f without its quotes when it is wholly in quotes and
+// every quote inside is doubled, as spreadsheets and pandas write a TSV
+// field that holds a quote ("a ""b"" c" reads a "b" c); else f as it is
+// ("the witness", he said).
+func unquoteWhole(f string) string {
+	if len(f) < 2 || f[0] != '"' || f[len(f)-1] != '"' {
+		return f
+	}
+	in := f[1 : len(f)-1]
+	for i := 0; i < len(in); i++ {
+		if in[i] == '"' {
+			if i+1 == len(in) || in[i+1] != '"' {
+				return f
+			}
+			i++
+		}
+	}
+	return strings.ReplaceAll(in, `""`, `"`)
 }
 
 // indexOr returns the index of the first c in b, or def when b holds none.

@@ -581,6 +581,9 @@ type FieldError struct {
 	// keys the keys of those objects, sorted: see Likely.
 	objects map[string]bool
 	keys    map[string][]string
+	// noHeader: the CSV or TSV file's first line looks like a row of
+	// data, not a header naming its columns.
+	noHeader bool
 }
 
 func (e *FieldError) Error() string { return e.msg }
@@ -595,6 +598,10 @@ func (e *FieldError) Hint() string {
 	}
 	if n := e.Likely(); n != "" {
 		return FlagHint(e.Field, n)
+	}
+	if e.noHeader {
+		return fmt.Sprintf("a CSV or TSV file needs a header as its first line, naming its columns: add one that names "+
+			"the %s column %q (or another name, given to %s)", e.Field, e.Name, flag)
 	}
 	hint := fmt.Sprintf("%s NAME reads the %s from the field or column NAME", flag, e.Field)
 	switch e.Field {
@@ -646,12 +653,15 @@ func (e *FieldError) Likely() string {
 
 // likelyIn returns the name most probably meant among names, the keys of
 // the object named prefix ("" for the record's own), prefixed (see
-// Likely).
+// Likely). When none of names is likely, the name likely meant among the
+// keys of an object none of them names is ("_source.content" of an
+// Elasticsearch hit, {"_source":{"content":"…"}}).
 func (e *FieldError) likelyIn(prefix string, names []string) string {
-	for len(names) > 0 {
-		n := e.likeliest(names)
+	tried := map[string]bool{}
+	for rest := names; len(rest) > 0; {
+		n := e.likeliest(rest)
 		if n == "" {
-			return ""
+			break
 		}
 		full := prefix + n
 		if !e.objects[full] {
@@ -660,7 +670,15 @@ func (e *FieldError) likelyIn(prefix string, names []string) string {
 		if in := e.likelyIn(full+".", e.keys[full]); in != "" {
 			return in
 		}
-		names = slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == n })
+		tried[n] = true
+		rest = slices.DeleteFunc(slices.Clone(rest), func(s string) bool { return s == n })
+	}
+	for _, n := range names {
+		if full := prefix + n; e.objects[full] && !tried[n] {
+			if in := e.likelyIn(full+".", e.keys[full]); in != "" {
+				return in
+			}
+		}
 	}
 	return ""
 }

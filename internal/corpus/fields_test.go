@@ -71,7 +71,8 @@ func TestFieldsSeen(t *testing.T) {
 // Regression: a name whose value is an object was named, which every
 // record then failed ("want a string, got object"): the name likely meant
 // inside it is named as a path, and one holding nothing likely, or an
-// array, is passed over.
+// array, is passed over. Regression: a likely key inside an object whose
+// own name is not likely (Elasticsearch's _source) was not named.
 func TestFieldErrorLikely(t *testing.T) {
 	for _, tc := range []struct {
 		file, data string
@@ -90,6 +91,8 @@ func TestFieldErrorLikely(t *testing.T) {
 		{"a.jsonl", "{\"id\":\"1\",\"article\":{\"body\":{\"text\":\"x\"}}}\n", Options{}, "article.body.text"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\"},\"content\":\"x\"}\n", Options{}, "content"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":[\"x\"]}\n", Options{}, ""},
+		{"a.jsonl", "{\"id\":\"e0\",\"_source\":{\"content\":\"x\"}}\n", Options{}, "_source.content"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"lang\":\"en\"},\"hit\":{\"_source\":{\"content\":\"x\"}}}\n", Options{}, "hit._source.content"},
 		{"a.jsonl", "{\"id\":\"1\",\"body\":{\"text\":\"x\"}}\n{\"id\":\"2\",\"body\":\"y\"}\n", Options{}, "body"},
 		{"a.csv", "url,headline,body\nu,h,b\n", Options{}, "body"},
 		{"a.csv", "ident,text\n1,b\n", Options{IDField: "idnet"}, "ident"},
@@ -108,6 +111,50 @@ func TestFieldErrorLikely(t *testing.T) {
 		if got := fe.Likely(); got != tc.want {
 			t.Errorf("%s %q: Likely() = %q, want %q (error %v)", tc.file, tc.data, got, tc.want, err)
 		}
+	}
+}
+
+// Regression: a CSV file without a header row was refused listing its
+// first row of data as its columns, with the generic --text-col hint; it
+// is said to look like a row, and the hint asks for a header.
+func TestFieldErrorNoHeader(t *testing.T) {
+	for _, tc := range []struct {
+		name, data       string
+		opts             Options
+		wantErr, wantHnt string
+	}{
+		{"numbers and a text", "1,A,The council voted on Tuesday to approve a new bridge across the harbour,2024-03-05\n2,B,x,y\n",
+			Options{},
+			`a.csv: no "text" column (the text): the first line, read as the header, looks like a row of data ` +
+				`(fields: "1", "A", "The council voted on Tuesday to approve…", "2024-03-05")`,
+			`a CSV or TSV file needs a header as its first line, naming its columns: add one that names the text column "text" ` +
+				`(or another name, given to --text-col)`},
+		{"an id column asked for", "7,words\n8,more\n", Options{IDField: "docid", TextField: "words"},
+			`a.csv: no "docid" column (the id): the first line, read as the header, looks like a row of data (fields: "7", "words")`,
+			`a CSV or TSV file needs a header as its first line, naming its columns: add one that names the id column "docid" ` +
+				`(or another name, given to --id-col)`},
+		{"a header of names", "id,headline,lede\n1,h,b\n", Options{},
+			`a.csv: no "text" column (the text) in the header (columns: "id", "headline", "lede")`,
+			`--text-col NAME reads the text from the field or column NAME`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader("a.csv", strings.NewReader(tc.data), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			_, err = drain(t, r)
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v, want a *FieldError", err)
+			}
+			if fe.Error() != tc.wantErr {
+				t.Errorf("error %q, want %q", fe.Error(), tc.wantErr)
+			}
+			if fe.Hint() != tc.wantHnt {
+				t.Errorf("hint %q, want %q", fe.Hint(), tc.wantHnt)
+			}
+		})
 	}
 }
 
@@ -191,7 +238,7 @@ func TestDottedFieldNames(t *testing.T) {
 		{"a.jsonl", "{\"meta.body\":\"x\"}\n", "", ""},
 		{"a.jsonl", "{\"Meta\":{\"BODY\":\"x\"}}\n", "", ""},
 		{"a.jsonl", "{\"meta\":{\"lead\":\"x\"}}\n{\"meta\":{\"body\":null}}\n", "", ""},
-		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`, ""},
+		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`, "data.body"},
 		// The path's first key there, the rest mistyped or leading
 		// nowhere: every record was read without the field, in silence
 		// for a title or a date.

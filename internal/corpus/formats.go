@@ -100,15 +100,21 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	limit := r.opts.MaxBytes + r.cfg.slack // no record over it is held in memory
 	br := m.R
 	var text io.Reader = br // in UTF-8
+	var detected func()     // counts the file as read in the charset detected
 	if k == container.CSV || k == container.TSV || k == container.Text || k == container.Markdown {
 		var charset string
 		text, charset = r.utf8Reader(br)
 		if r.enc == nil && charset != "" && !strings.HasPrefix(charset, "utf-16") && !r.rewound {
-			if r.detected.n == 0 {
-				r.detected.first = m.Origin + ", " + charset
+			detected = func() {
+				if r.detected.n == 0 {
+					r.detected.first = m.Origin + ", " + charset
+				}
+				r.detected.n++
 			}
-			r.detected.n++
 		}
+	}
+	if detected != nil && (k == container.CSV || k == container.TSV) {
+		detected() // a text file is counted once read, when it is not binary
 	}
 	if k == container.JSON || k == container.JSONL {
 		br = jsonUTF8(br) // UTF-16 by its byte-order mark
@@ -121,7 +127,9 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	case container.CSV:
 		return newCSVSource(r, text, m.Origin, r.csvComma(br), limit)
 	case container.TSV:
-		return newCSVSource(r, text, m.Origin, '\t', limit)
+		src := newCSVSource(r, text, m.Origin, '\t', limit)
+		src.rows.plain = true // text/tab-separated-values: no quoting
+		return src
 	case container.Binary:
 		why := "a NUL byte in the first 8 KiB"
 		if head, _ := br.Peek(min(sniffLen, br.Size())); utf16NotText(head) {
@@ -142,7 +150,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 		return &binarySource{done: true}
 	}
 	return &textSource{rd: text, origin: m.Origin, id: m.ID, md: k == container.Markdown,
-		limit: r.opts.MaxBytes + r.cfg.slack, size: m.Size}
+		limit: r.opts.MaxBytes + r.cfg.slack, size: m.Size, detected: detected}
 }
 
 // jsonFeedHead is how much of a JSON stream is looked at for a JSON Feed's

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -84,7 +85,7 @@ func (s *pageSource) next() (Raw, error) {
 	limit := s.r.pageLimit()
 	data, err := readAtMost(s.rd, limit, s.size)
 	if err != nil {
-		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
+		return Raw{}, fmt.Errorf("reading %s: %w", s.origin, container.CutAfter(err, int64(len(data))))
 	}
 	p := &pageRaw{}
 	if len(data) > limit {

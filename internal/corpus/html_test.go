@@ -367,8 +367,8 @@ func TestWARCGzipCut(t *testing.T) {
 		err        string   // how a failed record's error ends, when not inside
 		stray      string   // what StrayBytes names first
 	}{
-		{"inside the first member's header", a[:5], failed, "", before + "gzip header: unexpected EOF", ""},
-		{"empty", "", failed, "", before + "an empty file, no gzip header: unexpected EOF", ""},
+		{"inside the first member's header", a[:5], failed, "", before + "not a complete gzip stream: it ends after 5 bytes, inside the gzip header", ""},
+		{"empty", "", failed, "", before + "an empty file (0 bytes), not a complete gzip stream", ""},
 		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, "", "", ""},
 		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, "", "", ""},
 		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2", "", ""},

@@ -178,10 +178,7 @@ func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
 type gzipCutError struct{ cut *container.HeaderCutError }
 
 func (e *gzipCutError) Error() string {
-	if e.cut.Read == 0 {
-		return fmt.Sprintf("reading %s: an empty file (0 bytes), not a complete gzip stream", e.cut.Origin)
-	}
-	return fmt.Sprintf("reading %s: not a complete gzip stream: it ends after %d bytes, inside the gzip header", e.cut.Origin, e.cut.Read)
+	return fmt.Sprintf("reading %s: %v", e.cut.Origin, e.cut)
 }
 
 func (e *gzipCutError) Unwrap() error { return e.cut }

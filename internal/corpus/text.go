@@ -1,13 +1,16 @@
 package corpus
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 )
 
 // textSource yields a whole text file as one record.
@@ -19,6 +22,11 @@ type textSource struct {
 	limit  int
 	size   int64 // the stream's size when known (a capacity hint), else -1
 	done   bool
+	// detected, when set, counts the file as read in the charset detected
+	// from its bytes; a file skipped as binary (a NUL byte past the 8 KiB
+	// sniffed, or notText) is not counted, its charset no warning's
+	// business.
+	detected func()
 }
 
 func (s *textSource) close() {}
@@ -30,11 +38,14 @@ func (s *textSource) next() (Raw, error) {
 	s.done = true
 	data, err := readAtMost(s.rd, s.limit, s.size)
 	if err != nil {
-		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
+		return Raw{}, fmt.Errorf("reading %s: %w", s.origin, container.CutAfter(err, int64(len(data))))
 	}
 	if len(data) > s.limit {
 		// Not read further: a file over the limit may be a bomb.
 		return Raw{Origin: s.origin, kind: rawTooLarge, id: s.id, size: -int64(s.limit)}, nil
+	}
+	if s.detected != nil && bytes.IndexByte(data, 0) < 0 && !notText(string(data)) {
+		s.detected()
 	}
 	return Raw{Origin: s.origin, kind: rawText, data: data, id: s.id, md: s.md}, nil
 }
@@ -116,8 +127,68 @@ func (r *Reader) decodeText(raw Raw) Record {
 // A line ends at LF or CRLF; at a lone CR only in a file that holds more
 // lone CRs than LFs, whose lines end so (as old Mac files end theirs, one
 // LF appended at its end or not): a stray CR inside a line of a file of LF
-// line ends is part of the line.
+// line ends is part of the line. A Markdown file's YAML front matter is
+// not text (frontMatter): its title: is the title, else the first line
+// after it is.
 func splitTitle(s string, md bool) (title, text string) {
+	if md {
+		if fm, body, ok := frontMatter(s); ok {
+			text = strings.TrimRight(strings.TrimLeft(body, "\r\n"), " \t\r\n")
+			switch {
+			case fm == "":
+				return lineTitle(body, md)
+			case text == "":
+				return "", fm // as a file of one line: all text
+			}
+			return fm, text
+		}
+	}
+	return lineTitle(s, md)
+}
+
+// frontMatter cuts the YAML front matter off the start of a Markdown file
+// (as Jekyll, Hugo and other static site generators write it): a first
+// line "---", the block up to a line "---" or "...". It returns the value
+// of the block's title: (its quotes removed; "" when it has none) and the
+// text after the block; ok is false when s opens with no such block.
+func frontMatter(s string) (title, body string, ok bool) {
+	s = strings.TrimPrefix(s, "\ufeff")
+	first, rest, found := strings.Cut(s, "\n")
+	if !found || strings.TrimRight(first, " \t\r") != "---" {
+		return "", "", false
+	}
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		line = strings.TrimRight(line, " \t\r")
+		if line == "---" || line == "..." {
+			return title, after, true
+		}
+		if v, isTitle := strings.CutPrefix(line, "title:"); isTitle && title == "" {
+			title = unquoteYAML(strings.TrimSpace(v))
+		}
+		rest = after
+	}
+	return "", "", false // never closed: not front matter
+}
+
+// unquoteYAML returns v without the quotes of a YAML scalar written in
+// them ("a \"b\"" reads a "b"; 'it”s' reads it's).
+func unquoteYAML(v string) string {
+	switch {
+	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
+		if u, err := strconv.Unquote(v); err == nil {
+			return u
+		}
+		return v[1 : len(v)-1]
+	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
+		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
+	}
+	return v
+}
+
+// lineTitle splits s into its first line not blank, the title, and the
+// text after it (see splitTitle).
+func lineTitle(s string, md bool) (title, text string) {
 	end := byte('\n')
 	if lf := strings.Count(s, "\n"); strings.Count(s, "\r")-strings.Count(s, "\r\n") > lf {
 		end = '\r'

@@ -71,6 +71,27 @@ func TestText(t *testing.T) {
 			want:  []rec{{ID: "a.md", Title: "Heading", Text: `Body "quoted".`, Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body \"quoted\"."}`}},
 		},
 		{
+			// Regression: a Markdown file's YAML front matter was read as
+			// text, its title "---".
+			name:  "regression: markdown front matter was read as text",
+			file:  "a.md",
+			input: "---\ntitle: \"Council approves bridge\"\ndate: 2024-03-05\n---\n\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Council approves bridge", Text: "The council voted.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Council approves bridge","text":"The council voted."}`}},
+		},
+		{
+			name:  "markdown front matter without a title",
+			file:  "a.md",
+			input: "---\ndate: 2024-03-05\n...\n# Heading\nBody.\n",
+			want:  []rec{{ID: "a.md", Title: "Heading", Text: "Body.", Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body."}`}},
+		},
+		{
+			name:  "markdown opening with a rule never closed is text",
+			file:  "a.md",
+			input: "---\nTitle line\nBody.\n",
+			want:  []rec{{ID: "a.md", Title: "---", Text: "Title line\nBody.", Origin: "a.md", Raw: `{"id":"a.md","title":"---","text":"Title line\nBody."}`}},
+		},
+		{
 			name:  "TextWhole: the whole file the text, no title",
 			file:  "a.md",
 			input: "## Heading\n\nBody.\n",

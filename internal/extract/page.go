@@ -68,7 +68,8 @@ type Article struct {
 	DeclaredURL string
 	// Limit says, of a page skipped as too large (SkipTooLarge), which
 	// limit it passes: "2048 bytes, over the limit of 1024 (--max-bytes)",
-	// "more than 60000 HTML elements, the most a page may have". ""
+	// "more than 60000 HTML elements, the most a page may have (--max-elements
+	// of neardup extract)". ""
 	// otherwise.
 	Limit string
 }
@@ -278,7 +279,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 		return Article{}, "", err
 	}
 	tooManyAttrs := func() (Article, core.SkipReason, error) {
-		return tooLarge(fmt.Sprintf("more than %d HTML attributes, the most a page may have", opts.MaxAttributes))
+		return tooLarge(fmt.Sprintf("more than %d HTML attributes, the most a page may have (%s)", opts.MaxAttributes, attributesFlag))
 	}
 	if tagAttributes(utf, opts.MaxAttributes) > opts.MaxAttributes {
 		return tooManyAttrs() // refused before the parse that would hold them
@@ -292,7 +293,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	}
 	elements, attrs := countElements(doc, opts.MaxElements, opts.MaxAttributes)
 	if elements > opts.MaxElements {
-		return tooLarge(fmt.Sprintf("more than %d HTML elements, the most a page may have", opts.MaxElements))
+		return tooLarge(fmt.Sprintf("more than %d HTML elements, the most a page may have (%s)", opts.MaxElements, elementsFlag))
 	}
 	if attrs > opts.MaxAttributes { // the parser's copies of formatting elements carry theirs
 		return tooManyAttrs()
@@ -314,6 +315,14 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	}
 	return a, judge(a, opts), nil
 }
+
+// elementsFlag and attributesFlag name the flags that raise the limits of
+// Options.MaxElements and MaxAttributes: neardup extract's alone; the other
+// commands read pages within the defaults.
+const (
+	elementsFlag   = "--max-elements of neardup extract"
+	attributesFlag = "--max-attributes of neardup extract"
+)
 
 // tooLarge is page's answer for a page over a limit, which limit says.
 func tooLarge(limit string) (Article, core.SkipReason, error) {

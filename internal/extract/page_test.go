@@ -464,7 +464,7 @@ func TestPageTooLargeSaysWhichLimit(t *testing.T) {
 	}{
 		{"bytes", Input{Body: []byte(page)}, Options{MaxBytes: 1000}, fmt.Sprintf("%d bytes, over the limit of 1000 (--max-bytes)", len(page))},
 		{"inflated", Input{Body: []byte(gz(t, newsPage(60)))}, Options{MaxBytes: 5000}, "over 5000 bytes once inflated (--max-bytes)"},
-		{"elements", Input{Body: []byte(page)}, Options{MaxElements: 10}, "more than 10 HTML elements, the most a page may have"},
+		{"elements", Input{Body: []byte(page)}, Options{MaxElements: 10}, "more than 10 HTML elements, the most a page may have (--max-elements of neardup extract)"},
 		{"an article", Input{Body: []byte(page)}, Options{}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -498,7 +498,7 @@ func TestPageAttributesBounded(t *testing.T) {
 	for range 60 {
 		copied.WriteString("<p>will return to service on March 12.")
 	}
-	const limit = "more than %d HTML attributes, the most a page may have"
+	const limit = "more than %d HTML attributes, the most a page may have (--max-attributes of neardup extract)"
 	for _, tc := range []struct {
 		name string
 		page string

@@ -350,7 +350,7 @@ func (w *walker) page(id string, r io.Reader) error {
 	case container.IsLimit(err), container.IsDamage(err):
 		return nil // the walk reports the stream it stopped, or the archive cut inside it
 	case err != nil:
-		return w.emit(Page{ID: id, Err: err})
+		return w.emit(Page{ID: id, Err: container.CutAfter(err, int64(len(body)))})
 	case len(body) > w.opts.MaxBytes:
 		return w.emit(Page{ID: id, TooLarge: true})
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -289,6 +290,24 @@ func TestWalkGzipStrayBytes(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"a.html.gz gzip 512"}, strays); diff != "" {
 		t.Errorf("Stray told of (-want +got)\n%s", diff)
+	}
+}
+
+// Regression: a page.html.gz cut short failed as "unexpected EOF" (in its
+// data) or "gzip header: unexpected EOF" where dedup said where it ends;
+// both now say it in dedup's words, from the same code.
+func TestWalkGzipCutShort(t *testing.T) {
+	page := gzipBytes(t, "<html><body><p>"+strings.Repeat("The ferry is back in service. ", 40)+"</p></body></html>")
+	dir := writeTree(t, map[string]string{"a.html.gz": page[:5], "b.html.gz": page[:len(page)/2]})
+	var got []string
+	err := Walk(context.Background(), []string{filepath.Join(dir, "a.html.gz"), filepath.Join(dir, "b.html.gz")}, Options{},
+		func(p Page) error { got = append(got, fmt.Sprint(p.ID, ": ", p.Err)); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a.html.gz: not a complete gzip stream: it ends after 5 bytes, inside the gzip header"}
+	if len(got) != 2 || got[0] != want[0] || !regexp.MustCompile(`^b\.html\.gz: unexpected EOF after \d+ bytes$`).MatchString(got[1]) {
+		t.Errorf("pages %q, want %q and b.html.gz: unexpected EOF after N bytes", got, want)
 	}
 }
 
