@@ -41,10 +41,9 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 		replace core.Document
 		// want says, by id, which of stored's clusters (by its first
 		// member, "" for none) each document is in after the replace;
-		// fresh names a cluster of a new id.
+		// fresh names a cluster of a new id, one for all it names.
 		want map[string]string
-		// links are the linking policies of the case, nil for Any and
-		// Majority.
+		// links are the linking policies of the case, nil for all.
 		links []cluster.Linking
 	}{
 		{"two members",
@@ -55,8 +54,8 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2)},
 			enginetest.Doc("A", slices.Concat(s1, s2, []string{g.Sentence()})),
 			map[string]string{"A": "A", "B": "A", "C": "A"},
-			// By Majority the new version joins one of B and C, each
-			// left a cluster of one, and the other stays alone.
+			// By Majority and Anchor the new version joins one of B and
+			// C, each left a cluster of one, and the other stays alone.
 			[]cluster.Linking{cluster.Any}},
 		{"split, the new version's part first",
 			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2),
@@ -65,7 +64,7 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 			// The removal leaves the id to C and D; the new version,
 			// standing where A stood, comes before them and takes it.
 			map[string]string{"A": "A", "B": "A", "C": "fresh", "D": "fresh"},
-			[]cluster.Linking{cluster.Any}},
+			[]cluster.Linking{cluster.Any, cluster.Anchor}},
 		{"three members, the replaced one the oldest",
 			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence())),
 				enginetest.Doc("C", append(slices.Clone(s1), g.Sentence()))},
@@ -83,7 +82,7 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 	} {
 		links := tc.links
 		if links == nil {
-			links = []cluster.Linking{cluster.Any, cluster.Majority}
+			links = []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor}
 		}
 		for _, link := range links {
 			for _, e := range storetest.Engines {
@@ -103,11 +102,14 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 						t.Errorf("the replace reported cluster %d, the index holds %d", ms[0].Cluster, c)
 					}
 					got := map[string]string{}
+					fresh := map[int64]bool{} // the ids of the clusters named fresh
 					for id, c := range after {
 						got[id] = "fresh"
+						fresh[c] = true
 						for _, d := range tc.stored {
 							if before[d.ID] == c {
 								got[id] = d.ID
+								delete(fresh, c)
 								break
 							}
 						}
@@ -121,6 +123,9 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 						if got[id] != w {
 							t.Errorf("%s in cluster %q, want %q (before %v, after %v)", id, got[id], w, before, after)
 						}
+					}
+					if len(fresh) > 1 {
+						t.Errorf("the fresh members are in %d clusters, want one (after %v)", len(fresh), after)
 					}
 				})
 			}
