@@ -1,6 +1,7 @@
 package index_test
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -130,5 +131,40 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestReplaceKeepsTheIDTheRemovalMade: when a replace splits a cluster and
+// the part that keeps its id comes first, the new version's part keeps the
+// id the removal gave it, with no id left unused. Regression: each member
+// of that part had the former id, which the first part took, and the part
+// took a new id, leaving the one the removal made to none.
+func TestReplaceKeepsTheIDTheRemovalMade(t *testing.T) {
+	g := enginetest.NewTextGen(71)
+	s1, s2 := g.Sentences(10), g.Sentences(10)
+	D := enginetest.Doc
+	// A links C, D and B, E; the replace keeps it with B and E alone.
+	stored := []core.Document{D("C", s2), D("D", append(slices.Clone(s2), g.Sentence())), D("A", slices.Concat(s1, s2)),
+		D("B", s1), D("E", append(slices.Clone(s1), g.Sentence()))}
+	replace := D("A", append(slices.Clone(s1), g.Sentence()))
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Link: cluster.Any})
+			add(t, x, stored...)
+			if got, want := clusterOf(t, x), map[string]int64{"A": 1, "B": 1, "C": 1, "D": 1, "E": 1}; !maps.Equal(got, want) {
+				t.Fatalf("before the replace: clusters %v, want %v", got, want)
+			}
+			ms, err := x.Add(t.Context(), []core.Document{replace}, index.AddOptions{Replace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ms[0].Status != index.Replaced || ms[0].Cluster != 2 {
+				t.Errorf("replace: %s in cluster %d, want replaced in cluster 2", ms[0].Status, ms[0].Cluster)
+			}
+			want := map[string]int64{"C": 1, "D": 1, "A": 2, "B": 2, "E": 2}
+			if got := clusterOf(t, x); !maps.Equal(got, want) {
+				t.Errorf("after the replace: clusters %v, want %v", got, want)
+			}
+		})
 	}
 }
