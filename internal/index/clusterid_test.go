@@ -39,7 +39,7 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		stored  []core.Document // the first is replaced
-		replace core.Document
+		replace []core.Document // in one add; the last is checked
 		// want says, by id, which of stored's clusters (by its first
 		// member, "" for none) each document is in after the replace;
 		// fresh names a cluster of a new id, one for all it names.
@@ -49,11 +49,11 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 	}{
 		{"two members",
 			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
-			enginetest.Doc("A", edited),
+			[]core.Document{enginetest.Doc("A", edited)},
 			map[string]string{"A": "A", "B": "A"}, nil},
 		{"three members, the replaced one the oldest and their one link",
 			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2)},
-			enginetest.Doc("A", slices.Concat(s1, s2, []string{g.Sentence()})),
+			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2, []string{g.Sentence()}))},
 			map[string]string{"A": "A", "B": "A", "C": "A"},
 			// By Majority and Anchor the new version joins one of B and
 			// C, each left a cluster of one, and the other stays alone.
@@ -61,7 +61,7 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 		{"split, the new version's part first",
 			[]core.Document{enginetest.Doc("A", slices.Concat(s1, s2)), enginetest.Doc("B", s1), enginetest.Doc("C", s2),
 				enginetest.Doc("D", append(slices.Clone(s2), g.Sentence()))},
-			enginetest.Doc("A", append(slices.Clone(s1), g.Sentence())),
+			[]core.Document{enginetest.Doc("A", append(slices.Clone(s1), g.Sentence()))},
 			// The removal leaves the id to C and D; the new version,
 			// standing where A stood, comes before them and takes it.
 			map[string]string{"A": "A", "B": "A", "C": "fresh", "D": "fresh"},
@@ -69,16 +69,27 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 		{"three members, the replaced one the oldest",
 			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence())),
 				enginetest.Doc("C", append(slices.Clone(s1), g.Sentence()))},
-			enginetest.Doc("A", edited),
+			[]core.Document{enginetest.Doc("A", edited)},
 			map[string]string{"A": "A", "B": "A", "C": "A"}, nil},
 		{"no longer a match, the members left a cluster",
 			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence())),
 				enginetest.Doc("C", append(slices.Clone(s1), g.Sentence()))},
-			enginetest.Doc("A", s2),
+			[]core.Document{enginetest.Doc("A", s2)},
 			map[string]string{"B": "A", "C": "A"}, nil},
+		{"replaced twice in one add, first by a version that matches nothing",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
+			[]core.Document{enginetest.Doc("A", s2), enginetest.Doc("A", edited)},
+			// As by the edited version alone: the cluster of the version
+			// stored before the add is kept, not that of the one the add
+			// stored a moment earlier (none).
+			map[string]string{"A": "A", "B": "A"}, nil},
+		{"replaced twice in one add",
+			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
+			[]core.Document{enginetest.Doc("A", edited), enginetest.Doc("A", append(slices.Clone(edited), g.Sentence()))},
+			map[string]string{"A": "A", "B": "A"}, nil},
 		{"no longer a match, one member left",
 			[]core.Document{enginetest.Doc("A", s1), enginetest.Doc("B", append(slices.Clone(s1), g.Sentence()))},
-			enginetest.Doc("A", s2),
+			[]core.Document{enginetest.Doc("A", s2)},
 			map[string]string{}, nil},
 	} {
 		links := tc.links
@@ -94,13 +105,17 @@ func TestReplaceKeepsTheClusterID(t *testing.T) {
 					if len(before) != len(tc.stored) {
 						t.Fatalf("before the replace: clusters %v, want one of %d members", before, len(tc.stored))
 					}
-					ms, err := x.Add(t.Context(), []core.Document{tc.replace}, index.AddOptions{Replace: true})
-					if err != nil || ms[0].Status != index.Replaced {
-						t.Fatalf("replace: %+v %v", ms, err)
+					ms, err := x.Add(t.Context(), tc.replace, index.AddOptions{Replace: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					last := ms[len(ms)-1]
+					if last.Status != index.Replaced {
+						t.Fatalf("replace: %s, want %s", last.Status, index.Replaced)
 					}
 					after := clusterOf(t, x)
-					if c, ok := after["A"]; ok != (ms[0].Cluster != 0) || c != ms[0].Cluster {
-						t.Errorf("the replace reported cluster %d, the index holds %d", ms[0].Cluster, c)
+					if c, ok := after["A"]; ok != (last.Cluster != 0) || c != last.Cluster {
+						t.Errorf("the replace reported cluster %d, the index holds %d", last.Cluster, c)
 					}
 					got := map[string]string{}
 					fresh := map[int64]bool{} // the ids of the clusters named fresh
