@@ -72,8 +72,9 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			return err
 		}
 		at := now()
-		added := make([]int64, len(docs)) // by document: its ordinal (an Exists or Unchanged one's stored), 0 when not stored
-		mine := map[string]int{}          // ID → the document of this add stored (or left Unchanged) under it
+		added := make([]int64, len(docs))     // by document: its ordinal (an Exists or Unchanged one's stored), 0 when not stored
+		mine := map[string]int{}              // ID → the document of this add stored (or left Unchanged) under it
+		formers := map[string]formerCluster{} // ID → the cluster its version stored before the add was in, once replaced
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
@@ -115,9 +116,17 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				}
 				if len(olds) > 0 {
 					place = olds[0].Rank()
+				}
+				if k, ok := mine[d.ID]; ok && added[k] == prev && outs[k].Status != Unchanged {
+					// The version an earlier document of this add stored:
+					// numbered as the one stored before the add (none when
+					// the add stored the ID first).
+					was = formers[d.ID]
+				} else if len(olds) > 0 {
 					if was, err = formerOf(w, &olds[0]); err != nil {
 						return err
 					}
+					formers[d.ID] = was
 				}
 				made, err := x.removeOrds(w, []int64{prev})
 				if err != nil {

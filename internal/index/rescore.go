@@ -123,7 +123,10 @@ func renumber(w store.Writer, rows []store.Doc, groups [][]int32) error {
 }
 
 // renumberFrom is renumber by the cluster ids the rows had, by row, where
-// they differ from those they are in (see keepClusterID).
+// they differ from those they are in (see keepClusterID). A group none of
+// whose ids had is free keeps the id it is in, when its rows are in one and
+// no group before it took it (one the add made: the part of a cluster split
+// that holds the new version), else it takes a new one.
 func renumberFrom(w store.Writer, rows []store.Doc, had []int64, groups [][]int32) error {
 	want := make([]int64, len(rows))
 	used := map[int64]bool{}
@@ -134,7 +137,15 @@ func renumberFrom(w store.Writer, rows []store.Doc, had []int64, groups [][]int3
 				id = c
 			}
 		}
-		if id == 0 {
+		if id == 0 { // none free: the one it is in, if it is in one alone
+			id = rows[g[0]].Cluster
+			for _, i := range g {
+				if rows[i].Cluster != id {
+					id = 0
+				}
+			}
+		}
+		if id == 0 || used[id] {
 			var err error
 			if id, err = w.NewCluster(); err != nil {
 				return err
