@@ -178,6 +178,11 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			if err != nil {
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
+			if place != 0 { // a new version, placed where its old one was
+				if err := x.placeAgain(w, ord, was); err != nil {
+					return err
+				}
+			}
 			if was.id != 0 {
 				if outs[i].Cluster, err = keepClusterID(w, ord, was); err != nil {
 					return err

@@ -91,7 +91,7 @@ func (x *Index) Document(ctx context.Context, id string) (browse.Document, error
 		if err != nil {
 			return err
 		}
-		out.Marks, err = viewMarks(r, d.Ord, ms)
+		out.Marks, err = x.viewMarks(r, d.Ord, ms)
 		return err
 	})
 	return out, err
@@ -99,7 +99,7 @@ func (x *Index) Document(ctx context.Context, id string) (browse.Document, error
 
 // viewMarks returns the marks ms of document ord, each with its other
 // document, the best first.
-func viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]browse.Mark, error) {
+func (x *Index) viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]browse.Mark, error) {
 	others := make([]int64, len(ms))
 	for i, m := range ms {
 		others[i] = m.A
@@ -121,13 +121,38 @@ func viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]browse.Mark, error
 		if o == nil || a == nil || b == nil {
 			return nil, fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
 		}
-		v := viewDoc(o)
-		out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-			Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
-			At: time.Unix(m.At, 0).UTC(), Other: &v})
+		v, err := x.viewMark(&m, a, b)
+		if err != nil {
+			return nil, err
+		}
+		other := viewDoc(o)
+		v.Other = &other
+		out = append(out, v)
 	}
 	sortMarks(out)
 	return out, nil
+}
+
+// viewMark returns mark m of documents a and b (its A and B) as the pages
+// show it and as an export writes it (see exportMark): the earlier-placed
+// document (store.Doc.Rank) as A, the evidence read that way round.
+func (x *Index) viewMark(m *store.Mark, a, b *store.Doc) (browse.Mark, error) {
+	ev := evidenceJSON(m.Evidence)
+	if a.Rank() > b.Rank() {
+		a, b = b, a
+		if ev != nil {
+			dec, err := x.decodeEvidence(m.Method, m.Evidence)
+			if err != nil {
+				return browse.Mark{}, fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
+			}
+			if ev, err = json.Marshal(reversedEvidence(dec)); err != nil {
+				return browse.Mark{}, fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
+			}
+		}
+	}
+	return browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
+		Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: ev,
+		At: time.Unix(m.At, 0).UTC()}, nil
 }
 
 // sortMarks orders marks best first: duplicates before similar pairs, then
@@ -165,7 +190,7 @@ func (x *Index) Latest(ctx context.Context, f store.DocFilter, p store.Page) (do
 		}
 		docs = make([]browse.Summary, len(rows))
 		for i := range rows {
-			if docs[i], err = summarize(r, &rows[i]); err != nil {
+			if docs[i], err = x.summarize(r, &rows[i]); err != nil {
 				return err
 			}
 		}
@@ -175,7 +200,7 @@ func (x *Index) Latest(ctx context.Context, f store.DocFilter, p store.Page) (do
 }
 
 // summarize returns d with its best mark and counts.
-func summarize(r store.Reader, d *store.Doc) (browse.Summary, error) {
+func (x *Index) summarize(r store.Reader, d *store.Doc) (browse.Summary, error) {
 	s := browse.Summary{Doc: viewDoc(d)}
 	ms, err := r.MarksOf(d.Ord)
 	if err != nil || len(ms) == 0 {
@@ -193,7 +218,7 @@ func summarize(r store.Reader, d *store.Doc) (browse.Summary, error) {
 			best = i
 		}
 	}
-	vs, err := viewMarks(r, d.Ord, ms[best:best+1])
+	vs, err := x.viewMarks(r, d.Ord, ms[best:best+1])
 	if err != nil {
 		return s, err
 	}
@@ -279,15 +304,15 @@ func (x *Index) cluster(ctx context.Context, id int64) (browse.Cluster, error) {
 			return err
 		}
 		out.Representative, out.Why, out.Original = rep.ID, why, originalOf(g).ID
-		out.Marks, err = innerMarks(r, g, in)
+		out.Marks, err = x.innerMarks(r, g, in)
 		return err
 	})
 	return out, err
 }
 
 // innerMarks returns the marks between members of a cluster, the best
-// first.
-func innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]browse.Mark, error) {
+// first, each as viewMark shows it.
+func (x *Index) innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]browse.Mark, error) {
 	out := []browse.Mark{}
 	for _, d := range g {
 		ms, err := r.MarksOf(d.Ord)
@@ -299,9 +324,11 @@ func innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]brow
 			if m.B != d.Ord || a == nil || b == nil {
 				continue // each mark once: from its later document
 			}
-			out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-				Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
-				At: time.Unix(m.At, 0).UTC()})
+			v, err := x.viewMark(&m, a, b)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
 		}
 	}
 	sortMarks(out)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -48,40 +49,16 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 		// document → its best duplicate mark to one earlier in place order
 		// (store.Doc.Rank), the order a cluster's members are listed in
 		best := map[int64]store.Mark{}
-		// The store gives a document's marks together; each group is
-		// written best first, as dedup writes a document's pairs.
-		var group []store.Mark
-		flush := func() error {
-			sortForExport(group)
-			for i := range group {
-				if err := x.exportMark(&group[i], byOrd, e); err != nil {
-					return err
-				}
+		note := func(m *store.Mark) {
+			if m.Label != core.Duplicate {
+				return
 			}
-			group = group[:0]
-			return nil
+			earlier, later, _ := inPlace(m, byOrd)
+			if b, ok := best[later]; !ok || m.Score > b.Score {
+				best[later] = store.Mark{A: earlier, B: later, Score: m.Score}
+			}
 		}
-		if err := r.EachMark(func(m *store.Mark) error {
-			if m.Label == core.Duplicate {
-				earlier, later := m.A, m.B
-				if a, b := byOrd[earlier], byOrd[later]; a != nil && b != nil && a.Rank() > b.Rank() {
-					earlier, later = later, earlier
-				}
-				if b, ok := best[later]; !ok || m.Score > b.Score {
-					best[later] = store.Mark{A: earlier, B: later, Score: m.Score}
-				}
-			}
-			if len(group) > 0 && group[0].B != m.B {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-			group = append(group, *m)
-			return nil
-		}); err != nil {
-			return err
-		}
-		if err := flush(); err != nil {
+		if err := x.exportMarks(r, rows, byOrd, note, e); err != nil {
 			return err
 		}
 		reps, err := x.exportClusters(r, rows, best, e)
@@ -341,7 +318,135 @@ func allDocs(r store.Reader, withText bool) ([]store.Doc, error) {
 	return rows, err
 }
 
-// exportMark writes the pair of mark m, its documents found in byOrd.
+// exportMarks sends every mark to e as dedup writes the pairs of the
+// documents in place order (store.Doc.Rank): by the later-placed document,
+// in that order, each document's best first (sortForExport), each pair
+// with the earlier-placed document as A (see exportMark). It calls note
+// with each mark. The store gives marks by B, its later stored document,
+// which is the later placed unless one of the two is a new version placed
+// where the version it replaced was (store.Doc.Place); the marks of such
+// documents are read first and sent among the others at their places.
+func (x *Index) exportMarks(r store.Reader, rows []store.Doc, byOrd map[int64]*store.Doc, note func(*store.Mark), e Exporter) error {
+	// later-placed document → its marks of a moved document, where the
+	// stored order is not the place order
+	moved := map[int64][]store.Mark{}
+	type key struct {
+		a, b   int64
+		method string
+	}
+	seen := map[key]bool{}
+	for i := range rows {
+		if rows[i].Place == 0 {
+			continue
+		}
+		ms, err := r.MarksOf(rows[i].Ord)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			k := key{m.A, m.B, m.Method}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			note(&m)
+			_, later, _ := inPlace(&m, byOrd)
+			moved[later] = append(moved[later], m)
+		}
+	}
+	pending := slices.SortedFunc(maps.Keys(moved), func(a, b int64) int {
+		return cmp.Compare(rankOf(a, byOrd), rankOf(b, byOrd))
+	})
+	// flush sends the marks of document later: ms, those stored by it, and
+	// those of a moved document.
+	var buf []store.Mark
+	flush := func(later int64, ms []store.Mark) error {
+		buf = append(append(buf[:0], ms...), moved[later]...)
+		sortForExport(buf, byOrd)
+		for i := range buf {
+			if err := x.exportMark(&buf[i], byOrd, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// flushBefore sends the marks of moved documents of the documents
+	// placed before rank.
+	flushBefore := func(rank int64) error {
+		for len(pending) > 0 && rankOf(pending[0], byOrd) < rank {
+			if err := flush(pending[0], nil); err != nil {
+				return err
+			}
+			pending = pending[1:]
+		}
+		return nil
+	}
+	var group []store.Mark // the stored marks of group[0].B
+	send := func() error {
+		later := group[0].B
+		if err := flushBefore(rankOf(later, byOrd)); err != nil {
+			return err
+		}
+		if len(pending) > 0 && pending[0] == later {
+			pending = pending[1:]
+		}
+		err := flush(later, group)
+		group = group[:0]
+		return err
+	}
+	if err := r.EachMark(func(m *store.Mark) error {
+		if a, b := byOrd[m.A], byOrd[m.B]; a != nil && b != nil && (a.Place != 0 || b.Place != 0) {
+			return nil // read with its moved document
+		}
+		note(m)
+		if len(group) > 0 && group[0].B != m.B {
+			if err := send(); err != nil {
+				return err
+			}
+		}
+		group = append(group, *m)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(group) > 0 {
+		if err := send(); err != nil {
+			return err
+		}
+	}
+	return flushBefore(math.MaxInt64)
+}
+
+// rankOf returns the place (store.Doc.Rank) of document ord, found in
+// byOrd; its ordinal when it is not there.
+func rankOf(ord int64, byOrd map[int64]*store.Doc) int64 {
+	if d := byOrd[ord]; d != nil {
+		return d.Rank()
+	}
+	return ord
+}
+
+// inPlace returns the documents of mark m, found in byOrd, in place order
+// (store.Doc.Rank), and whether that is the other way round from the
+// mark's A and B: a new version is placed where the version it replaced
+// was, before the documents stored before it.
+func inPlace(m *store.Mark, byOrd map[int64]*store.Doc) (earlier, later int64, reversed bool) {
+	if rankOf(m.A, byOrd) > rankOf(m.B, byOrd) {
+		return m.B, m.A, true
+	}
+	return m.A, m.B, false
+}
+
+// reverser is evidence whose fields tell A from B (containments, counts
+// of each one's names, ...): Reversed returns it as of the pair read the
+// other way round. Evidence without it reads both documents alike.
+type reverser interface {
+	Reversed() core.Evidence
+}
+
+// exportMark writes the pair of mark m, its documents found in byOrd, as
+// dedup of the documents in place order writes it: the earlier-placed
+// document as A, the evidence read that way round.
 func (x *Index) exportMark(m *store.Mark, byOrd map[int64]*store.Doc, e Exporter) error {
 	ev, err := x.decodeEvidence(m.Method, m.Evidence)
 	if err != nil {
@@ -351,17 +456,32 @@ func (x *Index) exportMark(m *store.Mark, byOrd map[int64]*store.Doc, e Exporter
 	if a == nil || b == nil {
 		return fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
 	}
+	if _, _, reversed := inPlace(m, byOrd); reversed {
+		a, b, ev = b, a, reversedEvidence(ev)
+	}
 	return e.Pair(&core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
 		Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: ev})
 }
 
-// sortForExport orders one document's marks as pairs.jsonl lists a
-// document's pairs: duplicates first, then by score as stored (the score
-// shown), highest first, then by the earlier document, the first stored
-// first.
-func sortForExport(ms []store.Mark) {
+// reversedEvidence returns ev as of its pair read the other way round.
+func reversedEvidence(ev core.Evidence) core.Evidence {
+	if r, ok := ev.(reverser); ok {
+		return r.Reversed()
+	}
+	return ev
+}
+
+// sortForExport orders the marks of one later-placed document as
+// pairs.jsonl lists a document's pairs: duplicates first, then by score as
+// stored (the score shown), highest first, then by the earlier-placed
+// document (store.Doc.Rank, found in byOrd), the first placed first.
+func sortForExport(ms []store.Mark, byOrd map[int64]*store.Doc) {
+	earlier := func(m *store.Mark) int64 {
+		a, _, _ := inPlace(m, byOrd)
+		return rankOf(a, byOrd)
+	}
 	slices.SortFunc(ms, func(a, b store.Mark) int {
 		return cmp.Or(cmp.Compare(engine.LabelRank(a.Label), engine.LabelRank(b.Label)),
-			cmp.Compare(b.Score, a.Score), cmp.Compare(a.A, b.A))
+			cmp.Compare(b.Score, a.Score), cmp.Compare(earlier(&a), earlier(&b)))
 	})
 }

@@ -46,9 +46,12 @@ func reorder(docs []core.Document, at ...int) []core.Document {
 // document that the removal let join: with majority, removing c2 from
 // [c1 c2 c3] [c4 c5] left [c4 c5] where a fresh index holds [c3 c4 c5], c3
 // being a duplicate of both; with anchor, removing c1 of [c1 c2] [c3 c4 c5]
-// left c2 alone, where a fresh index holds [c2 c3] [c4 c5]. A replace is a
-// removal and an add at the end, so it gives the fresh index of the rest
-// with the document last.
+// left c2 alone, where a fresh index holds [c2 c3] [c4 c5]. A replace
+// gives the fresh index of the documents with the new version where the
+// old one was, as dedup of them as they now stand reads them. Regression:
+// a replace was a removal and an add at the end, so two documents joined
+// through the old version alone (c1 and c3 through c2, added in that
+// order) ended with the new version joining one of them, the other alone.
 func TestRemovalReclustersLikeAFreshIndex(t *testing.T) {
 	docs := chain(enginetest.NewTextGen(41))
 	orders := []struct {
@@ -109,9 +112,24 @@ func removals(t *testing.T, engine string, link cluster.Linking, order []core.Do
 		if ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Replace: true}); err != nil || ms[0].Status != index.Replaced {
 			t.Fatalf("replacing %s: %v %v", d.ID, ms, err)
 		}
-		want := fresh(append(without(d.ID), d))
+		i := slices.IndexFunc(order, func(o core.Document) bool { return o.ID == d.ID })
+		inPlace := slices.Clone(order)
+		inPlace[i] = d
+		want := fresh(inPlace)
 		if diff := cmp.Diff(want, groups(t, x)); diff != "" {
 			t.Errorf("replacing %s (-fresh index +index)\n%s", d.ID, diff)
+		}
+		// A removal after it places the documents again in that order too.
+		if i+1 == len(order) {
+			continue
+		}
+		gone := order[i+1].ID
+		if removed, err := x.Remove(t.Context(), []string{gone}); err != nil || len(removed) != 1 {
+			t.Fatalf("remove %s: %v %v", gone, removed, err)
+		}
+		want = fresh(slices.Delete(slices.Clone(inPlace), i+1, i+2))
+		if diff := cmp.Diff(want, groups(t, x)); diff != "" {
+			t.Errorf("replacing %s, then removing %s (-fresh index +index)\n%s", d.ID, gone, diff)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -142,7 +143,8 @@ func (x *Index) markedWith(r store.Reader, ords []int64) ([]int64, error) {
 }
 
 // recluster makes the clusters after a removal those that a fresh index of
-// the documents left, added in the same order, would hold, reading no more
+// the documents left, added in place order (store.Doc.Rank: a new version
+// where the version it replaced was), would hold, reading no more
 // of the index than it must. A document bears on where later ones go only
 // through the cluster it is in (see cluster.Choose), so only the clusters
 // that lost a member, lost, can now place a document otherwise, and that
@@ -150,7 +152,7 @@ func (x *Index) markedWith(r store.Reader, ords []int64) ([]int64, error) {
 // therefore what duplicate marks join, directly or through others, to the
 // members left of lost: with Any those members alone; by the other policies
 // also whole clusters beside them and documents in none. That is placed
-// again, in the order added, by a cluster.Linker of the index's policy, and
+// again, in place order, by a cluster.Linker of the index's policy, and
 // numbered as a rescore numbers its groups (renumber). A removed document
 // that was in no cluster was joined by none, and moves nothing. The
 // documents also, whose marks the removal changed (see heirs), can move
@@ -172,6 +174,7 @@ func (x *Index) recluster(w store.Writer, lost []int64, also []int64) ([]int64, 
 	if err != nil {
 		return nil, err
 	}
+	slices.SortStableFunc(rows, func(a, b store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
 	ords := make([]int64, len(rows))
 	for i := range rows {
 		ords[i] = rows[i].Ord

@@ -1,8 +1,11 @@
 package index
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -107,4 +110,44 @@ func formerGroups(rows []store.Doc, ord int64, f formerCluster) ([]int64, [][]in
 		return had, [][]int32{groups[1], groups[0]}
 	}
 	return had, groups[:]
+}
+
+// placeAgain makes the clusters after ord, the new version of a document
+// that was in cluster f, replaced it those a fresh index of the documents
+// in place order (store.Doc.Rank) would hold, under a policy other than
+// Any: the removal placed f's members again without the old version, and
+// the add placed the new version last, though it stands where the old one
+// stood. Two reprints joined through the old version alone, each alone
+// after the removal, so join the new version again together, as they
+// would in a fresh index, not the first alone. What duplicate marks join
+// to ord and f's members is placed again in place order, as a removal
+// places it (recluster), each member keeping the id it had before the
+// replace where renumber can (ord and f's members f.id), and their feed
+// items take the outcome of their roles now (relabelJudged). Under Any a
+// cluster is what the marks join whatever the order: nothing to do.
+func (x *Index) placeAgain(w store.Writer, ord int64, f formerCluster) error {
+	if x.link == cluster.Any || f.id == 0 {
+		return nil
+	}
+	marks, err := reach(w, append(slices.Clone(f.members), ord))
+	if err != nil || len(marks) == 0 {
+		return err
+	}
+	rows, err := w.Docs(slices.Sorted(maps.Keys(marks)))
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(rows, func(a, b store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
+	ords := make([]int64, len(rows))
+	had := make([]int64, len(rows))
+	for i := range rows {
+		ords[i], had[i] = rows[i].Ord, rows[i].Cluster
+		if rows[i].Ord == ord || slices.Contains(f.members, rows[i].Ord) {
+			had[i] = f.id
+		}
+	}
+	if err := renumberFrom(w, rows, had, x.relink(ords, marks).Groups()); err != nil {
+		return err
+	}
+	return relabelJudged(w, ords) // feed items of the documents placed again
 }

@@ -17,7 +17,7 @@ func TestSortForExportShownScores(t *testing.T) {
 		{A: 1, B: 2, Score: 0.84999, Label: core.Similar},
 		{A: 3, B: 2, Score: 0.5, Label: core.Duplicate},
 	}
-	sortForExport(ms)
+	sortForExport(ms, nil)
 	var got []int64
 	for _, m := range ms {
 		got = append(got, m.A)

@@ -44,6 +44,7 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("AfterARemoval", s.afterARemoval)
 	t.Run("HeirJudgedAgain", s.heirJudgedAgain)
 	t.Run("RescoredExportMatchesBatch", s.rescoredExportMatchesBatch)
+	t.Run("ReplacedExportMatchesBatch", s.replacedExportMatchesBatch)
 	t.Run("SketchRoundTrip", s.sketchRoundTrip)
 }
 

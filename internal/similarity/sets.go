@@ -84,6 +84,12 @@ type SetScores struct {
 	ContainmentBA float64 `json:"containment_ba"` // |A∩B| / |B|
 }
 
+// Reversed returns the scores of B and A: the containments swapped.
+func (s SetScores) Reversed() SetScores {
+	s.ContainmentAB, s.ContainmentBA = s.ContainmentBA, s.ContainmentAB
+	return s
+}
+
 // Rounded returns the scores with four decimals, as they are written
 // (core.Round).
 func (s SetScores) Rounded() SetScores {

@@ -152,6 +152,16 @@ type Evidence struct {
 	Rerun bool `json:"rerun,omitempty"`
 }
 
+// Reversed returns the evidence of B and A, what it says of A said of B and
+// the reverse: the counts of foreign names, title names and tags swapped.
+// The rest reads both documents alike.
+func (e Evidence) Reversed() Evidence {
+	e.ForeignNames = [2]int{e.ForeignNames[1], e.ForeignNames[0]}
+	e.ForeignTitleNames = [2]int{e.ForeignTitleNames[1], e.ForeignTitleNames[0]}
+	e.ForeignTags = [2]int{e.ForeignTags[1], e.ForeignTags[0]}
+	return e
+}
+
 // Rounded returns the evidence as it is written: the number overlap with
 // four decimals (core.Round), the hours apart with one.
 func (e Evidence) Rounded() Evidence {

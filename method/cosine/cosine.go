@@ -53,6 +53,13 @@ type Evidence struct {
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// Reversed returns the evidence of B and A (see core.Pair): the foreign
+// names swapped.
+func (e Evidence) Reversed() core.Evidence {
+	e.Evidence = e.Evidence.Reversed()
+	return e
+}
+
 // MarshalJSON writes the template rules' evidence rounded: it is read,
 // not computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) { return json.Marshal(e.Evidence.Rounded()) }

@@ -54,6 +54,15 @@ type Evidence struct {
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// Reversed returns the evidence of B and A (see core.Pair): the
+// containments, leads and foreign names swapped.
+func (e Evidence) Reversed() core.Evidence {
+	e.SetScores = e.SetScores.Reversed()
+	e.Evidence = e.Evidence.Reversed()
+	e.LeadAB, e.LeadBA = e.LeadBA, e.LeadAB
+	return e
+}
+
 // MarshalJSON writes the evidence with four decimals: it is read, not
 // computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) {

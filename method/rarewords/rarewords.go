@@ -55,6 +55,21 @@ type Evidence struct {
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// Reversed returns the evidence of B and A (see core.Pair): the sources,
+// rare word counts and shares swapped, and whose best match it is.
+func (e Evidence) Reversed() core.Evidence {
+	e.SourceA, e.SourceB = e.SourceB, e.SourceA
+	e.RareA, e.RareB = e.RareB, e.RareA
+	e.AInB, e.BInA = e.BInA, e.AInB
+	switch e.BestFor {
+	case "a":
+		e.BestFor = "b"
+	case "b":
+		e.BestFor = "a"
+	}
+	return e
+}
+
 // shares returns AInB and BInA unrounded.
 func (e *Evidence) shares() (ab, ba float64) {
 	if e.RareA > 0 {

@@ -60,6 +60,14 @@ type Evidence struct {
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// Reversed returns the evidence of B and A (see core.Pair): the foreign
+// names swapped. The sentences quoted stay in the order of the document
+// they were quoted from, the B of the pair as found.
+func (e Evidence) Reversed() core.Evidence {
+	e.Evidence = e.Evidence.Reversed()
+	return e
+}
+
 // MarshalJSON writes the template rules' evidence rounded: it is read,
 // not computed with. The sentences quoted are not HTML-escaped here
 // ("&" stays "&"): the encoder that writes the evidence decides.

@@ -36,6 +36,14 @@ type Evidence struct {
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// Reversed returns the evidence of B and A (see core.Pair): the
+// containments and foreign names swapped.
+func (e Evidence) Reversed() core.Evidence {
+	e.SetScores = e.SetScores.Reversed()
+	e.Evidence = e.Evidence.Reversed()
+	return e
+}
+
 // MarshalJSON writes the evidence with four decimals: it is read, not
 // computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) {
