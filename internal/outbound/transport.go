@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/net/idna"
 )
 
 // ProxyFunc chooses the proxy of a request, as http.Transport.Proxy does:
@@ -222,12 +224,28 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 // a resolver that answers every name, as some do for names that do not
 // exist, gave it a public address, and the proxy connected to 127.0.0.1);
 // localhost and the names under it are loopback (RFC 6761), whatever a
-// resolver says. A host that is no address (see noAddress) is refused. A
-// name that does not resolve here is an *UnresolvedError, not a
-// refusal: the request is not sent, and a caller tries it again as it
-// does a direct request's failed lookup, since a resolver's failure may
-// pass.
+// resolver says. A host that is not ASCII is read in its ASCII forms:
+// the one net/http dials and URL parsers read (see asciiHost:
+// bücher.example is xn--bcher-kva.example, a full-width ０x7f．1 is 0x7f.1,
+// loopback), and, when it differs, the one net/http writes in the request
+// to the proxy, which the proxy resolves (Punycode alone: ｅvil.example is
+// xn--vil-376s.example there); both are checked. A host that is no address
+// (see noAddress) is refused. A name that does not resolve here is an
+// *UnresolvedError, not a refusal: the request is not sent, and a caller
+// tries it again as it does a direct request's failed lookup, since a
+// resolver's failure may pass.
 func (g *guard) checkHost(ctx context.Context, host string) error {
+	if err := g.checkName(ctx, asciiHost(host)); err != nil {
+		return err
+	}
+	if sent, err := idna.ToASCII(host); err == nil && sent != asciiHost(host) {
+		return g.checkName(ctx, sent)
+	}
+	return nil
+}
+
+// checkName is checkHost of an ASCII host.
+func (g *guard) checkName(ctx context.Context, host string) error {
 	if err := noAddress(host); err != nil {
 		return err
 	}
@@ -251,6 +269,23 @@ func (g *guard) checkHost(ctx context.Context, host string) error {
 		}
 	}
 	return nil
+}
+
+// asciiHost is host in the ASCII form net/http sends and dials, as its
+// own conversion does: a host that is not ASCII is converted with
+// idna.Lookup (mapped: full-width characters to their ASCII ones, upper
+// case to lower, characters ignored dropped; then Punycode), and one that
+// does not convert is left as it is (net/http does not send it).
+func asciiHost(host string) string {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			if a, err := idna.Lookup.ToASCII(host); err == nil {
+				return a
+			}
+			return host
+		}
+	}
+	return host
 }
 
 // proxyAddr is the host:port a Transport dials for the proxy u.

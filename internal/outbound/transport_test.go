@@ -432,3 +432,54 @@ func TestNumericHostDirect(t *testing.T) {
 		})
 	}
 }
+
+// TestIDNHostThroughProxy pins a host that is not ASCII sent through a
+// proxy: it was looked up as written, which Go's resolver refuses, and
+// bücher.example failed "the host name does not resolve". It is checked
+// in its ASCII forms: bücher.example as xn--bcher-kva.example, and sent;
+// a full-width ０x7f．1 as 0x7f.1, refused as loopback; ｅvil.example both as
+// evil.example and as xn--vil-376s.example, the name net/http writes to
+// the proxy, which the proxy resolves, here to a private address.
+func TestIDNHostThroughProxy(t *testing.T) {
+	var proxied atomic.Int64
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxied.Add(1)
+		w.Write([]byte("proxied"))
+	}))
+	t.Cleanup(proxy.Close)
+	pu, _ := url.Parse(proxy.URL)
+	resolver := fakeResolver(t, func(name string) []netip.Addr {
+		if name == "xn--vil-376s.example" {
+			return []netip.Addr{netip.MustParseAddr("10.0.0.5")}
+		}
+		return []netip.Addr{netip.MustParseAddr("203.0.113.10")}
+	})
+	c := &http.Client{Transport: (&Policy{}).transport(time.Second, func(*http.Request) (*url.URL, error) { return pu, nil }, resolver),
+		Timeout: 5 * time.Second}
+	for _, tc := range []struct {
+		host  string
+		class string // "" fetched through the proxy
+	}{
+		{"bücher.example", ""}, {"BÜCHER.example", ""}, {"０x7f．1", "loopback"}, {"ｌｏｃａｌｈｏｓｔ", "loopback"},
+		{"ｅvil.example", "private"},
+	} {
+		t.Run(tc.host, func(t *testing.T) {
+			before := proxied.Load()
+			resp, err := c.Get("http://" + tc.host + "/x")
+			if err == nil {
+				resp.Body.Close()
+			}
+			var re *RefusedError
+			switch {
+			case tc.class == "" && err != nil:
+				t.Errorf("%v, want it fetched through the proxy", err)
+			case tc.class == "" && proxied.Load() != before+1:
+				t.Errorf("the proxy was not asked")
+			case tc.class != "" && (!errors.As(err, &re) || re.Class != tc.class):
+				t.Errorf("%v, want refused as %s", err, tc.class)
+			case tc.class != "" && proxied.Load() != before:
+				t.Errorf("the proxy was asked")
+			}
+		})
+	}
+}
