@@ -34,7 +34,8 @@ type Transport struct {
 // to one are refused alike (every hop is a connection of its own); a host
 // that is no address (none, or 256.1.1.1) is refused, direct or not, and
 // one that URL parsers read as an IPv4 address (0x7f.1, 2130706433) is
-// that address, direct or not. A host name that does not resolve is an
+// that address, and localhost and the names under it (localhost.,
+// db.localhost) are 127.0.0.1, direct or not. A host name that does not resolve is an
 // *UnresolvedError, direct or not. A
 // request that proxy sends through a proxy is checked on its
 // destination, which is resolved here first (a name that does not resolve
@@ -143,11 +144,16 @@ func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error
 		}
 		if _, err := netip.ParseAddr(host); err != nil {
 			// A host that URL parsers read as an IPv4 address (0x7f.1,
-			// 2130706433) is connected to at that address, as checkHost
-			// reads it for a proxy: the resolver would look it up as a
-			// name.
-			if ip, numeric, _ := parseIPv4(strings.TrimSuffix(host, ".")); numeric {
+			// 2130706433) is connected to at that address, and localhost
+			// and the names under it (localhost., db.localhost) at
+			// 127.0.0.1, as checkHost reads them for a proxy: the
+			// resolver would look them up as names, and one that answers
+			// every name gave localhost. a public address.
+			name := strings.TrimSuffix(host, ".")
+			if ip, numeric, _ := parseIPv4(name); numeric {
 				addr = net.JoinHostPort(ip.String(), port)
+			} else if isLocalhost(name) {
+				addr = net.JoinHostPort("127.0.0.1", port)
 			}
 		}
 	}
@@ -256,7 +262,7 @@ func (g *guard) checkName(ctx context.Context, host string) error {
 	if ip, numeric, _ := parseIPv4(name); numeric {
 		return g.p.Check(ip)
 	}
-	if lower := strings.ToLower(name); lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+	if isLocalhost(name) {
 		return g.p.Check(netip.AddrFrom4([4]byte{127, 0, 0, 1}))
 	}
 	ips, err := g.resolver.LookupNetIP(ctx, "ip", host)
@@ -286,6 +292,13 @@ func asciiHost(host string) string {
 		}
 	}
 	return host
+}
+
+// isLocalhost reports whether name (without a final dot) is localhost or
+// a name under it, loopback whatever a resolver says (RFC 6761).
+func isLocalhost(name string) bool {
+	lower := strings.ToLower(name)
+	return lower == "localhost" || strings.HasSuffix(lower, ".localhost")
 }
 
 // proxyAddr is the host:port a Transport dials for the proxy u.

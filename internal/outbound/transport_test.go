@@ -397,6 +397,9 @@ func TestUnresolvedHostSaidPlainly(t *testing.T) {
 // as a name (no such host here, or whatever a resolver answers), where through
 // a proxy it is read as the address. It is that address either way:
 // refused as loopback, and fetched from it when the operator allows it.
+// So are localhost and the names under it (localhost., db.localhost), read
+// as loopback through a proxy: sent directly they were looked up, and a
+// resolver answering every name sent localhost. to a public address.
 func TestNumericHostDirect(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -405,8 +408,11 @@ func TestNumericHostDirect(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
-	resolver := fakeResolver(t, func(string) []netip.Addr { return nil }) // no name resolves
-	for _, host := range []string{"0x7f.1", "2130706433", "127.1", "0177.0.0.1"} {
+	// Every name resolves to a public address (TEST-NET-3), as a resolver
+	// answering names that do not exist gives.
+	resolver := fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{netip.MustParseAddr("203.0.113.10")} })
+	for _, host := range []string{"0x7f.1", "2130706433", "127.1", "0177.0.0.1",
+		"localhost", "localhost.", "LOCALHOST.", "db.localhost", "db.localhost."} {
 		t.Run(host, func(t *testing.T) {
 			u := "http://" + host + ":" + port + "/x"
 			c := &http.Client{Transport: (&Policy{}).transport(time.Second, nil, resolver), Timeout: 5 * time.Second}
