@@ -1025,13 +1025,15 @@ func TestFeedsListUnreadableInterval(t *testing.T) {
 }
 
 // TestFeedsAddSaysWhenAWatchTakesItUp pins feeds add's message, which told
-// to run watch but not that a watch already running takes the feed up at
-// its next read of the feeds, up to a minute later.
+// to run watch but not that a watch already running reads the feed at its
+// next read of the feeds, up to a minute later, then said it took it up
+// within a minute, where it polls it only when a worker is free (and the
+// feed's host holds fewer than half of them).
 func TestFeedsAddSaysWhenAWatchTakesItUp(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")
 	code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", "https://a.example/rss")
-	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running takes it up within a minute)\n"
+	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running reads it within a minute and polls it when a worker is free)\n"
 	if code != 0 || errOut != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
 	}
