@@ -976,9 +976,10 @@ func TestFeedsTestOfABrokenFeed(t *testing.T) {
 
 // TestFeedsListUnreadableInterval pins feeds list of a feed whose stored
 // settings do not decode: its interval showed 0s, in the table and in
-// --json, while the watcher polls it every 15m, the default. Both show the
-// interval in force, marked unreadable; a feed stored with none ({}) shows
-// the default unmarked.
+// --json, while the watcher tries it again as a failing feed, with a
+// backoff from the default interval, 15m. Both show the default in force,
+// marked unreadable; a feed stored with none ({}) shows the default
+// unmarked.
 func TestFeedsListUnreadableInterval(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")
