@@ -200,8 +200,9 @@ func (c *feedsAddCmd) Run(g *globals) error {
 	}
 	if !g.quiet {
 		// A watcher already running reads the stored feeds again within
-		// a minute (watch.Run), and polls the feed then.
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s (a watch running takes it up within a minute)\n",
+		// a minute (watch.Run), and polls the feed, due, when a worker is
+		// free and its host under the limit of its feeds' workers.
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s (a watch running reads it within a minute and polls it when a worker is free)\n",
 			watch.ShownURL(f.URL), f.Interval, shellWord(store.Redacted(c.DB)))
 	}
 	return nil

@@ -976,9 +976,10 @@ func TestFeedsTestOfABrokenFeed(t *testing.T) {
 
 // TestFeedsListUnreadableInterval pins feeds list of a feed whose stored
 // settings do not decode: its interval showed 0s, in the table and in
-// --json, while the watcher polls it every 15m, the default. Both show the
-// interval in force, marked unreadable; a feed stored with none ({}) shows
-// the default unmarked.
+// --json, while the watcher tries it again as a failing feed, with a
+// backoff from the default interval, 15m. Both show the default in force,
+// marked unreadable; a feed stored with none ({}) shows the default
+// unmarked.
 func TestFeedsListUnreadableInterval(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")
@@ -1025,13 +1026,15 @@ func TestFeedsListUnreadableInterval(t *testing.T) {
 }
 
 // TestFeedsAddSaysWhenAWatchTakesItUp pins feeds add's message, which told
-// to run watch but not that a watch already running takes the feed up at
-// its next read of the feeds, up to a minute later.
+// to run watch but not that a watch already running reads the feed at its
+// next read of the feeds, up to a minute later, then said it took it up
+// within a minute, where it polls it only when a worker is free (and the
+// feed's host holds fewer than half of them).
 func TestFeedsAddSaysWhenAWatchTakesItUp(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")
 	code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", "https://a.example/rss")
-	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running takes it up within a minute)\n"
+	want := "added https://a.example/rss, polled every 15m; run neardup watch --db " + shellWord(db) + " (a watch running reads it within a minute and polls it when a worker is free)\n"
 	if code != 0 || errOut != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/net/idna"
 )
 
 // ProxyFunc chooses the proxy of a request, as http.Transport.Proxy does:
@@ -32,7 +34,8 @@ type Transport struct {
 // to one are refused alike (every hop is a connection of its own); a host
 // that is no address (none, or 256.1.1.1) is refused, direct or not, and
 // one that URL parsers read as an IPv4 address (0x7f.1, 2130706433) is
-// that address, direct or not. A host name that does not resolve is an
+// that address, and localhost and the names under it (localhost.,
+// db.localhost) are 127.0.0.1, direct or not. A host name that does not resolve is an
 // *UnresolvedError, direct or not. A
 // request that proxy sends through a proxy is checked on its
 // destination, which is resolved here first (a name that does not resolve
@@ -141,11 +144,16 @@ func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error
 		}
 		if _, err := netip.ParseAddr(host); err != nil {
 			// A host that URL parsers read as an IPv4 address (0x7f.1,
-			// 2130706433) is connected to at that address, as checkHost
-			// reads it for a proxy: the resolver would look it up as a
-			// name.
-			if ip, numeric, _ := parseIPv4(strings.TrimSuffix(host, ".")); numeric {
+			// 2130706433) is connected to at that address, and localhost
+			// and the names under it (localhost., db.localhost) at
+			// 127.0.0.1, as checkHost reads them for a proxy: the
+			// resolver would look them up as names, and one that answers
+			// every name gave localhost. a public address.
+			name := strings.TrimSuffix(host, ".")
+			if ip, numeric, _ := parseIPv4(name); numeric {
 				addr = net.JoinHostPort(ip.String(), port)
+			} else if isLocalhost(name) {
+				addr = net.JoinHostPort("127.0.0.1", port)
 			}
 		}
 	}
@@ -222,12 +230,28 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 // a resolver that answers every name, as some do for names that do not
 // exist, gave it a public address, and the proxy connected to 127.0.0.1);
 // localhost and the names under it are loopback (RFC 6761), whatever a
-// resolver says. A host that is no address (see noAddress) is refused. A
-// name that does not resolve here is an *UnresolvedError, not a
-// refusal: the request is not sent, and a caller tries it again as it
-// does a direct request's failed lookup, since a resolver's failure may
-// pass.
+// resolver says. A host that is not ASCII is read in its ASCII forms:
+// the one net/http dials and URL parsers read (see asciiHost:
+// bücher.example is xn--bcher-kva.example, a full-width ０x7f．1 is 0x7f.1,
+// loopback), and, when it differs, the one net/http writes in the request
+// to the proxy, which the proxy resolves (Punycode alone: ｅvil.example is
+// xn--vil-376s.example there); both are checked. A host that is no address
+// (see noAddress) is refused. A name that does not resolve here is an
+// *UnresolvedError, not a refusal: the request is not sent, and a caller
+// tries it again as it does a direct request's failed lookup, since a
+// resolver's failure may pass.
 func (g *guard) checkHost(ctx context.Context, host string) error {
+	if err := g.checkName(ctx, asciiHost(host)); err != nil {
+		return err
+	}
+	if sent, err := idna.ToASCII(host); err == nil && sent != asciiHost(host) {
+		return g.checkName(ctx, sent)
+	}
+	return nil
+}
+
+// checkName is checkHost of an ASCII host.
+func (g *guard) checkName(ctx context.Context, host string) error {
 	if err := noAddress(host); err != nil {
 		return err
 	}
@@ -238,7 +262,7 @@ func (g *guard) checkHost(ctx context.Context, host string) error {
 	if ip, numeric, _ := parseIPv4(name); numeric {
 		return g.p.Check(ip)
 	}
-	if lower := strings.ToLower(name); lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+	if isLocalhost(name) {
 		return g.p.Check(netip.AddrFrom4([4]byte{127, 0, 0, 1}))
 	}
 	ips, err := g.resolver.LookupNetIP(ctx, "ip", host)
@@ -251,6 +275,30 @@ func (g *guard) checkHost(ctx context.Context, host string) error {
 		}
 	}
 	return nil
+}
+
+// asciiHost is host in the ASCII form net/http sends and dials, as its
+// own conversion does: a host that is not ASCII is converted with
+// idna.Lookup (mapped: full-width characters to their ASCII ones, upper
+// case to lower, characters ignored dropped; then Punycode), and one that
+// does not convert is left as it is (net/http does not send it).
+func asciiHost(host string) string {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			if a, err := idna.Lookup.ToASCII(host); err == nil {
+				return a
+			}
+			return host
+		}
+	}
+	return host
+}
+
+// isLocalhost reports whether name (without a final dot) is localhost or
+// a name under it, loopback whatever a resolver says (RFC 6761).
+func isLocalhost(name string) bool {
+	lower := strings.ToLower(name)
+	return lower == "localhost" || strings.HasSuffix(lower, ".localhost")
 }
 
 // proxyAddr is the host:port a Transport dials for the proxy u.

@@ -397,6 +397,9 @@ func TestUnresolvedHostSaidPlainly(t *testing.T) {
 // as a name (no such host here, or whatever a resolver answers), where through
 // a proxy it is read as the address. It is that address either way:
 // refused as loopback, and fetched from it when the operator allows it.
+// So are localhost and the names under it (localhost., db.localhost), read
+// as loopback through a proxy: sent directly they were looked up, and a
+// resolver answering every name sent localhost. to a public address.
 func TestNumericHostDirect(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -405,8 +408,11 @@ func TestNumericHostDirect(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
-	resolver := fakeResolver(t, func(string) []netip.Addr { return nil }) // no name resolves
-	for _, host := range []string{"0x7f.1", "2130706433", "127.1", "0177.0.0.1"} {
+	// Every name resolves to a public address (TEST-NET-3), as a resolver
+	// answering names that do not exist gives.
+	resolver := fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{netip.MustParseAddr("203.0.113.10")} })
+	for _, host := range []string{"0x7f.1", "2130706433", "127.1", "0177.0.0.1",
+		"localhost", "localhost.", "LOCALHOST.", "db.localhost", "db.localhost."} {
 		t.Run(host, func(t *testing.T) {
 			u := "http://" + host + ":" + port + "/x"
 			c := &http.Client{Transport: (&Policy{}).transport(time.Second, nil, resolver), Timeout: 5 * time.Second}
@@ -428,6 +434,57 @@ func TestNumericHostDirect(t *testing.T) {
 			resp.Body.Close()
 			if hits.Load() != before+1 {
 				t.Errorf("%s allowed: the server at 127.0.0.1 was not asked", u)
+			}
+		})
+	}
+}
+
+// TestIDNHostThroughProxy pins a host that is not ASCII sent through a
+// proxy: it was looked up as written, which Go's resolver refuses, and
+// bücher.example failed "the host name does not resolve". It is checked
+// in its ASCII forms: bücher.example as xn--bcher-kva.example, and sent;
+// a full-width ０x7f．1 as 0x7f.1, refused as loopback; ｅvil.example both as
+// evil.example and as xn--vil-376s.example, the name net/http writes to
+// the proxy, which the proxy resolves, here to a private address.
+func TestIDNHostThroughProxy(t *testing.T) {
+	var proxied atomic.Int64
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxied.Add(1)
+		w.Write([]byte("proxied"))
+	}))
+	t.Cleanup(proxy.Close)
+	pu, _ := url.Parse(proxy.URL)
+	resolver := fakeResolver(t, func(name string) []netip.Addr {
+		if name == "xn--vil-376s.example" {
+			return []netip.Addr{netip.MustParseAddr("10.0.0.5")}
+		}
+		return []netip.Addr{netip.MustParseAddr("203.0.113.10")}
+	})
+	c := &http.Client{Transport: (&Policy{}).transport(time.Second, func(*http.Request) (*url.URL, error) { return pu, nil }, resolver),
+		Timeout: 5 * time.Second}
+	for _, tc := range []struct {
+		host  string
+		class string // "" fetched through the proxy
+	}{
+		{"bücher.example", ""}, {"BÜCHER.example", ""}, {"０x7f．1", "loopback"}, {"ｌｏｃａｌｈｏｓｔ", "loopback"},
+		{"ｅvil.example", "private"},
+	} {
+		t.Run(tc.host, func(t *testing.T) {
+			before := proxied.Load()
+			resp, err := c.Get("http://" + tc.host + "/x")
+			if err == nil {
+				resp.Body.Close()
+			}
+			var re *RefusedError
+			switch {
+			case tc.class == "" && err != nil:
+				t.Errorf("%v, want it fetched through the proxy", err)
+			case tc.class == "" && proxied.Load() != before+1:
+				t.Errorf("the proxy was not asked")
+			case tc.class != "" && (!errors.As(err, &re) || re.Class != tc.class):
+				t.Errorf("%v, want refused as %s", err, tc.class)
+			case tc.class != "" && proxied.Load() != before:
+				t.Errorf("the proxy was asked")
 			}
 		})
 	}

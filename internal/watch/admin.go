@@ -33,7 +33,8 @@ type Stored struct {
 	Items map[string]int `json:"items"`
 	// IntervalUnreadable is true when the stored settings do not decode
 	// (their row edited by hand): the feed's interval is not known, and the
-	// watcher polls it at DefaultInterval, what Every gives.
+	// watcher tries it again as a failing feed, unfetched, after a backoff
+	// from DefaultInterval, what Every gives.
 	IntervalUnreadable bool `json:"interval_unreadable,omitempty"`
 	// unreadable is why the stored settings or state do not decode (see
 	// readStored); nil when they do.
@@ -41,8 +42,10 @@ type Stored struct {
 }
 
 // Every is how often the watcher polls the feed: its Interval, or
-// DefaultInterval when that is not above 0 (none given, or its settings
-// unreadable: IntervalUnreadable). Listings show it rather than Interval.
+// DefaultInterval when that is not above 0 (none given); of a feed whose
+// settings are unreadable (IntervalUnreadable), DefaultInterval, the
+// interval its backoff as a failing feed starts from. Listings show it
+// rather than Interval.
 func (s Stored) Every() Duration {
 	return Duration(every(&s.Feed))
 }

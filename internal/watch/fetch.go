@@ -297,7 +297,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 		return nil, err
 	}
 	if t.release, err = f.gate.acquire(ctx, hostKey(req.URL)); err != nil {
-		return nil, err
+		return nil, timedOut(ctx, err, r.url, false) // cut off waiting for the host's turn
 	}
 	t.start()
 	hr, err := f.client.Do(req)

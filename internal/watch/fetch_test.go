@@ -604,11 +604,14 @@ func TestRedirectWaitIsNotTimed(t *testing.T) {
 }
 
 // TestTimeoutsSaid pins what a request that ran out of time says: a page
-// that sent its headers then trickled its body was "no answer within
-// 300ms", as one that never answered is (see TestTimeouts), and a request cut off by its
-// caller's deadline (the web UI's rule trial) gave Go's "context deadline
-// exceeded", where feeds test says "cut off when time ran out". The
-// servers never finish, whatever the clock.
+// that sent its headers then trickled its body was "no answer within 2s",
+// as one that never answered is (see TestTimeouts), and a request cut off
+// by its caller's deadline (the web UI's rule trial) gave Go's "context
+// deadline exceeded", where feeds test says "cut off when time ran out",
+// before the headers, in the body, and waiting for its host's turn (the
+// host asked a moment before, the next turn an hour later). The servers
+// never finish, whatever the clock; 2s is ample time for the trickled
+// page's headers.
 func TestTimeoutsSaid(t *testing.T) {
 	t.Parallel()
 	s := newSite(t)
@@ -618,20 +621,30 @@ func TestTimeoutsSaid(t *testing.T) {
 		rw.(http.Flusher).Flush()
 		<-r.Context().Done()
 	})
-	short := testFetcher(func(o *Options) { o.Timeout = 300 * time.Millisecond })
+	s.handle("/first", func(rw http.ResponseWriter, r *http.Request) { io.WriteString(rw, "<p>first</p>") })
+	short := testFetcher(func(o *Options) { o.Timeout = 2 * time.Second })
 	long := testFetcher(func(o *Options) { o.Timeout = time.Hour })
+	gated := testFetcher(func(o *Options) { o.Timeout, o.HostDelay = time.Hour, time.Hour })
 	for _, tc := range []struct {
 		name     string
 		f        *fetcher
+		first    string // a path asked first, without a deadline
 		path     string
 		deadline bool // the caller's context ends first
 		want     string
 	}{
-		{"body trickled", short, "/trickle", false, s.URL + "/trickle: the body was cut off: not read whole within 300ms"},
-		{"caller's deadline before the headers", long, "/headers", true, s.URL + "/headers: cut off when time ran out"},
-		{"caller's deadline in the body", long, "/trickle", true, s.URL + "/trickle: cut off when time ran out"},
+		{"body trickled", short, "", "/trickle", false, s.URL + "/trickle: the body was cut off: not read whole within 2s"},
+		{"caller's deadline before the headers", long, "", "/headers", true, s.URL + "/headers: cut off when time ran out"},
+		{"caller's deadline in the body", long, "", "/trickle", true, s.URL + "/trickle: cut off when time ran out"},
+		{"caller's deadline waiting for the host's turn", gated, "/first", "/headers", true,
+			s.URL + "/headers: cut off when time ran out"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.first != "" {
+				if _, err := tc.f.get(t.Context(), request{url: s.URL + tc.first}); err != nil {
+					t.Fatalf("%s: %v", tc.first, err)
+				}
+			}
 			ctx := t.Context()
 			if tc.deadline {
 				var cancel context.CancelFunc

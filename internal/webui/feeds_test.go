@@ -484,8 +484,9 @@ func TestTryRuleOnABrokenFeed(t *testing.T) {
 
 // TestUnreadableIntervalShown pins the feed list and page of a feed whose
 // stored settings do not decode: they showed its interval 0s, while the
-// watcher polls it every 15m, the default, and its form offered 15m. They
-// show the interval in force, marked unreadable, as feeds list does.
+// watcher tries it again as a failing feed, with a backoff from the
+// default interval, 15m, and its form offered 15m. They show the default
+// in force, marked unreadable, as feeds list does.
 func TestUnreadableIntervalShown(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Options{})
