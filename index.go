@@ -39,8 +39,9 @@ func (x *Index) Verify(ctx context.Context, progress func(done int)) (Faults, er
 
 // Repaired is what Repair mended: a line a fault mended, with what was
 // done; the IDs of the documents removed, to add again from their source;
-// and how many documents were sketched again, marks mended, entries of the
-// change log cleared and rows of no document deleted.
+// and how many documents were sketched again, places cleared, marks
+// mended, entries of the change log cleared and rows of no document
+// deleted.
 type Repaired = index.Repaired
 
 // ErrStoreDamaged is Repair's error for damage the store itself finds
@@ -51,8 +52,11 @@ var ErrStoreDamaged = index.ErrStoreDamaged
 // or a PostgreSQL URL, as Open takes), without loading the index, which
 // damage may keep from loading. First the records that do not match their
 // checksums, in one transaction: a document whose sketch alone is damaged
-// is sketched again from its stored text when the index stores texts; any
-// other damaged document is removed (Repaired.Removed names them: add them
+// is sketched again from its stored text when the index stores texts; one
+// whose record is sound but for an impossible place has its place cleared
+// (it keeps its text, sketch, marks and cluster, and ranks among the
+// documents of its date by its ordinal); any other damaged document is
+// removed (Repaired.Removed names them: add them
 // again from their source); damaged marks are made again (exact copies'
 // marks) or removed, and the clusters placed again; damaged entries of the
 // change log are cleared. Then, in a second, what the consistency checks

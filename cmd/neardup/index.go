@@ -757,6 +757,9 @@ func repairSummary(r neardup.Repaired) string {
 	default:
 		parts = append(parts, fmt.Sprintf("%d documents sketched again from their stored texts", r.Sketched))
 	}
+	if r.Places > 0 {
+		parts = append(parts, count(r.Places, "place", "places")+" cleared")
+	}
 	if n := len(r.Removed); n > 0 {
 		parts = append(parts, count(n, "document", "documents")+" removed (add them again from their source)")
 	}

@@ -153,7 +153,9 @@ func TestIndexRepairRefusesDamagedPages(t *testing.T) {
 // which no write stores and which matches the checksum of a record without
 // a place, is said by verify and repair to hold an impossible place, not
 // to fail its checksum (regression: "its record does not match its
-// checksum"), and repair removes it.
+// checksum"), and repair clears the place, keeping the document with its
+// text, sketch, marks and cluster (regression: repair removed it), after
+// which verify is clean.
 func TestIndexRepairSaysAnImpossiblePlace(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -162,10 +164,21 @@ func TestIndexRepairSaysAnImpossiblePlace(t *testing.T) {
 		t.Run(engine, func(t *testing.T) {
 			dsn := storetest.DSN(t, engine)
 			runOK(t, "index", "add", "--db", dsn, corpus)
-			ord := storetest.Rows(t, dsn, `SELECT ord FROM docs WHERE id = 'd3'`)[0][0].(int64)
-			storetest.Exec(t, dsn, `UPDATE docs SET place = 0 WHERE id = 'd3'`)
-			want := fmt.Sprintf(`document "d3" (ordinal %d): its record holds place 0, impossible `+
-				`(a place is an ordinal above 0 and below the document's own, %d)`, ord, ord)
+			// A document with a mark, whose mark and cluster repair keeps;
+			// its sketch and text by their lengths and checksums.
+			row := storetest.Rows(t, dsn, `SELECT d.id, d.ord FROM docs d JOIN marks m ON m.b = d.ord ORDER BY d.ord LIMIT 1`)[0]
+			id, ord := row[0].(string), row[1].(int64)
+			stored := func() string {
+				return fmt.Sprint(
+					storetest.Rows(t, dsn, fmt.Sprintf(`SELECT d.id, d.title, d.cluster, length(d.sketch), d.sketch_crc, length(t.text), t.crc FROM docs d `+
+						`LEFT JOIN texts t ON t.ord = d.ord WHERE d.ord = %d`, ord)),
+					storetest.Rows(t, dsn, fmt.Sprintf(`SELECT a, b, method, label, score FROM marks WHERE a = %[1]d OR b = %[1]d ORDER BY a, b, method`, ord)),
+					storetest.Rows(t, dsn, fmt.Sprintf(`SELECT length(data), crc FROM sketch_detail WHERE ord = %d`, ord)))
+			}
+			before := stored()
+			storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE docs SET place = 0 WHERE ord = %d`, ord))
+			want := fmt.Sprintf(`document %q (ordinal %d): its record holds place 0, impossible `+
+				`(a place is an ordinal above 0 and below the document's own, %d)`, id, ord, ord)
 			out, err := child(t, "-q", "index", "verify", "--db", dsn).CombinedOutput()
 			if err == nil || !strings.Contains(string(out), want+"\n") || strings.Contains(string(out), "checksum") {
 				t.Errorf("verify: %v\n%s\nwant it to fail saying %q, no word of a checksum", err, out, want)
@@ -173,8 +186,18 @@ func TestIndexRepairSaysAnImpossiblePlace(t *testing.T) {
 			var stdout, stderr strings.Builder
 			cmd := child(t, "index", "repair", "--db", dsn)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Run(); err != nil || !strings.Contains(stdout.String(), want+": removed\n") {
-				t.Errorf("repair: %v\n%s%s\nwant %q", err, stdout.String(), stderr.String(), want+": removed")
+			if err := cmd.Run(); err != nil || stdout.String() != want+": place cleared\n" ||
+				!strings.Contains(stderr.String(), "repaired: 1 place cleared\n") {
+				t.Errorf("repair: %v\n%s%s\nwant %q alone, and the place cleared in the summary", err, stdout.String(), stderr.String(), want+": place cleared")
+			}
+			if out, err := child(t, "-q", "index", "verify", "--db", dsn).CombinedOutput(); err != nil {
+				t.Errorf("verify after repair: %v\n%s", err, out)
+			}
+			if place := storetest.Rows(t, dsn, fmt.Sprintf(`SELECT place FROM docs WHERE ord = %d`, ord)); len(place) != 1 || place[0][0] != nil {
+				t.Errorf("place of document %q after repair: %v, want none (NULL)", id, place)
+			}
+			if after := stored(); after != before {
+				t.Errorf("document %q after repair:\n%s\nwant as added:\n%s", id, after, before)
 			}
 		})
 	}

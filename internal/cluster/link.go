@@ -133,9 +133,9 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 	}
 	dst = append(dst, name(r.Other)...)
 	dst = append(dst, " ("...)
-	// Four decimals at most, as pairs.jsonl writes a score of four
-	// (encoding/json of core.Round), whatever decimals the link's stored
-	// score has: 0.012346 is "0.0123", never "0.01235" nor "1.2e-05".
+	// Four decimals at most (core.Round), whatever decimals the link's
+	// stored score has: 0.012346 is "0.0123", never "0.01235" nor
+	// "1.2e-05".
 	dst = strconv.AppendFloat(dst, core.Round(r.Score), 'f', -1, 64)
 	return append(dst, ')')
 }

@@ -119,8 +119,8 @@ func TestParseLinking(t *testing.T) {
 }
 
 // Reasons read as they did when written with fmt's %d, with a score of
-// four decimals at most written as pairs.jsonl writes one (encoding/json
-// of core.Round), for any score and size, and AppendFormat appends to what
+// four decimals at most, as encoding/json writes core.Round of it, for any
+// score and size, and AppendFormat appends to what
 // is there. Regression: the score was written with four significant
 // digits (%.4g), so a stored score of 0.012346 read "0.01235" in an
 // export's joined, where dedup's read "0.0123", and one below 0.0001 read

@@ -121,9 +121,12 @@ func TestShownDecimals(t *testing.T) {
 	if len(got) != 14 || got[0] != 4 || got[13] != 17 {
 		t.Errorf("ShownDecimals: %v, want 4 to 17", got)
 	}
-	for _, x := range []float64{0, 0.00005, 0.12345, 0.69995, 0.99995, 1} {
-		if r, want := Decimals(4).Round(x), core.Round(x); r != want {
-			t.Errorf("Decimals(4).Round(%v): %v, want core.Round's %v", x, r, want)
+	for _, tc := range []struct{ x, want float64 }{
+		{0, 0}, {0.00005, 0.0001}, {0.00004999, 0}, {0.12345, 0.1235}, {0.12346, 0.1235},
+		{0.69995, 0.7}, {0.99995, 1}, {1, 1}, {0.30000000000000004, 0.3}, {2.0 / 3, 0.6667},
+	} {
+		if r := Decimals(4).Round(tc.x); r != tc.want {
+			t.Errorf("Decimals(4).Round(%v): %v, want %v", tc.x, r, tc.want)
 		}
 	}
 	if r := Decimals(6).Round(2.0 / 3); r != 0.666667 {

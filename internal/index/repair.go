@@ -16,8 +16,8 @@ import (
 type Repaired struct {
 	// Lines are the faults mended, one a line as Verify lists them, each
 	// followed by what was done: "sketched again from its stored text",
-	// "removed", "mark removed", "mark made again", "cleared", "deleted",
-	// "clusters placed again".
+	// "removed", "place cleared", "mark removed", "mark made again",
+	// "cleared", "deleted", "clusters placed again".
 	Lines []string
 	// Removed are the IDs of the documents removed, as their damaged
 	// records read: to add again from their source.
@@ -25,6 +25,10 @@ type Repaired struct {
 	// Sketched counts the documents whose sketch was made again from
 	// their stored text.
 	Sketched int
+	// Places counts the documents whose impossible place was cleared, the
+	// rest of their record sound: each ranks among the documents of its
+	// date by its ordinal since (store.Repairer.ClearPlace).
+	Places int
 	// Marks counts the damaged marks removed or made again, Entries the
 	// entries of the change log cleared, LeftOver the rows stored for no
 	// document deleted, Clusters the faults of clusters mended by placing
@@ -44,6 +48,11 @@ var ErrStoreDamaged = errors.New("index: the store's own check finds damage that
 //   - a document whose sketch alone is damaged, in an index that stores
 //     texts, is sketched again from its stored text, as its add sketched
 //     it, and keeps its marks and cluster;
+//   - a document whose record matches its checksum but holds a place no
+//     write stores (0, below 0, not below its own ordinal) has its place
+//     cleared, and its checksum written again for the record without one:
+//     it keeps its text, sketch, marks and cluster, and ranks among the
+//     documents of its date by its ordinal (store.Repairer.ClearPlace);
 //   - any other document with damage (its record, its text, a sketch it
 //     has no text to make again from) is removed as Remove removes one,
 //     an exact copy taking its place when it was their original (see
@@ -138,6 +147,7 @@ func (r *Repaired) add(o Repaired) {
 	r.Lines = append(r.Lines, o.Lines...)
 	r.Removed = append(r.Removed, o.Removed...)
 	r.Sketched += o.Sketched
+	r.Places += o.Places
 	r.Marks += o.Marks
 	r.Entries += o.Entries
 	r.LeftOver += o.LeftOver
@@ -279,24 +289,38 @@ func (x *Index) reclusterAround(w store.Writer, ords []int64) ([]int64, error) {
 	return x.recluster(w, slices.Compact(lost), also)
 }
 
-// sketchOrRemove sketches again each of docs that sketchAgain can, and
-// returns the others, to be removed, saying so in out.
+// sketchOrRemove clears the impossible place of each of docs whose record
+// is otherwise sound (store.DamagedDoc.Place), sketches again each that
+// sketchAgain can, and returns the others, to be removed, saying so in
+// out.
 func (x *Index) sketchOrRemove(w store.Writer, docs []store.DamagedDoc, out *Repaired) ([]int64, error) {
 	var remove []int64
 	for _, doc := range docs {
-		done := "removed"
-		if sk := x.sketchAgain(w, &doc); sk != nil {
+		if doc.Place != "" {
+			if err := w.ClearPlace(doc.Ord); err != nil {
+				return nil, err
+			}
+			out.Places++
+		}
+		done, removed := "", false
+		switch sk := x.sketchAgain(w, &doc); {
+		case sk != nil:
 			if err := w.Resketch(doc.Ord, sk); err != nil {
 				return nil, err
 			}
 			done = "sketched again from its stored text"
 			out.Sketched++
-		} else {
+		case doc.Record || doc.Text || doc.Sketch:
+			done, removed = "removed", true
 			remove = append(remove, doc.Ord)
 			out.Removed = append(out.Removed, doc.ID)
 		}
 		for _, f := range doc.Faults {
-			out.Lines = append(out.Lines, f+": "+done)
+			if f == doc.Place && !removed {
+				out.Lines = append(out.Lines, f+": place cleared")
+			} else {
+				out.Lines = append(out.Lines, f+": "+done)
+			}
 		}
 	}
 	return remove, nil

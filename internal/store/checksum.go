@@ -126,7 +126,9 @@ type ChecksumError struct {
 	// the document's ordinal (a write stores none as NULL, whose checksum
 	// a place of 0 has too).
 	BadPlace bool
-	Place    int64
+	// Place is the impossible place the record holds, when BadPlace (0,
+	// below 0, the document's own ordinal or above it); unset otherwise.
+	Place int64
 }
 
 // Fault describes the damage as a line of a verify report.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -365,4 +366,74 @@ func readDamagedRecord(r store.Reader, _ int64) error {
 		return err
 	}
 	return r.EachDoc(false, func(*store.Doc) error { return nil })
+}
+
+// TestClearPlaceMendsAPlaceNoWriteStores: a record whose checksum matches
+// but whose place is impossible is listed by Damage as a place, not as a
+// damaged record, and ClearPlace stores no place for it and its checksum
+// again, keeping every other field: Check is clean after, and the document
+// reads as it was written (regression: repair removed such a document). A
+// record that does not match its checksum is refused and left as it is.
+func TestClearPlaceMendsAPlaceNoWriteStores(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		place func(ord int64) int64
+		sum   bool // the checksum written for the record with its place
+	}{
+		{"zero", func(int64) int64 { return 0 }, true},
+		{"negative", func(int64) int64 { return -1 }, true},
+		{"its own ordinal", func(ord int64) int64 { return ord }, true},
+		{"above its ordinal", func(ord int64) int64 { return ord + 97 }, true},
+		{"record damaged too", func(ord int64) int64 { return ord + 97 }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			forEachEngine(t, func(t *testing.T, dsn string) {
+				st := open(t, dsn)
+				b := checksumFixture(t, st)
+				var was store.Doc
+				view(t, st, func(r store.Reader) (err error) {
+					was, err = r.Doc("b")
+					return err
+				})
+				d := was
+				d.Place = tc.place(b)
+				if !tc.sum {
+					d.Title = "another title"
+				}
+				storetest.Exec(t, dsn, fmt.Sprintf(`UPDATE docs SET place = %d, doc_crc = %d WHERE id = 'b'`, d.Place, store.RecordSum(&d)))
+				err := st.Update(t.Context(), func(w store.Writer) error {
+					dmg, err := w.Damage()
+					if err != nil {
+						return err
+					}
+					if len(dmg.Docs) != 1 || dmg.Docs[0].Ord != b || dmg.Docs[0].Record != !tc.sum || (dmg.Docs[0].Place != "") != tc.sum {
+						t.Errorf("Damage: %+v, want document %d with its place (%v) or its record (%v) damaged", dmg.Docs, b, tc.sum, !tc.sum)
+					}
+					return w.ClearPlace(b)
+				})
+				if !tc.sum {
+					if !damagedB(err) {
+						t.Errorf("ClearPlace of a damaged record: %v, want a ChecksumError naming document \"b\"", err)
+					}
+					if faults, err := st.Check(t.Context()); err != nil || faults.Total != 1 {
+						t.Errorf("check after the refused ClearPlace: %q %v, want the damaged record still", faults.List, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("ClearPlace of place %d on ordinal %d: %v", d.Place, b, err)
+				}
+				if faults, err := st.Check(t.Context()); err != nil || faults.Total != 0 {
+					t.Errorf("check after ClearPlace: %q %v, want none", faults.List, err)
+				}
+				view(t, st, func(r store.Reader) error {
+					now, err := r.Doc("b")
+					if err != nil || !reflect.DeepEqual(now, was) {
+						t.Errorf("document b after ClearPlace: %+v %v, want as written: %+v", now, err, was)
+					}
+					return nil
+				})
+			})
+		})
+	}
 }

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -37,6 +39,11 @@ type DamagedDoc struct {
 	// Record, Sketch and Text say what is damaged: its record (its row's
 	// fields), a part of its sketch, its text (or its text is missing).
 	Record, Sketch, Text bool
+	// Place is the fault, also in Faults, of a record that matches its
+	// checksum but holds a place no write stores (ChecksumError.BadPlace):
+	// every other field of the record is sound, and ClearPlace mends it.
+	// "" when there is none.
+	Place string
 	// Faults are its faults, one a line.
 	Faults []string
 }
@@ -78,6 +85,14 @@ type Repairer interface {
 	// is logged: a process that holds the document loaded the same sketch
 	// before the damage.
 	Resketch(ord int64, sk *Sketch) error
+	// ClearPlace stores no place for document ord whose record matches its
+	// checksum but holds a place no write stores (DamagedDoc.Place), and
+	// writes its checksum again for the record without one: the document
+	// then ranks among those of its date by its ordinal (Doc.Rank). A
+	// record whose place is possible is left as it is; one that does not
+	// match its checksum is a *ChecksumError, and left too. Nothing is
+	// logged: places are read from the store, not held in memory.
+	ClearPlace(ord int64) error
 }
 
 func (t *txn) Damage() (Damage, error) {
@@ -106,7 +121,11 @@ func (t *txn) Damage() (Damage, error) {
 			}
 			switch fl.kind {
 			case partRecord:
-				doc.Record = true
+				if fl.err.BadPlace {
+					doc.Place = line
+				} else {
+					doc.Record = true
+				}
 			case partText:
 				doc.Text = true
 			default:
@@ -177,4 +196,28 @@ func (t *txn) Resketch(ord int64, sk *Sketch) error {
 		return nil
 	}
 	return t.exec(`INSERT INTO sketch_detail(ord, data, crc) VALUES(?, ?, ?)`, ord, sk.Detail, recordSum(partDetail, ord, sk.Detail))
+}
+
+func (t *txn) ClearPlace(ord int64) error {
+	if !t.write {
+		return errForbidden
+	}
+	if err := t.flush(); err != nil {
+		return err
+	}
+	var d Doc
+	err := scanDocAnd(t.tx.QueryRowContext(t.ctx, t.s.d.rebind(`SELECT `+docColumns+` FROM docs WHERE ord = ?`), ord), &d)
+	var ce *ChecksumError
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("%w: document %d", ErrNotFound, ord)
+	case err == nil:
+		return nil // a place a write stores, or none
+	case !errors.As(err, &ce) || !ce.BadPlace:
+		return err // the record itself is damaged
+	}
+	// The record matched its checksum with the place it holds (none
+	// counted for 0): every other field is as written.
+	d.Place = 0
+	return t.exec(`UPDATE docs SET place = NULL, doc_crc = ? WHERE ord = ?`, docSum(&d), ord)
 }
