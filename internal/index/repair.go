@@ -314,6 +314,9 @@ func (x *Index) sketchOrRemove(w store.Writer, docs []store.DamagedDoc, out *Rep
 			done, removed = "removed", true
 			remove = append(remove, doc.Ord)
 			out.Removed = append(out.Removed, doc.ID)
+			if doc.Place != "" {
+				out.Places-- // cleared for sketchAgain's read, but the document goes
+			}
 		}
 		for _, f := range doc.Faults {
 			if f == doc.Place && !removed {
