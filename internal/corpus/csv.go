@@ -17,13 +17,14 @@ type csvHeader struct {
 	names []string
 	keys  [][]byte     // the names as JSON strings, for Doc.Raw
 	col   [nFields]int // the column of each field; -1 when absent
+	sum   uint64       // the hash of names, which Raw.Sum adds to each row's
 }
 
 // newCSVHeader maps names to fields (matchColumn): an exact match first,
 // else the one ignoring case and surrounding spaces. Two or more of those,
 // and no exact match, are an error naming them.
 func (r *Reader) newCSVHeader(origin string, names []string) (*csvHeader, error) {
-	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...)}
+	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...), sum: sumStrings(names...)}
 	for f, w := range r.names {
 		i, clash := matchColumn(names, w)
 		if clash != nil {
