@@ -194,6 +194,7 @@ func (s *csvSource) readHeader() error {
 	s.r.noteUnread(s.origin, seen, true, nil)
 	s.line = row.last
 	s.header = h
+	s.rows.want = len(names)
 	return nil
 }
 
