@@ -136,13 +136,17 @@ func (s *csvSource) next() (Raw, error) {
 
 // runOnNote says why a row that ran on is skipped: read alone, its first
 // line has n fields, not the header's want, or a quoted field not closed
-// on it (ok false).
+// on it (ok false), and the line reading goes on at, unless the row was
+// the input's last.
 func runOnNote(row *csvRow, n int, ok bool, want int) string {
 	msg := runOnCause(row) + "; "
 	if ok {
 		msg += fmt.Sprintf("read alone, the line has %d fields, the header has %d", n, want)
 	} else {
 		msg += "read alone, the line ends inside a quoted field"
+	}
+	if row.atEnd { // no line is left to read
+		return msg
 	}
 	return msg + fmt.Sprintf("; reading goes on at line %d", row.first+1)
 }

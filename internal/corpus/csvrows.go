@@ -37,6 +37,7 @@ type csvRow struct {
 	stray  int      // the line of the quote that ran it on; 0: a field never closed
 	open   int      // the line its last quoted field opens on
 	size   int64    // its bytes, without the line end after it
+	atEnd  bool     // rowRunOn: no line follows its first line but blank ones
 }
 
 // csvRows cuts a CSV or TSV stream into rows by RFC 4180, as spreadsheets
@@ -463,6 +464,7 @@ func (c *csvRows) runOn() (*csvRow, error) {
 		rest = c.raw[c.restAt:]
 	}
 	c.unread(rest, c.row.first+1)
+	c.row.atEnd = !c.skipBlank()
 	return &c.row, nil
 }
 
