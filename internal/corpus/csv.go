@@ -17,13 +17,14 @@ type csvHeader struct {
 	names []string
 	keys  [][]byte     // the names as JSON strings, for Doc.Raw
 	col   [nFields]int // the column of each field; -1 when absent
+	sum   uint64       // the hash of names, which Raw.Sum adds to each row's
 }
 
 // newCSVHeader maps names to fields (matchColumn): an exact match first,
 // else the one ignoring case and surrounding spaces. Two or more of those,
 // and no exact match, are an error naming them.
 func (r *Reader) newCSVHeader(origin string, names []string) (*csvHeader, error) {
-	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...)}
+	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...), sum: sumStrings(names...)}
 	for f, w := range r.names {
 		i, clash := matchColumn(names, w)
 		if clash != nil {
@@ -136,13 +137,17 @@ func (s *csvSource) next() (Raw, error) {
 
 // runOnNote says why a row that ran on is skipped: read alone, its first
 // line has n fields, not the header's want, or a quoted field not closed
-// on it (ok false).
+// on it (ok false), and the line reading goes on at, unless the row was
+// the input's last.
 func runOnNote(row *csvRow, n int, ok bool, want int) string {
 	msg := runOnCause(row) + "; "
 	if ok {
 		msg += fmt.Sprintf("read alone, the line has %d fields, the header has %d", n, want)
 	} else {
 		msg += "read alone, the line ends inside a quoted field"
+	}
+	if row.atEnd { // no line is left to read
+		return msg
 	}
 	return msg + fmt.Sprintf("; reading goes on at line %d", row.first+1)
 }
@@ -194,20 +199,39 @@ func (s *csvSource) readHeader() error {
 	s.r.noteUnread(s.origin, seen, true, nil)
 	s.line = row.last
 	s.header = h
+	s.rows.want = len(names)
 	return nil
 }
 
 // looksLikeRow reports whether names, a CSV file's first line, looks like
-// a row of data rather than a header: a field holds no letter (a number, a
-// date) or more than five words (a text).
+// a row of data rather than a header: a field holds more than five words
+// (a text), or at least half its fields not empty hold no letter (numbers,
+// dates), a year of four digits not counted, as a header names year
+// columns (country,2019,2020,summary).
 func looksLikeRow(names []string) bool {
+	data, filled := 0, 0
 	for _, n := range names {
 		n = strings.TrimSpace(n)
-		if n != "" && !strings.ContainsFunc(n, unicode.IsLetter) || len(strings.Fields(n)) > 5 {
+		if len(strings.Fields(n)) > 5 {
 			return true
 		}
+		if n == "" {
+			continue
+		}
+		filled++
+		if !strings.ContainsFunc(n, unicode.IsLetter) && !isYear(n) {
+			data++
+		}
 	}
-	return false
+	return data > 0 && 2*data >= filled
+}
+
+// isYear reports whether n is a year of four digits (1000 to 2999).
+func isYear(n string) bool {
+	if len(n) != 4 || (n[0] != '1' && n[0] != '2') {
+		return false
+	}
+	return strings.Trim(n, "0123456789") == ""
 }
 
 // abbreviated returns names with each over 40 bytes cut to its first

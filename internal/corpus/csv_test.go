@@ -151,14 +151,16 @@ func TestCSV(t *testing.T) {
 		{
 			// Regression: a last line cut short inside a quoted field was a
 			// row, its text cut mid-sentence, when no line end followed it;
-			// with one it was skipped. It is skipped either way.
+			// with one it was skipped. It is skipped either way, and its
+			// note names no line after the file's last for reading to go on
+			// at ("reading goes on at line 4" of 3 lines).
 			name:  "a quoted field never closed on a last line without its line end",
 			file:  "news.csv",
 			input: "id,text\n1,\"whole\"\n2,\"cut short mid-sentence",
 			want: []rec{
 				{ID: "1", Text: "whole", Origin: "news.csv:2", Raw: `{"id":"1","text":"whole"}`},
 				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
-					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+					"read alone, the line ends inside a quoted field"},
 			},
 		},
 		{
@@ -168,7 +170,7 @@ func TestCSV(t *testing.T) {
 			want: []rec{
 				{ID: "1", Text: "whole", Origin: "news.csv:2", Raw: `{"id":"1","text":"whole"}`},
 				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: a quoted field opened on line 3 is never closed; " +
-					"read alone, the line ends inside a quoted field; reading goes on at line 4"},
+					"read alone, the line ends inside a quoted field"},
 			},
 		},
 		{
@@ -209,9 +211,10 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
-			// TSV has no quoting (text/tab-separated-values): a quote that
-			// opens a field and is not closed on its line took in the rows
-			// below up to the next quote (MSRP's "the witness", of ...).
+			// A quote that opens a TSV field and is not closed as a quoted
+			// field is closed took in the rows below up to the next quote
+			// (MSRP's "the witness", of ...); a well-formed quoted field
+			// is read whole, its line end kept.
 			name: "regression: a TSV field opening with a quote never closed swallowed the rows after it",
 			file: "news.tsv",
 			input: "id\ttext\n1\t\"Quote opened and never closed\n2\tplain\n3\t\"A \"quoted\" start, he said\n" +
@@ -221,8 +224,35 @@ func TestCSV(t *testing.T) {
 				{ID: "2", Text: "plain", Origin: "news.tsv:3", Raw: `{"id":"2","text":"plain"}`},
 				{ID: "3", Text: `"A "quoted" start, he said`, Origin: "news.tsv:4", Raw: `{"id":"3","text":"\"A \"quoted\" start, he said"}`},
 				{ID: "4", Text: `In quotes, "doubled" inside`, Origin: "news.tsv:5", Raw: `{"id":"4","text":"In quotes, \"doubled\" inside"}`},
-				{ID: "5", Text: `"two`, Origin: "news.tsv:6", Raw: `{"id":"5","text":"\"two"}`},
-				{ID: "news.tsv:7", Origin: "news.tsv:7", Skip: "malformed", Err: "news.tsv:7: malformed: 1 fields, the header has 2"},
+				{ID: "5", Text: "two\nlines", Origin: "news.tsv:6", Raw: `{"id":"5","text":"two\nlines"}`},
+			},
+		},
+		{
+			// Python's csv.writer(delimiter="\t") and pandas' to_csv(sep="\t")
+			// quote a field that holds a line end or a tab; it was cut there.
+			name:  "regression: a TSV field Python quotes, holding a line end or a tab, was cut",
+			file:  "news.tsv",
+			input: "id\ttext\n1\t\"Two paragraphs.\nSecond\"\n2\t\"a\ttab\"\n3\t\"He said \"\"yes\"\"\"\n4\tlast\n",
+			want: []rec{
+				{ID: "1", Text: "Two paragraphs.\nSecond", Origin: "news.tsv:2", Raw: `{"id":"1","text":"Two paragraphs.\nSecond"}`},
+				{ID: "2", Text: "a\ttab", Origin: "news.tsv:4", Raw: `{"id":"2","text":"a\ttab"}`},
+				{ID: "3", Text: `He said "yes"`, Origin: "news.tsv:5", Raw: `{"id":"3","text":"He said \"yes\""}`},
+				{ID: "4", Text: "last", Origin: "news.tsv:6", Raw: `{"id":"4","text":"last"}`},
+			},
+		},
+		{
+			// A text opening with a quote that a later field's closing
+			// quote seems to close, a tab or lines on, is read as written
+			// when the row so read has the header's fields (as in MSRP).
+			name: "TSV: a quote that seems to close a field a tab or lines on is text when that keeps the header's fields",
+			file: "news.tsv",
+			input: "id\ta\ttext\n1\t\"Writing safe.\tWriting.\"\n2\tx\t\"Of course, anxious.\n3\tnot based on one event.\"\tplain\n" +
+				"4\t\"p\tq\"\tr\n",
+			want: []rec{
+				{ID: "1", Text: `Writing."`, Origin: "news.tsv:2", Raw: `{"id":"1","a":"\"Writing safe.","text":"Writing.\""}`},
+				{ID: "2", Text: `"Of course, anxious.`, Origin: "news.tsv:3", Raw: `{"id":"2","a":"x","text":"\"Of course, anxious."}`},
+				{ID: "3", Text: "plain", Origin: "news.tsv:4", Raw: `{"id":"3","a":"not based on one event.\"","text":"plain"}`},
+				{ID: "4", Text: "r", Origin: "news.tsv:5", Raw: `{"id":"4","a":"p\tq","text":"r"}`},
 			},
 		},
 		{

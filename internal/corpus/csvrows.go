@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"strings"
 )
 
 // errRowTooLong stops reading a CSV row over the size limit that never ends.
@@ -38,6 +37,7 @@ type csvRow struct {
 	stray  int      // the line of the quote that ran it on; 0: a field never closed
 	open   int      // the line its last quoted field opens on
 	size   int64    // its bytes, without the line end after it
+	atEnd  bool     // rowRunOn: no line follows its first line but blank ones
 }
 
 // csvRows cuts a CSV or TSV stream into rows by RFC 4180, as spreadsheets
@@ -58,11 +58,13 @@ type csvRow struct {
 // (its quotes counted as above) and returned as rowTooLarge. A row past the
 // limit whose quoted field never closes fails with errRowTooLong.
 //
-// With plain set (a TSV file) a quote opens no field: a line is a row, cut
-// at every separator, as the text/tab-separated-values format writes it;
-// a field wholly in quotes whose quotes inside are all doubled, as
-// spreadsheets write a field that holds a quote, is read unquoted
-// (unquoteWhole).
+// With plain set (a TSV file) a quote opens a quoted field only when the
+// field is well-formed (wellQuoted): every quote inside it doubled and its
+// closing quote followed by a tab or a line end, within 64 KiB, as
+// Python's csv module, pandas and spreadsheets write a field that holds a
+// quote, a tab or a line end. Any other field is read as it is written,
+// up to the next separator or line end, as the text/tab-separated-values
+// format writes it.
 type csvRows struct {
 	rd    io.Reader
 	in    []byte // read and not yet cut: in[pos:]
@@ -71,7 +73,7 @@ type csvRows struct {
 	chunk int   // bytes one Read asks for
 
 	comma byte
-	plain bool  // no quoting: a TSV file
+	plain bool  // a TSV file: only a well-formed quoted field is quoted
 	max   int64 // bytes a row may hold in memory
 	line  int   // the line of in[pos] (from 1)
 
@@ -94,6 +96,15 @@ type csvRows struct {
 	// line, with its line end, of the row last returned as rowRunOn.
 	whole      bool
 	runOnFirst []byte
+	// want is the header's count of fields, once read. A TSV row read
+	// with a quoted field and not of want fields is read again with its
+	// quotes as written (literal set), when its first line so read has
+	// want fields: a text opening with a quote that another field's
+	// closing quote seems to close, a tab or lines later (MSRP's
+	// "Of course, ... anxious.), is not one field.
+	want      int
+	literal   bool
+	sawQuoted bool // the TSV row being read holds a quoted field
 }
 
 func newCSVRows(rd io.Reader, comma byte, max int64, chunk int) *csvRows {
@@ -197,10 +208,12 @@ func (c *csvRows) read() (*csvRow, error) {
 	c.raw, c.buf, c.ends = c.raw[:0], c.buf[:0], c.ends[:0]
 	c.size, c.over, c.firstLen, c.restAt, c.eol, c.runOnLarge = 0, false, -1, 0, false, false
 	c.row = csvRow{first: c.line}
-	defer func() { c.whole = false }()
+	c.sawQuoted = false
+	literal := c.literal
+	defer func() { c.whole, c.literal = false, false }()
 	for {
 		var quoted bool
-		if !c.plain && c.fill() && c.in[c.pos] == '"' {
+		if c.fill() && c.in[c.pos] == '"' && (!c.plain || !literal && c.wellQuoted()) {
 			c.pos++
 			c.take(quote, false)
 			quoted = true
@@ -209,6 +222,7 @@ func (c *csvRows) read() (*csvRow, error) {
 		var more bool
 		var err error
 		if quoted {
+			c.sawQuoted = c.plain
 			more, err = c.quoted()
 		} else {
 			more = c.unquoted()
@@ -227,7 +241,71 @@ func (c *csvRows) read() (*csvRow, error) {
 	if err := c.err(); err != nil && c.pos == len(c.in) {
 		return nil, err
 	}
+	if c.sawQuoted && c.want > 0 && len(c.ends) != c.want && !c.over {
+		first := c.raw
+		if c.firstLen >= 0 {
+			first = c.raw[:c.firstLen]
+		}
+		if 1+bytes.Count(first, []byte{c.comma}) == c.want {
+			c.unread(append(append([]byte(nil), c.raw...), '\n'), c.row.first)
+			c.literal = true
+			return c.read()
+		}
+	}
 	return c.end()
+}
+
+// tsvQuoteLook is how far past its opening quote wellQuoted looks for the
+// end of a TSV field in quotes: 64 KiB.
+const tsvQuoteLook = 64 << 10
+
+// wellQuoted reports whether the TSV field at in[pos], which opens with a
+// quote, is a well-formed quoted field, as Python's csv module and pandas
+// write one that holds a quote, a tab or a line end: every quote inside
+// it doubled and its closing quote followed by a tab, a line end or the
+// end of the input, lines later or not, within tsvQuoteLook bytes. Any
+// other field that opens with a quote is read as it is written ("the
+// witness", of ...). It reads ahead without taking the bytes.
+func (c *csvRows) wellQuoted() bool {
+	for k := 1; k <= tsvQuoteLook; k++ { // in[pos+k], as readMore may move in
+		for c.pos+k+1 >= len(c.in) { // in[pos+k] and the byte after it are wanted
+			if !c.readMore() {
+				break
+			}
+		}
+		i := c.pos + k
+		switch {
+		case i >= len(c.in): // never closed
+			return false
+		case c.in[i] != '"':
+		case i+1 == len(c.in): // a closing quote at the end of the input
+			return true
+		case c.in[i+1] == '"':
+			k++
+		default:
+			b := c.in[i+1]
+			return b == '\t' || b == '\n' || b == '\r'
+		}
+	}
+	return false
+}
+
+// readMore reads on after the end of in, keeping in[pos:]; it reports
+// false at the end of the input.
+func (c *csvRows) readMore() bool {
+	if c.rerr != nil {
+		return false
+	}
+	n := len(c.in) - c.pos
+	if cap(c.in)-len(c.in) < c.chunk {
+		b := make([]byte, n, 2*n+c.chunk)
+		copy(b, c.in[c.pos:])
+		c.in, c.pos = b, 0
+	}
+	got, err := c.rd.Read(c.in[len(c.in) : len(c.in)+c.chunk])
+	c.in = c.in[:len(c.in)+got]
+	c.rerr = err
+	return true
 }
 
 // unquoted reads a field that does not start with a quote, and the
@@ -386,6 +464,7 @@ func (c *csvRows) runOn() (*csvRow, error) {
 		rest = c.raw[c.restAt:]
 	}
 	c.unread(rest, c.row.first+1)
+	c.row.atEnd = !c.skipBlank()
 	return &c.row, nil
 }
 
@@ -420,9 +499,6 @@ func (c *csvRows) end() (*csvRow, error) {
 		start := 0
 		for i, e := range c.ends {
 			fields[i] = s[start:e]
-			if c.plain {
-				fields[i] = unquoteWhole(fields[i])
-			}
 			start = e
 		}
 		c.row.fields = fields
@@ -480,26 +556,6 @@ func lenientQuoted(line []byte, comma byte) (field []byte, n int, ok bool) {
 		}
 	}
 	return nil, 0, false
-}
-
-// unquoteWhole returns f without its quotes when it is wholly in quotes and
-// every quote inside is doubled, as spreadsheets and pandas write a TSV
-// field that holds a quote ("a ""b"" c" reads a "b" c); else f as it is
-// ("the witness", he said).
-func unquoteWhole(f string) string {
-	if len(f) < 2 || f[0] != '"' || f[len(f)-1] != '"' {
-		return f
-	}
-	in := f[1 : len(f)-1]
-	for i := 0; i < len(in); i++ {
-		if in[i] == '"' {
-			if i+1 == len(in) || in[i+1] != '"' {
-				return f
-			}
-			i++
-		}
-	}
-	return strings.ReplaceAll(in, `""`, `"`)
 }
 
 // indexOr returns the index of the first c in b, or def when b holds none.

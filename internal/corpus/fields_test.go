@@ -133,6 +133,9 @@ func TestFieldErrorNoHeader(t *testing.T) {
 			`a.csv: no "docid" column (the id): the first line, read as the header, looks like a row of data (fields: "7", "words")`,
 			`a CSV or TSV file needs a header as its first line, naming its columns: add one that names the id column "docid" ` +
 				`(or another name, given to --id-col)`},
+		{"regression: a header naming year columns", "country,2019,2020,summary\nFrance,1,2,The ferry service is back\n", Options{},
+			`a.csv: no "text" column (the text) in the header (columns: "country", "2019", "2020", "summary")`,
+			`--text-col NAME reads the text from the field or column NAME`},
 		{"a header of names", "id,headline,lede\n1,h,b\n", Options{},
 			`a.csv: no "text" column (the text) in the header (columns: "id", "headline", "lede")`,
 			`--text-col NAME reads the text from the field or column NAME`},

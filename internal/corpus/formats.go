@@ -128,7 +128,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 		return newCSVSource(r, text, m.Origin, r.csvComma(br), limit)
 	case container.TSV:
 		src := newCSVSource(r, text, m.Origin, '\t', limit)
-		src.rows.plain = true // text/tab-separated-values: no quoting
+		src.rows.plain = true // text/tab-separated-values: only well-formed quoted fields
 		return src
 	case container.Binary:
 		why := "a NUL byte in the first 8 KiB"

@@ -65,6 +65,9 @@ type parquetHeader struct {
 	// is a date not read, described by oddDateType ("a Parquet struct").
 	oddDate     int
 	oddDateType string
+	// sum is the hash of the schema as text (its columns' names, types,
+	// repetition and nesting), which Raw.Sum adds to each row's.
+	sum uint64
 }
 
 // ParquetRow returns the row of a Parquet record with its file's schema, or
@@ -221,7 +224,7 @@ func (s *parquetSource) fill() error {
 // parquetKind).
 func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parquetHeader, error) {
 	fields := schema.Fields()
-	h := &parquetHeader{schema: schema, flat: true, oddDate: -1}
+	h := &parquetHeader{schema: schema, flat: true, oddDate: -1, sum: sumSchema(schema)}
 	seen := make(map[string]bool, len(fields))
 	first := 0
 	for _, f := range fields {

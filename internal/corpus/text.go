@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
@@ -148,27 +149,90 @@ func splitTitle(s string, md bool) (title, text string) {
 
 // frontMatter cuts the YAML front matter off the start of a Markdown file
 // (as Jekyll, Hugo and other static site generators write it): a first
-// line "---", the block up to a line "---" or "...". It returns the value
-// of the block's title: (its quotes removed; "" when it has none) and the
-// text after the block; ok is false when s opens with no such block.
+// line "---", the block up to a line "---" or "...", every line of it not
+// blank looking like YAML (yamlLine), so that a text opening with a
+// horizontal rule stays text. It returns the value of the block's title:
+// (its quotes removed; a block scalar's lines, title: | or title: >-,
+// joined by spaces; "" when it has none) and the text after the block; ok
+// is false when s opens with no such block.
 func frontMatter(s string) (title, body string, ok bool) {
 	s = strings.TrimPrefix(s, "\ufeff")
 	first, rest, found := strings.Cut(s, "\n")
 	if !found || strings.TrimRight(first, " \t\r") != "---" {
 		return "", "", false
 	}
+	var block []string // the lines of a block scalar title
+	inBlock := false
 	for rest != "" {
 		line, after, _ := strings.Cut(rest, "\n")
 		line = strings.TrimRight(line, " \t\r")
 		if line == "---" || line == "..." {
+			if len(block) > 0 {
+				title = strings.Join(block, " ")
+			}
 			return title, after, true
 		}
-		if v, isTitle := strings.CutPrefix(line, "title:"); isTitle && title == "" {
-			title = unquoteYAML(strings.TrimSpace(v))
+		if line != "" && !yamlLine(line) {
+			return "", "", false // not YAML: text, as a horizontal rule opens it
+		}
+		indented := line != "" && (line[0] == ' ' || line[0] == '\t')
+		switch {
+		case inBlock && indented:
+			block = append(block, strings.TrimSpace(line))
+			rest = after
+			continue
+		case inBlock && line == "":
+		default:
+			inBlock = false
+		}
+		if v, isTitle := strings.CutPrefix(line, "title:"); isTitle && title == "" && block == nil {
+			v = strings.TrimSpace(v)
+			if isBlockScalar(v) {
+				inBlock, block = true, []string{}
+			} else {
+				title = unquoteYAML(v)
+			}
 		}
 		rest = after
 	}
 	return "", "", false // never closed: not front matter
+}
+
+// yamlLine reports whether line, not blank, looks like a line of YAML
+// front matter: a key and a colon at its start (key: or key: value), an
+// indented line (a value or block going on), a list item (- ) or a comment.
+func yamlLine(line string) bool {
+	switch {
+	case line[0] == ' ' || line[0] == '\t' || line[0] == '#':
+		return true
+	case line == "-" || strings.HasPrefix(line, "- "):
+		return true
+	}
+	key, _, found := strings.Cut(line, ":")
+	if !found || key == "" {
+		return false
+	}
+	if c := line[len(key)+1:]; c != "" && c[0] != ' ' && c[0] != '\t' {
+		return false
+	}
+	if len(key) >= 2 && (key[0] == '"' || key[0] == '\'') && key[len(key)-1] == key[0] {
+		return true
+	}
+	for _, r := range key {
+		if !(r == '_' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isBlockScalar reports whether v, a YAML value, opens a block scalar
+// (|, >, with a chomping or indentation indicator: |-, >+, |2).
+func isBlockScalar(v string) bool {
+	if v, _, _ = strings.Cut(v, " #"); v == "" || (v[0] != '|' && v[0] != '>') {
+		return false
+	}
+	return strings.Trim(v[1:], "+-0123456789") == ""
 }
 
 // unquoteYAML returns v without the quotes of a YAML scalar written in

@@ -86,6 +86,22 @@ func TestText(t *testing.T) {
 			want:  []rec{{ID: "a.md", Title: "Heading", Text: "Body.", Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body."}`}},
 		},
 		{
+			// Regression: a file opening with a horizontal rule and holding
+			// another lost the text between them as front matter.
+			name:  "regression: markdown text between two rules was read as front matter",
+			file:  "a.md",
+			input: "---\nThe storm closed the harbour: ships waited.\n\n- a list item\n---\n\nRepairs began.\n",
+			want: []rec{{ID: "a.md", Title: "---", Text: "The storm closed the harbour: ships waited.\n\n- a list item\n---\n\nRepairs began.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"---","text":"The storm closed the harbour: ships waited.\n\n- a list item\n---\n\nRepairs began."}`}},
+		},
+		{
+			// Regression: a block scalar title (title: |) gave the title "|".
+			name:  "regression: a markdown front matter block scalar title was read as its indicator",
+			file:  "a.md",
+			input: "---\ntitle: >-\n  Multi line\n  title\ntags:\n  - news # a comment\n\"quoted key\": 1\n---\nBody.\n",
+			want:  []rec{{ID: "a.md", Title: "Multi line title", Text: "Body.", Origin: "a.md", Raw: `{"id":"a.md","title":"Multi line title","text":"Body."}`}},
+		},
+		{
 			name:  "markdown opening with a rule never closed is text",
 			file:  "a.md",
 			input: "---\nTitle line\nBody.\n",

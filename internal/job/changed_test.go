@@ -104,3 +104,74 @@ func readTree(t *testing.T, dir string) map[string]string {
 	}
 	return files
 }
+
+// rewritingBatch writes data to path when the batch is finished: between
+// the two readings.
+type rewritingBatch struct {
+	engine.Batch
+	path string
+	data string
+}
+
+func (b *rewritingBatch) Finish(ctx context.Context, progress func(done int)) error {
+	if err := os.WriteFile(b.path, []byte(b.data), 0o644); err != nil {
+		return err
+	}
+	return b.Batch.Finish(ctx, progress)
+}
+
+// TestInputHeaderChangedBetweenReadings pins a run whose CSV file's header
+// changed between the readings, its rows the same ("id,text,title" become
+// "id,title,text"): the sums held, and kept.jsonl wrote each title as
+// the text, never compared. It fails, naming the first row.
+func TestInputHeaderChangedBetweenReadings(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.csv")
+	rows := "1,one two three four five six seven eight nine ten,Head\n" +
+		"2,alpha beta gamma delta epsilon zeta eta theta iota kappa,Head2\n"
+	if err := os.WriteFile(in, []byte("id,text,title\n"+rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	b := &rewritingBatch{path: in, data: "id,title,text\n" + rows}
+	o := Options{Inputs: []string{in}, Out: out, MinChars: 1}
+	o.wrapBatch = func(inner engine.Batch) engine.Batch { b.Batch = inner; return b }
+	_, err := Run(t.Context(), o)
+	want := "the input changed while it was read: " + in + ":2 is not the record it was"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Run: %v, want an error saying %q", err, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o after the failed run: %v, want it not made", err)
+	}
+}
+
+// TestInputChangedLeavesNoOut: a run that fails because its input changed
+// between the readings, its -o not there before, leaves no -o and nothing
+// else beside its input (no temporary folder).
+func TestInputChangedLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	out := filepath.Join(dir, "out")
+	b := &changingBatch{path: in}
+	o := Options{Inputs: []string{in}, Out: out}
+	o.wrapBatch = func(inner engine.Batch) engine.Batch { b.Batch = inner; return b }
+	_, err := Run(t.Context(), o)
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	if err == nil || !strings.Contains(err.Error(), "the input changed while it was read") {
+		t.Fatalf("Run: %v, want an error saying the input changed", err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if diff := cmp.Diff([]string{filepath.Base(in)}, names); diff != "" {
+		t.Errorf("the folder after the failed run (-want +got):\n%s", diff)
+	}
+}
