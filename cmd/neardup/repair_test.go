@@ -202,3 +202,30 @@ func TestIndexRepairSaysAnImpossiblePlace(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexRepairCountsNoPlaceOfARemovedDocument pins that a document with
+// an impossible place and a damaged sketch, in an index without texts to
+// sketch it again from, is removed, and repair's summary counts no place
+// cleared for it: the lines and the summary agree.
+func TestIndexRepairCountsNoPlaceOfARemovedDocument(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 4)
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			runOK(t, "index", "add", "--no-store-text", "--db", dsn, corpus)
+			storetest.Exec(t, dsn, `UPDATE docs SET place = 0, sketch_crc = sketch_crc + 1 WHERE ord = 2`)
+			var stdout, stderr strings.Builder
+			cmd := child(t, "index", "repair", "--db", dsn)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			_ = cmd.Run()
+			if !strings.Contains(stdout.String(), ": removed\n") || strings.Contains(stdout.String(), "place cleared") {
+				t.Errorf("repair's lines:\n%s\nwant the document removed, no place cleared", stdout.String())
+			}
+			if !strings.Contains(stderr.String(), "1 document removed") || strings.Contains(stderr.String(), "place cleared") {
+				t.Errorf("repair's summary:\n%s\nwant 1 document removed and no place cleared", stderr.String())
+			}
+		})
+	}
+}
