@@ -165,6 +165,20 @@ func TestCleanByline(t *testing.T) {
 		{"Jane Roe, 5 March 2024", "Jane Roe"},
 		{"Jane Roe | 5. März 2024", "Jane Roe"},
 		{"Tran Mai, Staff Writer", "Tran Mai"},
+		// Regression (reviewer's finding): a weekday between the name and
+		// the date, French "le" or "1er", was kept in the name, and the
+		// Spanish and Dutch "Por" and "Door" a headline's byline opens with
+		// were not cut.
+		{"Von Anna Schmidt, Dienstag, 5. März 2024", "Anna Schmidt"},
+		{"Por Juan Pérez, martes, 5 de marzo de 2024", "Juan Pérez"},
+		{"Door Jan de Vries, dinsdag 5 maart 2024", "Jan de Vries"},
+		{"Иван Петров, вторник, 5 марта 2024", "Иван Петров"},
+		{"Jane Roe, Tuesday, 5 March 2024", "Jane Roe"},
+		{"Jane Roe, Tuesday, 5th March 2024", "Jane Roe"},
+		{"Jane Roe, Tuesday, March 5, 2024", "Jane Roe"},
+		{"Marie Dupont, 1er mars 2024", "Marie Dupont"},
+		{"Par Marie Dupont, le 5 mars 2024", "Marie Dupont"},
+		{"Mardi Gras 5 mars 2024", "Mardi Gras"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {
