@@ -256,6 +256,11 @@ func TestPageAuthor(t *testing.T) {
 		// Regression (tester's finding): JSON-LD in a CDATA section, as
 		// Wikipedia writes it, went unread.
 		{"json-ld in cdata", "<script type=\"application/ld+json\">\n<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Organization\",\"name\":\"Authors Guild\"}}\n]]>\n</script>", "Authors Guild"},
+		// Regression (reviewer's finding): the CDATA section's markers in
+		// script comments, as XHTML pages and WordPress write them, were
+		// left in the text, which was then no JSON.
+		{"json-ld in cdata in line comments", "<script type=\"application/ld+json\">//<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Person\",\"name\":\"Jane Roe\"}}\n//]]></script>", "Jane Roe"},
+		{"json-ld in cdata in block comments", "<script type=\"application/ld+json\">/*<![CDATA[*/{\"@type\":\"Article\",\"author\":{\"@type\":\"Person\",\"name\":\"Jane Roe\"}}/*]]>*/</script>", "Jane Roe"},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
 		// Regression: of co-authors each marked up apart in one byline,
 		// the first was taken alone.
