@@ -137,9 +137,18 @@ func cutName(s string) string {
 	return cutAuthor(s, true)
 }
 
-// cutAuthor cuts s as cutByline does, or, when field, as cutName does.
+// maxBylineText is the longest text, in bytes, its spaces squeezed, that
+// cutAuthor reads as a byline; longer text is a paragraph or a profile box,
+// no byline, and cleaning it would take time that grows with its length.
+const maxBylineText = 400
+
+// cutAuthor cuts s as cutByline does, or, when field, as cutName does. It
+// returns "" for text longer than maxBylineText.
 func cutAuthor(s string, field bool) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
+	if len(s) > maxBylineText {
+		return ""
+	}
 	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
 		s = name
 	}

@@ -190,6 +190,28 @@ func TestCleanByline(t *testing.T) {
 
 // Regression: a name given in a field of its own lost the word a byline
 // opens with ("Von Miller" → "Miller").
+// Regression (reviewer's finding): a byline of 100,000 characters took
+// seconds to clean, its time growing with its length. Text longer than a
+// byline is read as none, whatever names it opens with, and spaces do not
+// count.
+func TestCleanBylineRefusesLongText(t *testing.T) {
+	long := "By Jane Roe | " + strings.Repeat("5 de Mai 5 ", 10000)
+	for _, in := range []string{long, "Jane Roe, " + strings.Repeat("a ", 50000)} {
+		if got := cleanByline(in); got != "" {
+			t.Errorf("cleanByline(%d bytes) = %q, want none", len(in), got)
+		}
+		if got := cleanName(in); got != "" {
+			t.Errorf("cleanName(%d bytes) = %q, want none", len(in), got)
+		}
+	}
+	if got := cleanByline("By Jane Roe | " + strings.Repeat("Dies ist ein Satz. ", 19)); got != "Jane Roe" {
+		t.Errorf("cleanByline(a byline under the bound) = %q, want %q", got, "Jane Roe")
+	}
+	if got := cleanByline("By  Jane\n\n" + strings.Repeat(" ", 1000) + "Roe"); got != "Jane Roe" {
+		t.Errorf("cleanByline(a byline spaced out) = %q, want %q", got, "Jane Roe")
+	}
+}
+
 func TestCleanName(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"Von Miller", "Von Miller"},
