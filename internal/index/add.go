@@ -83,7 +83,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				continue
 			}
 			var place int64       // the place among the documents of its date: its ordinal's
-			var was formerCluster // of the version replaced: the cluster it was in
+			var was formerCluster // of the version replaced: the cluster it was in before the add, for its numbering
+			var cur formerCluster // of the version replaced: the cluster it is in when replaced
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					diff := differ[i]
@@ -116,6 +117,11 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				}
 				if len(olds) > 0 {
 					place = olds[0].Rank()
+					// The cluster the replaced version is in now, which
+					// the new version is placed again with (placeAgain).
+					if cur, err = formerOf(w, &olds[0]); err != nil {
+						return err
+					}
 				}
 				if k, ok := mine[d.ID]; ok && added[k] == prev && outs[k].Status != Unchanged {
 					// The version an earlier document of this add stored:
@@ -123,9 +129,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 					// the add stored the ID first).
 					was = formers[d.ID]
 				} else if len(olds) > 0 {
-					if was, err = formerOf(w, &olds[0]); err != nil {
-						return err
-					}
+					was = cur
 					formers[d.ID] = was
 				}
 				made, err := x.removeOrds(w, []int64{prev})
@@ -179,7 +183,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
 			if place != 0 { // a new version, placed where its old one was
-				if err := x.placeAgain(w, ord, was); err != nil {
+				if err := x.placeAgain(w, ord, cur); err != nil {
 					return err
 				}
 			}

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -13,8 +15,9 @@ import (
 )
 
 // rescore judges every stored pair again with the statistics of the whole
-// index as it stands, as a batch run over the stored documents in the order
-// they were added would, under the window SetWindow set: it replaces the
+// index as it stands, as a batch run over the stored documents in place
+// order (store.Doc.Rank: a new version stands where the one it replaced
+// stood) would, under the window SetWindow set: it replaces the
 // method's marks and the clusters (keeping cluster ids where a cluster
 // survives), and gives the feed items of every document the outcome of its
 // role now (relabelJudged). It holds the writer lock while it runs.
@@ -29,6 +32,7 @@ func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.St
 		if err != nil {
 			return err
 		}
+		slices.SortStableFunc(rows, func(a, b store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
 		for i := range rows {
 			if err := addStored(w, b, &rows[i]); err != nil {
 				return err
