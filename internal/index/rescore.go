@@ -77,8 +77,9 @@ func addStored(r store.Reader, b engine.Batch, d *store.Doc) error {
 	return b.AddStored(&doc, d.Length, d.Skip, parts.Index, parts.Detail)
 }
 
-// replaceMarks stores a batch's pairs as the method's marks and its groups
-// as the clusters.
+// replaceMarks stores a batch's pairs as the method's marks, each with the
+// document stored first as A whatever their places, and its groups as the
+// clusters.
 func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) error {
 	if err := w.DeleteMarks(x.spec.Name); err != nil {
 		return err
@@ -91,8 +92,19 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 		if err != nil {
 			return err
 		}
-		marks = append(marks, store.Mark{A: rows[a].Ord, B: rows[c].Ord, Method: x.spec.Name,
-			Score: b.Shown(score, ev), Label: label, Evidence: data, At: at})
+		shown := b.Shown(score, ev)
+		ea, eb := rows[a].Ord, rows[c].Ord
+		if ea > eb {
+			// The batch reads in place order; a mark names the
+			// document stored first A, as an add stores it, with
+			// the evidence read that way round.
+			ea, eb = eb, ea
+			if data, err = json.Marshal(reversedEvidence(ev)); err != nil {
+				return err
+			}
+		}
+		marks = append(marks, store.Mark{A: ea, B: eb, Method: x.spec.Name,
+			Score: shown, Label: label, Evidence: data, At: at})
 		if label == core.Duplicate {
 			links[max(a, c)] = append(links[max(a, c)], cluster.Link{Other: int32(min(a, c)), Score: core.Round(score)})
 		}
@@ -174,7 +186,7 @@ func renumberFrom(w store.Writer, rows []store.Doc, had []int64, groups [][]int3
 	return nil
 }
 
-// groupsWithCopies places rows, in the order added, in a cluster.Linker of
+// groupsWithCopies places rows, in place order (store.Doc.Rank), in a cluster.Linker of
 // the index's policy by their duplicate links to earlier rows (by later
 // row) and the stored exact-copy marks, and returns its groups.
 func (x *Index) groupsWithCopies(r store.Reader, links [][]cluster.Link, rows []store.Doc) ([][]int32, error) {

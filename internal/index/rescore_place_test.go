@@ -16,7 +16,8 @@ import (
 // TestRescoreAfterReplaceClustersInPlaceOrder replaces each document of an
 // index, rescores, and replaces another, under majority and anchor linking:
 // the clusters are those of a fresh index of the documents in place order,
-// the new version standing where the old one stood.
+// the new version standing where the old one stood, and the marks the
+// rescore stores verify (each names the document stored first A).
 func TestRescoreAfterReplaceClustersInPlaceOrder(t *testing.T) {
 	docs := chain(enginetest.NewTextGen(41))
 	orders := map[string][]core.Document{"chain": docs, "reversed": reorder(docs, 5, 4, 3, 2, 1, 0), "mixed": reorder(docs, 2, 0, 4, 1, 5, 3)}
@@ -44,6 +45,9 @@ func TestRescoreAfterReplaceClustersInPlaceOrder(t *testing.T) {
 						}
 						if diff := cmp.Diff(want, groups(t, x)); diff != "" {
 							t.Errorf("replacing %s then rescore (-fresh +index)\n%s", d.ID, diff)
+						}
+						if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+							t.Errorf("verify after replacing %s then rescore: %v %+v", d.ID, err, faults.List)
 						}
 						// a second replace of another document
 						j := (i + 2) % len(order)
