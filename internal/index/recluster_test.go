@@ -53,6 +53,12 @@ func reorder(docs []core.Document, at ...int) []core.Document {
 // through the old version alone (c1 and c3 through c2, added in that
 // order) ended with the new version joining one of them, the other alone.
 func TestRemovalReclustersLikeAFreshIndex(t *testing.T) {
+	eachOrder(t, []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor}, removals)
+}
+
+// eachOrder runs check under every store engine, each of links and the
+// chain corpus in three orders (as made, reversed and mixed).
+func eachOrder(t *testing.T, links []cluster.Linking, check func(t *testing.T, engine string, link cluster.Linking, order []core.Document)) {
 	docs := chain(enginetest.NewTextGen(41))
 	orders := []struct {
 		name string
@@ -63,25 +69,30 @@ func TestRemovalReclustersLikeAFreshIndex(t *testing.T) {
 		{"mixed", reorder(docs, 2, 0, 4, 1, 5, 3)},
 	}
 	for _, engine := range storetest.Engines {
-		for _, link := range []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor} {
+		for _, link := range links {
 			for _, o := range orders {
 				t.Run(fmt.Sprintf("%s/%s/%s", engine, link, o.name), func(t *testing.T) {
-					removals(t, engine, link, o.docs)
+					check(t, engine, link, o.docs)
 				})
 			}
 		}
 	}
 }
 
+// freshGroups returns the clusters of a fresh index under link of docs,
+// added in their order: what an index whose documents stand in that order
+// must hold.
+func freshGroups(t *testing.T, link cluster.Linking, docs []core.Document) string {
+	x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: link})
+	add(t, x, docs...)
+	return groups(t, x)
+}
+
 // removals removes each document of order, then each two neighbours,
 // from an index of order, and replaces each, comparing the clusters with
 // those of a fresh index.
 func removals(t *testing.T, engine string, link cluster.Linking, order []core.Document) {
-	fresh := func(docs []core.Document) string {
-		x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: link})
-		add(t, x, docs...)
-		return groups(t, x)
-	}
+	fresh := func(docs []core.Document) string { return freshGroups(t, link, docs) }
 	without := func(gone ...string) []core.Document {
 		return slices.DeleteFunc(slices.Clone(order), func(d core.Document) bool { return slices.Contains(gone, d.ID) })
 	}

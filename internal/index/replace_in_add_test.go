@@ -1,14 +1,12 @@
 package index_test
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -18,44 +16,32 @@ import (
 // under majority and anchor linking: the clusters are those of a fresh index
 // of the documents in place order.
 func TestReplaceWithinOneAddPlacesAgain(t *testing.T) {
-	docs := chain(enginetest.NewTextGen(41))
-	orders := map[string][]core.Document{"chain": docs, "reversed": reorder(docs, 5, 4, 3, 2, 1, 0), "mixed": reorder(docs, 2, 0, 4, 1, 5, 3)}
-	for _, engine := range storetest.Engines {
-		for _, link := range []cluster.Linking{cluster.Majority, cluster.Anchor} {
-			for name, order := range orders {
-				t.Run(fmt.Sprintf("%s/%s/%s", engine, link, name), func(t *testing.T) {
-					fresh := func(docs []core.Document) string {
-						x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: link})
-						add(t, x, docs...)
-						return groups(t, x)
-					}
-					for i, d := range order {
-						// new ID stored and replaced within the same add
-						x := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
-						d.URL = "https://moved.example/" + d.ID
-						if _, err := x.Add(t.Context(), append(slices.Clone(order), d), index.AddOptions{Replace: true}); err != nil {
-							t.Fatal(err)
-						}
-						inPlace := slices.Clone(order)
-						inPlace[i] = d
-						if diff := cmp.Diff(fresh(inPlace), groups(t, x)); diff != "" {
-							t.Errorf("one add of order then %s' (-fresh +index)\n%s", d.ID, diff)
-						}
-						// stored, then replaced twice in one add
-						y := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
-						add(t, y, order...)
-						d2 := d
-						d2.URL = "https://moved2.example/" + d.ID
-						if _, err := y.Add(t.Context(), []core.Document{d, d2}, index.AddOptions{Replace: true}); err != nil {
-							t.Fatal(err)
-						}
-						inPlace[i] = d2
-						if diff := cmp.Diff(fresh(inPlace), groups(t, y)); diff != "" {
-							t.Errorf("replacing %s twice in one add (-fresh +index)\n%s", d.ID, diff)
-						}
-					}
-				})
+	eachOrder(t, []cluster.Linking{cluster.Majority, cluster.Anchor}, func(t *testing.T, engine string, link cluster.Linking, order []core.Document) {
+		fresh := func(docs []core.Document) string { return freshGroups(t, link, docs) }
+		for i, d := range order {
+			// new ID stored and replaced within the same add
+			x := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
+			d.URL = "https://moved.example/" + d.ID
+			if _, err := x.Add(t.Context(), append(slices.Clone(order), d), index.AddOptions{Replace: true}); err != nil {
+				t.Fatal(err)
+			}
+			inPlace := slices.Clone(order)
+			inPlace[i] = d
+			if diff := cmp.Diff(fresh(inPlace), groups(t, x)); diff != "" {
+				t.Errorf("one add of order then %s' (-fresh +index)\n%s", d.ID, diff)
+			}
+			// stored, then replaced twice in one add
+			y := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
+			add(t, y, order...)
+			d2 := d
+			d2.URL = "https://moved2.example/" + d.ID
+			if _, err := y.Add(t.Context(), []core.Document{d, d2}, index.AddOptions{Replace: true}); err != nil {
+				t.Fatal(err)
+			}
+			inPlace[i] = d2
+			if diff := cmp.Diff(fresh(inPlace), groups(t, y)); diff != "" {
+				t.Errorf("replacing %s twice in one add (-fresh +index)\n%s", d.ID, diff)
 			}
 		}
-	}
+	})
 }
