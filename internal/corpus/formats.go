@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -39,15 +41,53 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 	default:
 		f, err := os.Open(in.path)
 		if err != nil {
-			return nil, err
+			return nil, r.reopenError(in, err)
 		}
 		in.file = f
-		top.At = func() (io.ReaderAt, int64, error) { return &countReaderAt{r: f, n: &r.reading}, in.size, nil }
+		top.At = func() (io.ReaderAt, int64, error) {
+			if err := r.sameSize(in, f); err != nil {
+				return nil, 0, err
+			}
+			return &countReaderAt{r: f, n: &r.reading}, in.size, nil
+		}
 		top.R = &countReader{r: f, n: &r.reading}
 	}
 	return container.New(top, container.Options{MaxInflate: r.opts.MaxInflate, MaxRatio: r.opts.MaxRatio,
 		BufSize: r.cfg.bufSize, Unlisted: r.noteUnlisted, StrayBytes: r.noteStray,
 		DamagedMembers: r.noteDamagedMember, Stop: r.stop, Reread: r.noteReread}), nil
+}
+
+// reopenError is err, the error of opening the file of input in: on the
+// second pass, of a file given, which the first pass read, it says that
+// the input changed (the file removed, or made unreadable, since).
+func (r *Reader) reopenError(in *input, err error) error {
+	if !r.rewound || !in.given {
+		return err
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err // its path is the input's
+	}
+	return fmt.Errorf("the input changed while it was read: %s cannot be opened again: %w", in.origin, err)
+}
+
+// sameSize fails when f, the open file of input in, is no longer the size
+// it was when the Reader was made: random access (a Parquet file's footer,
+// a zip archive's directory) starts from the end that size gives, and a
+// file rewritten or appended to since would be read there as damaged (a
+// Parquet file with no footer) in place of changed.
+func (r *Reader) sameSize(in *input, f *os.File) error {
+	info, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", in.origin, err)
+	}
+	if in.size < 0 || info.Size() == in.size {
+		return nil
+	}
+	when := "when the run began"
+	if r.rewound {
+		when = "at the first reading"
+	}
+	return fmt.Errorf("the input changed while it was read: %s is %d bytes, %d %s", in.origin, info.Size(), in.size, when)
 }
 
 // openMember returns the records' source of one leaf stream.

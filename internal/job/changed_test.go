@@ -3,8 +3,10 @@ package job
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,5 +175,93 @@ func TestInputChangedLeavesNoOut(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{filepath.Base(in)}, names); diff != "" {
 		t.Errorf("the folder after the failed run (-want +got):\n%s", diff)
+	}
+}
+
+// betweenBatch calls between when the batch is finished: after the first
+// reading, before the second.
+type betweenBatch struct {
+	engine.Batch
+	between func() error
+	err     error
+}
+
+func (b *betweenBatch) Finish(ctx context.Context, progress func(done int)) error {
+	if b.err = b.between(); b.err != nil {
+		return b.err
+	}
+	return b.Batch.Finish(ctx, progress)
+}
+
+// TestParquetChangedBetweenReadings pins a run whose Parquet file changed
+// between the readings: one whose size changed (rows appended, or the
+// file cut to nothing) failed with the Parquet library's footer error
+// (the second reading looked for the footer at the first reading's
+// size), and one removed with the error of opening it, neither saying the
+// input changed. Each change fails the run naming the file, or the first
+// row that differs (its size the same), and no -o is made.
+func TestParquetChangedBetweenReadings(t *testing.T) {
+	rows := trainingCorpus()
+	for _, tc := range []struct {
+		name    string
+		between func(t *testing.T, in string) error
+		want    string // after "the input changed while it was read: " + in
+	}{
+		{"rows appended", func(t *testing.T, in string) error {
+			writeParquet(t, in, append(slices.Clone(rows), article{"h", "one more row of text here", "en", 0.5}))
+			return nil
+		}, " is %d bytes, %d at the first reading"},
+		{"rows changed, its size the same", func(t *testing.T, in string) error {
+			changed := slices.Clone(rows)
+			changed[0].Score = 0.95 // was 0.9: 8 bytes either way
+			writeParquet(t, in, changed)
+			return nil
+		}, ":1 is not the record it was"},
+		{"cut to nothing", func(t *testing.T, in string) error {
+			return os.Truncate(in, 0)
+		}, " is %d bytes, %d at the first reading"},
+		{"removed", func(t *testing.T, in string) error {
+			return os.Remove(in)
+		}, " cannot be opened again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "train.parquet")
+			writeParquet(t, in, rows)
+			before, err := os.Stat(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "out")
+			var after int64
+			b := &betweenBatch{between: func() error {
+				if err := tc.between(t, in); err != nil {
+					return err
+				}
+				if st, err := os.Stat(in); err == nil {
+					after = st.Size()
+				}
+				return nil
+			}}
+			o := Options{Inputs: []string{in}, Out: out, MinChars: 1}
+			o.wrapBatch = func(inner engine.Batch) engine.Batch { b.Batch = inner; return b }
+			_, err = Run(t.Context(), o)
+			if b.err != nil {
+				t.Fatal(b.err)
+			}
+			if tc.name == "rows changed, its size the same" && after != before.Size() {
+				t.Fatalf("the file rewritten is %d bytes, want the %d it was", after, before.Size())
+			}
+			want := "the input changed while it was read: " + in + tc.want
+			if strings.Contains(tc.want, "%d") {
+				want = fmt.Sprintf(want, after, before.Size())
+			}
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("Run: %v, want an error saying %q", err, want)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("-o after the failed run: %v, want it not made", err)
+			}
+		})
 	}
 }
