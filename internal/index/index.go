@@ -226,7 +226,11 @@ type Match struct {
 	// own ID when it was published before every member.
 	Original string `json:"original,omitempty"`
 	// Pairs are the document's matches among the stored documents, best
-	// first: A is the stored document, B this one.
+	// first, each as an export writes it: A is the one of the two placed
+	// first (store.Doc.Rank), the stored document unless this one is
+	// stored and placed before it (a new version where the version it
+	// replaced stood; a stored document checked again, Exists); the
+	// evidence is read that way round.
 	Pairs []core.Pair `json:"matches"`
 	// Differs, for a Conflict, names the fields in which the document
 	// differs from the stored one of its ID: "title", "url", "source",
