@@ -447,7 +447,11 @@ func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at, place i
 	if err := x.readDates(w); err != nil {
 		return 0, err
 	}
-	hits, err := x.live.Match(p, d, details{w})
+	var det engine.Details = details{w}
+	if place != 0 { // a new version, placed before the documents stored since
+		det = placedBefore{details{w}, place, x.meta.StoreText}
+	}
+	hits, err := x.live.Match(p, d, det)
 	if err != nil {
 		return 0, err
 	}
