@@ -71,8 +71,12 @@ type Match struct {
 	// is their original once it is stored.
 	Original string `json:"original,omitempty"`
 	// Pairs are the document's matches among the stored documents, best
-	// first: A is the stored document, B this one; a duplicate pair's
-	// Original names the one of them published first.
+	// first, each as an index export writes it: A is the one of the two
+	// placed first, the stored document unless this one is stored and
+	// placed before it (a new version, AddOptions.Replace, where the
+	// version it replaced stood; a stored document queried, Exists), and
+	// the evidence is read that way round; a duplicate pair's Original
+	// names the one of them published first.
 	Pairs []Pair `json:"matches"`
 	// Differs, for a Conflict, names the fields in which the document
 	// differs from the stored one of its ID: "title", "url", "source",

@@ -668,7 +668,8 @@ func TestIndexNewcomer(t *testing.T) {
 
 // TestIndexAddPrintsTheAPIShape: index add prints each document's matches
 // as the HTTP API answers them (api.Result), each match naming the stored document by
-// "id" (it printed core pairs, "a" and "b", before).
+// "id" (it printed core pairs, "a" and "b" without "id", before), and the pair's
+// "a" and "b" as index export writes it.
 func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 	dir := t.TempDir()
 	corpus, docs := writeCorpus(t, dir, 3)
@@ -684,8 +685,8 @@ func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 	var got struct {
 		ID      string
 		Matches []struct {
-			ID, Label, Method string
-			Evidence          json.RawMessage
+			ID, A, B, Label, Method string
+			Evidence                json.RawMessage
 		}
 	}
 	if err := json.Unmarshal(lines[1], &got); err != nil {
@@ -695,8 +696,72 @@ func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 		got.Matches[0].Method == "" || len(got.Matches[0].Evidence) == 0 {
 		t.Errorf("the copy's line %s, want a match with id %q", lines[1], docs[0].ID)
 	}
-	if bytes.Contains(lines[1], []byte(`"a":`)) {
-		t.Errorf("a core pair printed: %s", lines[1])
+	if m := got.Matches; len(m) == 1 && (m[0].A != docs[0].ID || m[0].B != docs[1].ID) {
+		t.Errorf("the copy's line %s, want its pair a %q, b %q", lines[1], docs[0].ID, docs[1].ID)
+	}
+}
+
+// TestIndexAddReplacedReadsAsExport: a new version (--replace) stands where
+// the version it replaced stood, before a copy stored since: index add's
+// line names it the "a" of their pair, its evidence read that way round
+// (containment_ab of the new version), as index export writes the pair.
+// Regression: the add named it the pair's b, its containments swapped.
+func TestIndexAddReplacedReadsAsExport(t *testing.T) {
+	dir := t.TempDir()
+	story := enginetest.NewTextGen(53).Sentences(12)
+	write := func(name string, docs ...core.Document) string {
+		var b bytes.Buffer
+		for _, d := range docs {
+			line, _ := json.Marshal(map[string]string{"id": d.ID, "text": d.Text})
+			b.Write(append(line, '\n'))
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	db := filepath.Join(dir, "news.db")
+	stored := write("stored.jsonl", enginetest.Doc("W", story), enginetest.Doc("C", story[:11]))
+	if out, err := child(t, "-q", "index", "add", "--db", db, stored).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	corrected := write("corrected.jsonl",
+		enginetest.Doc("W", append(slices.Clone(story), "Officials named Halvorsen Brightwater and Kettleby Marsh.")))
+	out, err := child(t, "-q", "index", "add", "--replace", "--db", db, corrected).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var added struct {
+		Status  string
+		Matches []struct {
+			ID, A, B string
+			Evidence map[string]any
+		}
+	}
+	if err := json.Unmarshal(out, &added); err != nil || added.Status != "replaced" || len(added.Matches) != 1 {
+		t.Fatalf("the add printed %s (%v), want W replaced with one match", out, err)
+	}
+	if out, err := child(t, "-q", "index", "export", "--db", db, "-o", filepath.Join(dir, "ex")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "ex", "pairs.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exported struct {
+		A, B     string
+		Evidence map[string]any
+	}
+	if err := json.Unmarshal(data, &exported); err != nil || exported.A != "W" || exported.B != "C" {
+		t.Fatalf("exported %s (%v), want the pair W~C", data, err)
+	}
+	m := added.Matches[0]
+	if m.ID != "C" || m.A != exported.A || m.B != exported.B {
+		t.Errorf("the add printed the match %q as a %q, b %q; the export writes a %q, b %q", m.ID, m.A, m.B, exported.A, exported.B)
+	}
+	if !maps.EqualFunc(m.Evidence, exported.Evidence, func(x, y any) bool { return fmt.Sprint(x) == fmt.Sprint(y) }) {
+		t.Errorf("the add printed the evidence %v, the export %v", m.Evidence, exported.Evidence)
 	}
 }
 

@@ -238,7 +238,7 @@ func cmpInt[T int | int32 | int64](a, b T) int {
 func AddLateCopies(out map[string]bool, id string, pairs []core.Pair, copies []string) {
 	for _, p := range pairs {
 		if p.Label == core.Duplicate && p.Original == id && id != "" {
-			out[p.A] = true
+			out[p.Copy()] = true
 		}
 	}
 	for _, c := range copies {

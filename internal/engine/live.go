@@ -129,6 +129,20 @@ type Details interface {
 	Detail(ord int64) ([]byte, error)
 }
 
+// LaterTexts is what a Details may give besides: the text of a stored
+// document placed after the document matched (a new version stands where
+// the version it replaced stood, before documents stored since). A Batch
+// in place order explains a pair with its later document's text
+// (Pairs.Explain: the sentences quoted, in that document's order), so
+// Match explains a pair with such a document with its text.
+type LaterTexts interface {
+	// LaterText returns stored document ord, with its text, when it is
+	// placed after the document matched and its text is stored; nil
+	// when not, the pair then explained with the text of the document
+	// matched.
+	LaterText(ord int64) (*core.Document, error)
+}
+
 // Indexes reads the index parts of stored sketches.
 type Indexes interface {
 	IndexPart(ord int64) ([]byte, error)
@@ -416,7 +430,22 @@ func (l *live[S, E]) match(p Pending, doc *core.Document, details Details, outsi
 	if err != nil {
 		return nil, err
 	}
-	return l.hits(settle(l.m, found, doc)), nil
+	if found, err = settle(l.m, found, doc, l.laterText(details)); err != nil {
+		return nil, err
+	}
+	return l.hits(found), nil
+}
+
+// laterText returns the text of the stored document of a pair, by its
+// place in memory, that explains the pair in place of doc's (see
+// LaterTexts); nil when details gives none, or the method explains no
+// pair.
+func (l *live[S, E]) laterText(details Details) func(mem int32) (*core.Document, error) {
+	t, ok := details.(LaterTexts)
+	if !ok || l.m.Pairs.Explain == nil {
+		return nil
+	}
+	return func(mem int32) (*core.Document, error) { return t.LaterText(l.ords[mem]) }
 }
 
 // matchOnly is match of p's pairs with the loaded documents of others
@@ -447,7 +476,10 @@ func (l *live[S, E]) matchOnly(p Pending, doc *core.Document, details Details, o
 	if err != nil {
 		return nil, err
 	}
-	return l.hits(settle(l.m, found, doc)), nil
+	if found, err = settle(l.m, found, doc, l.laterText(details)); err != nil {
+		return nil, err
+	}
+	return l.hits(found), nil
 }
 
 // hits are the pairs found of a document matched, by stored ordinal.
@@ -739,7 +771,14 @@ func (c *checkCands[S, E]) Verify(head int64, details Details) ([]Hit, error) {
 	if err := c.ch.Verify(slices.Clone(src.mems), c.s, src, emitter(c.m, new(int32), nil, add, nil)); err != nil {
 		return nil, err
 	}
-	found = settle(c.m, found, c.doc)
+	var later func(mem int32) (*core.Document, error)
+	if t, ok := details.(LaterTexts); ok && c.m.Pairs.Explain != nil {
+		later = func(mem int32) (*core.Document, error) { return t.LaterText(ordOf[mem]) }
+	}
+	found, err := settle(c.m, found, c.doc, later)
+	if err != nil {
+		return nil, err
+	}
 	hits := make([]Hit, len(found))
 	for i, f := range found {
 		hits[i] = Hit{Other: ordOf[f.A], Score: f.Score, Shown: c.m.shownScore(f.Score, f.Ev), Label: f.Label, Evidence: f.Ev}

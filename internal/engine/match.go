@@ -33,17 +33,29 @@ func emitter[S any, E core.Evidence](m Method[S, E], b *int32, outside func(a, b
 
 // settle finishes the pairs of one document matched against an index:
 // the method's Pairs.Select keeps the best (as for the newest document),
-// its Pairs.Explain completes their evidence from doc's text, and the pairs are
-// ordered best first.
-func settle[S any, E core.Evidence](m Method[S, E], found []Found[E], doc *core.Document) []Found[E] {
+// its Pairs.Explain completes their evidence from doc's text, or from the
+// text later returns of a pair's other document (by its place in memory)
+// when not nil (see LaterTexts), and the pairs are ordered best first.
+func settle[S any, E core.Evidence](m Method[S, E], found []Found[E], doc *core.Document,
+	later func(other int32) (*core.Document, error)) ([]Found[E], error) {
 	if m.Pairs.Select != nil {
 		found = m.Pairs.Select(found, true)
 	}
 	if explain := m.Pairs.Explain; explain != nil {
 		for i := range found {
-			explain(&found[i].Ev, doc)
+			by := doc
+			if later != nil {
+				d, err := later(found[i].A)
+				if err != nil {
+					return nil, err
+				}
+				if d != nil {
+					by = d
+				}
+			}
+			explain(&found[i].Ev, by)
 		}
 	}
 	slices.SortStableFunc(found, bestFirst(m.shownScore))
-	return found
+	return found, nil
 }

@@ -145,7 +145,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				// reports the pair when it stands. The marks the removal
 				// made in its place (see heirs) are reported instead.
 				for k := range i {
-					outs[k].Pairs = slices.DeleteFunc(outs[k].Pairs, func(p core.Pair) bool { return p.A == d.ID })
+					outs[k].Pairs = slices.DeleteFunc(outs[k].Pairs, func(p core.Pair) bool { return p.A == d.ID || p.B == d.ID })
 				}
 				status := Replaced
 				if k, ok := mine[d.ID]; ok && added[k] == prev {
@@ -447,7 +447,11 @@ func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at, place i
 	if err := x.readDates(w); err != nil {
 		return 0, err
 	}
-	hits, err := x.live.Match(p, d, details{w})
+	var det engine.Details = details{w}
+	if place != 0 { // a new version, placed before the documents stored since
+		det = placedBefore{details{w}, place, x.meta.StoreText}
+	}
+	hits, err := x.live.Match(p, d, det)
 	if err != nil {
 		return 0, err
 	}
@@ -611,10 +615,31 @@ func (x *Index) pairs(r store.Reader, out *Match, me published, hits []engine.Hi
 			continue
 		}
 		others[i] = d
-		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: h.Shown,
-			Label: h.Label, Original: me.original(d, out.ID, h.Label), Evidence: h.Evidence})
+		out.Pairs = append(out.Pairs, me.pair(d, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: h.Shown,
+			Label: h.Label, Original: me.original(d, out.ID, h.Label), Evidence: h.Evidence}))
 	}
 	return others, nil
+}
+
+// pair returns p, a pair of stored document d (its A) and the document at
+// me (its B), as an export writes it (see exportMark): the one placed
+// first as A, its evidence read that way round. A document matched is
+// placed after d unless it is a new version placed where the version it
+// replaced stood, before d.
+func (me published) pair(d *store.Doc, p core.Pair) core.Pair {
+	if cmp.Or(me.place, me.ord) < d.Rank() {
+		p.A, p.B, p.Evidence = p.B, p.A, reversedEvidence(p.Evidence)
+	}
+	return p
+}
+
+// otherOf returns the document of pair p that is not id: the stored
+// document a Match's pair joins it to, its A or its B.
+func otherOf(p *core.Pair, id string) string {
+	if p.A == id {
+		return p.B
+	}
+	return p.A
 }
 
 // join puts document ord in one cluster with its duplicates, as

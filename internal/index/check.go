@@ -60,7 +60,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 			if err != nil {
 				return err
 			}
-			hits, err := x.live.Probe(sks[i].sk, &docs[i], replaced, details{r})
+			hits, err := x.live.Probe(sks[i].sk, &docs[i], replaced, x.detailsAt(r, me))
 			if err != nil {
 				return err
 			}
@@ -160,7 +160,7 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 			if checks[i] == nil {
 				continue
 			}
-			hits, err := checks[i].Verify(headOrd, details{r})
+			hits, err := checks[i].Verify(headOrd, x.detailsAt(r, me))
 			if err != nil {
 				return err
 			}

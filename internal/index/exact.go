@@ -266,8 +266,9 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at, place 
 		Evidence: data, At: now()}}); err != nil {
 		return 0, err
 	}
-	out.Pairs = append(out.Pairs, core.Pair{A: orig.ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate,
-		Original: published{row.Date, ord, place}.original(orig, d.ID, core.Duplicate), Evidence: ev})
+	me := published{row.Date, ord, place}
+	out.Pairs = append(out.Pairs, me.pair(orig, core.Pair{A: orig.ID, B: d.ID, Method: ExactMethod, Score: 1,
+		Label: core.Duplicate, Original: me.original(orig, d.ID, core.Duplicate), Evidence: ev}))
 	out.Cluster, err = x.place(w, ord, []*store.Doc{orig}, []float64{1}, true)
 	return ord, err
 }

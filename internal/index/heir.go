@@ -622,20 +622,20 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 		if err != nil {
 			return err
 		}
-		out := &outs[at[m.B]]
-		out.Pairs = append(out.Pairs, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-			Original: published{b.Date, b.Ord, b.Place}.original(a, b.ID, m.Label), Evidence: ev})
+		out, me := &outs[at[m.B]], published{b.Date, b.Ord, b.Place}
+		out.Pairs = append(out.Pairs, me.pair(a, core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score,
+			Label: m.Label, Original: me.original(a, b.ID, m.Label), Evidence: ev}))
 	}
 	// The pairs of each document touched, old and made, in the order every
 	// list of pairs shows (see sortForExport): duplicates first, then by
-	// score, then by the earlier document, the first stored first.
+	// score, then by the other document, the first stored first.
 	touched := map[int]bool{}
 	var ids []string
 	for _, m := range ms {
 		if k := at[m.B]; !touched[k] {
 			touched[k] = true
 			for _, p := range outs[k].Pairs {
-				ids = append(ids, p.A)
+				ids = append(ids, otherOf(&p, outs[k].ID))
 			}
 		}
 	}
@@ -646,7 +646,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 	for k := range touched {
 		slices.SortStableFunc(outs[k].Pairs, func(p, q core.Pair) int {
 			return cmp.Or(cmp.Compare(engine.LabelRank(p.Label), engine.LabelRank(q.Label)),
-				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[p.A], ordOf[q.A]))
+				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[otherOf(&p, outs[k].ID)], ordOf[otherOf(&q, outs[k].ID)]))
 		})
 	}
 	return nil

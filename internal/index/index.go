@@ -9,9 +9,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -226,7 +228,11 @@ type Match struct {
 	// own ID when it was published before every member.
 	Original string `json:"original,omitempty"`
 	// Pairs are the document's matches among the stored documents, best
-	// first: A is the stored document, B this one.
+	// first, each as an export writes it: A is the one of the two placed
+	// first (store.Doc.Rank), the stored document unless this one is
+	// stored and placed before it (a new version where the version it
+	// replaced stood; a stored document checked again, Exists); the
+	// evidence is read that way round.
 	Pairs []core.Pair `json:"matches"`
 	// Differs, for a Conflict, names the fields in which the document
 	// differs from the stored one of its ID: "title", "url", "source",
@@ -483,6 +489,42 @@ func (d details) Date(ord int64) (int64, error) {
 		return 0, fmt.Errorf("document %d: %w", ord, store.ErrNotFound)
 	}
 	return docs[0].Date, nil
+}
+
+// placedBefore is the details of a match of a document placed at place
+// (store.Doc.Rank), before documents stored (a new version where the
+// version it replaced stood, or a stored document checked again): it
+// gives the text of each stored document placed after it, which explains
+// their pair (see engine.LaterTexts), when the index stores texts.
+type placedBefore struct {
+	details
+	place int64
+	texts bool
+}
+
+// detailsAt returns the details of a match of the document at me: a
+// document checked and not stored is placed after every stored one, and a
+// stored one checked again (Exists) where it is stored.
+func (x *Index) detailsAt(r store.Reader, me published) engine.Details {
+	if me.ord == math.MaxInt64 {
+		return details{r}
+	}
+	return placedBefore{details{r}, cmp.Or(me.place, me.ord), x.meta.StoreText}
+}
+
+func (d placedBefore) LaterText(ord int64) (*core.Document, error) {
+	if !d.texts {
+		return nil, nil
+	}
+	docs, err := d.r.Docs([]int64{ord})
+	if err != nil || len(docs) == 0 || docs[0].Rank() <= d.place {
+		return nil, err
+	}
+	stored, err := d.r.Doc(docs[0].ID)
+	if err != nil {
+		return nil, err
+	}
+	return &core.Document{ID: stored.ID, Title: stored.Title, Text: stored.Text}, nil
 }
 
 // Sketch is a document analysed by an Index's Sketcher, ready for

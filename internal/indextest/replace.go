@@ -67,6 +67,7 @@ func (s Suite) replacedExportMatchesBatch(t *testing.T) {
 				t.Errorf("the export after a replace differs from the batch in place order (-want +got):\n%s", diff)
 			}
 			pagesShowExported(t, x, got)
+			addReportsExported(t, outs[0], got)
 		})
 	}
 }
@@ -135,6 +136,34 @@ func pagesShowExported(t *testing.T, x *index.Index, got pairsOf) {
 		if diff := cmp.Diff(sorted(all), sorted(shown)); diff != "" {
 			t.Errorf("cluster %d's page shows its marks otherwise than the export (-export +page):\n%s", id, diff)
 		}
+	}
+}
+
+// addReportsExported checks that an add's report of document m shows each
+// of its pairs as an export wrote it: the same A and B, score, original
+// and evidence, read the same way round. Regression: the add named the
+// document it added B, a new version placed first included, its evidence
+// read that way round, where the export names it A.
+func addReportsExported(t *testing.T, m index.Match, got pairsOf) {
+	t.Helper()
+	line := func(p core.Pair) string {
+		ev, _ := json.Marshal(p.Evidence)
+		return fmt.Sprintf("%s %s %s %s %.4f %s %s", p.A, p.B, p.Method, p.Label, p.Score, p.Original, ev)
+	}
+	var exported, reported []string
+	for _, p := range got.pairs {
+		if p.A == m.ID || p.B == m.ID {
+			exported = append(exported, line(p))
+		}
+	}
+	for _, p := range m.Pairs {
+		reported = append(reported, line(p))
+	}
+	if len(exported) == 0 {
+		t.Fatalf("the export holds no pair of %s", m.ID)
+	}
+	if diff := cmp.Diff(sorted(exported), sorted(reported)); diff != "" {
+		t.Errorf("the add reports %s's pairs otherwise than the export (-export +add):\n%s", m.ID, diff)
 	}
 }
 

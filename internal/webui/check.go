@@ -241,9 +241,17 @@ func (u *ui) check(r *http.Request) (result, error) {
 // against the best one.
 func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardup.Match) error {
 	p.Skip = m.Skip
+	// A pair names the stored match A, or B where the article is stored
+	// and placed before it (see neardup.Match.Pairs).
+	other := func(pr *neardup.Pair) string {
+		if pr.A == m.ID {
+			return pr.B
+		}
+		return pr.A
+	}
 	ids := []string{doc.ID}
-	for _, pr := range m.Pairs {
-		ids = append(ids, pr.A)
+	for i := range m.Pairs {
+		ids = append(ids, other(&m.Pairs[i]))
 	}
 	docs, err := u.storedDocs(r.Context(), ids)
 	if err != nil {
@@ -252,15 +260,17 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 	if _, ok := docs[doc.ID]; ok {
 		p.Stored = doc.ID
 	}
-	for _, pr := range m.Pairs {
-		row := matchRow{ID: pr.A, Score: pr.Score, Label: pr.Label, Method: pr.Method, Role: role(pr.Original, pr.A)}
-		if d, ok := docs[pr.A]; ok {
+	for i := range m.Pairs {
+		pr := &m.Pairs[i]
+		id := other(pr)
+		row := matchRow{ID: id, Score: pr.Score, Label: pr.Label, Method: pr.Method, Role: role(pr.Original, id)}
+		if d, ok := docs[id]; ok {
 			row.Title, row.Source, row.URL, row.Date = d.Title, d.Source, d.URL, d.Date
 		}
 		p.Matches = append(p.Matches, row)
 	}
 	if len(m.Pairs) > 0 {
-		if best, ok := docs[m.Pairs[0].A]; ok && best.Text != "" {
+		if best, ok := docs[other(&m.Pairs[0])]; ok && best.Text != "" {
 			d, err := diffHTML(r.Context(), best.ID, best.Title, best.Text, doc.ID, doc.Title, doc.Text)
 			if err != nil {
 				return err

@@ -62,7 +62,7 @@ func (Evidence) Method() string { return Name }
 
 // Reversed returns the evidence of B and A (see core.Pair): the foreign
 // names swapped. The sentences quoted stay in the order of the document
-// they were quoted from, the B of the pair as found.
+// they were quoted from, the later-placed of the two (see Explain).
 func (e Evidence) Reversed() core.Evidence {
 	e.Evidence = e.Evidence.Reversed()
 	return e

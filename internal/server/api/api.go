@@ -28,7 +28,15 @@ type Result struct {
 
 // Match is a stored document a document matches, and why.
 type Match struct {
-	ID     string     `json:"id"`
+	// ID is the stored document's.
+	ID string `json:"id"`
+	// A and B are the pair's two documents as index export writes it:
+	// A the one placed first (the match, unless the document is stored
+	// and placed before it: a new version where the version it replaced
+	// stood, a stored document queried), whose side the evidence reads
+	// first (containment_ab ...).
+	A      string     `json:"a"`
+	B      string     `json:"b"`
 	Score  float64    `json:"score"`
 	Label  core.Label `json:"label"`
 	Method string     `json:"method"`
@@ -44,7 +52,12 @@ func ResultOf(m *neardup.Match) Result {
 	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs)),
 		Differs: m.Differs}
 	for j, p := range m.Pairs {
-		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Original: p.Original, Evidence: p.Evidence}
+		other := p.A
+		if p.A == m.ID {
+			other = p.B
+		}
+		r.Matches[j] = Match{ID: other, A: p.A, B: p.B, Score: p.Score, Label: p.Label, Method: p.Method,
+			Original: p.Original, Evidence: p.Evidence}
 	}
 	return r
 }
