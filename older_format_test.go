@@ -289,8 +289,10 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			if got, _ := add(t, fresh); got == neardup.Duplicate {
 				t.Errorf("a new index: the bulletins of two cities are a %s", got)
 			}
-			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x06\x06" || detail != "\x06\x06" {
-				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 6 and 6", index, detail)
+			format := map[string]byte{sentences.Name: sentences.Format, cosine.Name: cosine.Format}[name]
+			if want := string([]byte{format, format}); indexFormats(t, fresh) != want || string(detailFormats(t, fresh)) != want {
+				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want %d and %d",
+					indexFormats(t, fresh), detailFormats(t, fresh), format, format)
 			}
 			old := filepath.Join(dir, "old.db")
 			setSketchFormat(t, old, defaults, 1)
@@ -650,5 +652,35 @@ func TestZeroWidthSpaceReprint(t *testing.T) {
 	setSketchFormat(t, old, sentences.Defaults(), 4)
 	if got, _ := addedLabel(t, old, neardup.Options{MethodName: sentences.Name}, docs); got == neardup.Duplicate {
 		t.Errorf("an index of sentences' format 4: %q, want no duplicate", got)
+	}
+}
+
+// TestUrduFullStopReprint: an Urdu story of four sentences and its copy
+// with one word changed share three of five sentences (0.6), a pair under
+// sentences (a duplicate at the defaults): the Urdu full stop "۔" ends a
+// sentence, where the story was one sentence and the copy shared none. An index
+// of sentences' format 6, which read the story as one sentence, goes on
+// reading it so, its new sketches agreeing with those it holds: no pair.
+func TestUrduFullStopReprint(t *testing.T) {
+	text := "شہر کی کونسل نے پیر کے روز پرانی بندرگاہ کی تعمیر نو کے نئے منصوبے کی منظوری دے دی۔ " +
+		"حکام نے کہا کہ کام موسم بہار میں شروع ہوگا اور تقریباً دو سال میں مکمل ہوگا۔ " +
+		"مقامی ماہی گیروں نے فیصلے کا خیرمقدم کیا لیکن تاخیر کے بارے میں خبردار کیا۔ " +
+		"میئر نے کہا کہ بندرگاہ شہر کے لیے بہت اہم ہے اور ہر مرحلے پر رہائشیوں سے مشورہ کیا جائے گا۔"
+	date := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	docs := []neardup.Document{
+		{ID: "ur1", Title: "بندرگاہ", Text: text, Date: date},
+		{ID: "ur2", Title: "بندرگاہ", Text: strings.Replace(text, "پیر", "منگل", 1), Date: date.Add(time.Hour)},
+	}
+	res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: sentences.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairs) != 1 || res.Pairs[0].Score < 0.5999 || res.Pairs[0].Score > 0.6001 {
+		t.Errorf("%+v, want one pair of score 0.6", res.Pairs)
+	}
+	old := filepath.Join(t.TempDir(), "old.db")
+	setSketchFormat(t, old, sentences.Defaults(), 6)
+	if got, _ := addedLabel(t, old, neardup.Options{MethodName: sentences.Name}, docs); got != "" {
+		t.Errorf("an index of sentences' format 6: %q, want no pair, as it made", got)
 	}
 }

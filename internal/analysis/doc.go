@@ -39,8 +39,11 @@
 // boundary lies in a gap between two words, so one pass yields the words,
 // the sentence spans, their word counts and hashes (Analyze returns both).
 // In each gap the splitter looks at the terminators (. ! ? … and runs such
-// as "?!" or "..."), the closing quotes and brackets after them, the line
-// breaks, the word before and the case of the word after:
+// as "?!" or "..."; the full stops of other scripts: 。 ！ ？ ． ؟ । ॥,
+// the Urdu "۔", Burmese "။", Khmer "។" "៕", Amharic "።", Armenian "։",
+// Tibetan "།" "༎" and the rest of Unicode's Sentence_Terminal, but not
+// the Burmese comma "၊"), the closing quotes and brackets after them, the
+// line breaks, the word before and the case of the word after:
 //
 //   - A terminator ends the sentence after the closing quotes and brackets
 //     that follow it (`he said." Next` splits after the quote), unless the
@@ -95,6 +98,11 @@
 // same over generated English, Polish and Russian text and shows zero
 // allocations per call once an Analyzer's buffers have grown (its
 // wall-clock MB/s fall by up to three times when the machine is busy).
+//
+// Thai writes no sentence mark, only a space between sentences, as
+// between phrases: its sentences end at blank lines and bullets alone (a
+// single line break ends one only before a digit, Thai letters having no
+// capital), a paragraph being one sentence.
 //
 // Known limits: a sentence that ends with a final-able abbreviation and
 // continues with a capitalised noun ("Apple Inc. Analysts said") stays

@@ -41,8 +41,9 @@ var asciiGapClass = func() (t [utf8.RuneSelf]uint8) {
 	return t
 }()
 
-// gapClass classifies a rune of a gap.
-func gapClass(r rune) uint8 {
+// gapClass classifies a rune of a gap; fewTerms reads only the
+// terminators of Analyzer.FewTerminators.
+func gapClass(r rune, fewTerms bool) uint8 {
 	if r < utf8.RuneSelf {
 		return asciiGapClass[r]
 	}
@@ -59,8 +60,28 @@ func gapClass(r rune) uint8 {
 		return gcSpace
 	case unicode.In(r, unicode.Pe, unicode.Pi, unicode.Pf):
 		return gcCloser
+	case !fewTerms && scriptTerminator(r):
+		return gcTerm
 	}
 	return gcOther
+}
+
+// scriptTerminator reports whether r ends a sentence in its script: the
+// Unicode Sentence_Terminal marks ("۔" Urdu, "။" Burmese, "።" Amharic,
+// "։" Armenian, "॥" Devanagari, "｡", "‽", ...) but the Burmese "၊",
+// which Burmese writes where English writes a comma; and the marks Unicode
+// calls terminal punctuation alone but that their scripts end sentences
+// with: the Khmer "។" and "៕", and the Tibetan shads "།" and "༎" ("།"
+// ends a clause as well as a sentence, and Tibetan writes no other mark,
+// so its sentences end at its clauses).
+func scriptTerminator(r rune) bool {
+	switch r {
+	case '\u104a': // ၊
+		return false
+	case '\u17d4', '\u17d5', '\u0f0d', '\u0f0e': // ។ ៕ ། ༎
+		return true
+	}
+	return unicode.Is(unicode.Sentence_Terminal, r)
 }
 
 // gapScanner is the state of scanGap.
@@ -82,7 +103,7 @@ func (a *Analyzer) scanGap(text string, s, e int) gapInfo {
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(text[i:e])
 		}
-		cls := gapClass(r)
+		cls := gapClass(r, a.FewTerminators)
 		if r == '\r' {
 			cls = gcNewline
 			if i+1 < e && text[i+1] == '\n' {

@@ -172,6 +172,66 @@ func TestSentences(t *testing.T) {
 	}
 }
 
+// scriptStopCases are three sentences ended by the full stops of scripts
+// other than Latin, Cyrillic, Han and Devanagari's "।", and the same text
+// with one word of the first sentence changed.
+var scriptStopCases = []struct {
+	name, text, changed string
+	want                []string
+}{
+	{"urdu ۔", "آج شہر میں بارش ہوئی۔ ہم سارا دن گھر پر رہے۔ کل دھوپ نکلے گی۔",
+		"آج گاؤں میں بارش ہوئی۔ ہم سارا دن گھر پر رہے۔ کل دھوپ نکلے گی۔",
+		[]string{"آج شہر میں بارش ہوئی۔", "ہم سارا دن گھر پر رہے۔", "کل دھوپ نکلے گی۔"}},
+	{"myanmar ။ and the comma-like ၊", "ဒီနေ့ မြို့မှာ မိုးရွာတယ်၊ လေလည်း တိုက်တယ်။ ကျွန်တော်တို့ အိမ်မှာ နေတယ်။ မနက်ဖြန် နေသာမယ်။",
+		"ဒီနေ့ ရွာမှာ မိုးရွာတယ်၊ လေလည်း တိုက်တယ်။ ကျွန်တော်တို့ အိမ်မှာ နေတယ်။ မနက်ဖြန် နေသာမယ်။",
+		[]string{"ဒီနေ့ မြို့မှာ မိုးရွာတယ်၊ လေလည်း တိုက်တယ်။", "ကျွန်တော်တို့ အိမ်မှာ နေတယ်။", "မနက်ဖြန် နေသာမယ်။"}},
+	{"khmer ។ and ៕", "ថ្ងៃនេះភ្លៀងនៅក្នុងទីក្រុង។ យើងនៅផ្ទះពេញមួយថ្ងៃ។ ថ្ងៃស្អែកថ្ងៃនឹងរះ៕",
+		"ថ្ងៃនេះភ្លៀងនៅក្នុងភូមិ។ យើងនៅផ្ទះពេញមួយថ្ងៃ។ ថ្ងៃស្អែកថ្ងៃនឹងរះ៕",
+		[]string{"ថ្ងៃនេះភ្លៀងនៅក្នុងទីក្រុង។", "យើងនៅផ្ទះពេញមួយថ្ងៃ។", "ថ្ងៃស្អែកថ្ងៃនឹងរះ៕"}},
+	{"amharic ።", "ዛሬ በከተማው ዝናብ ዘነበ። እኛ ቀኑን ሙሉ ቤት ቆየን። ነገ ፀሐይ ትወጣለች።",
+		"ዛሬ በመንደሩ ዝናብ ዘነበ። እኛ ቀኑን ሙሉ ቤት ቆየን። ነገ ፀሐይ ትወጣለች።",
+		[]string{"ዛሬ በከተማው ዝናብ ዘነበ።", "እኛ ቀኑን ሙሉ ቤት ቆየን።", "ነገ ፀሐይ ትወጣለች።"}},
+	{"armenian ։", "Այսօր քաղաքում անձրև եկավ։ Մենք ամբողջ օրը մնացինք տանը։ Վաղը արև կլինի։",
+		"Այսօր գյուղում անձրև եկավ։ Մենք ամբողջ օրը մնացինք տանը։ Վաղը արև կլինի։",
+		[]string{"Այսօր քաղաքում անձրև եկավ։", "Մենք ամբողջ օրը մնացինք տանը։", "Վաղը արև կլինի։"}},
+	{"tibetan ། and ༎", "དེ་རིང་གྲོང་ཁྱེར་ལ་ཆར་པ་བབས། ང་ཚོ་ཉིན་གང་ཁྱིམ་ལ་བསྡད། སང་ཉིན་ཉི་མ་ཤར་ཡོང་༎",
+		"དེ་རིང་གྲོང་གསེབ་ལ་ཆར་པ་བབས། ང་ཚོ་ཉིན་གང་ཁྱིམ་ལ་བསྡད། སང་ཉིན་ཉི་མ་ཤར་ཡོང་༎",
+		[]string{"དེ་རིང་གྲོང་ཁྱེར་ལ་ཆར་པ་བབས།", "ང་ཚོ་ཉིན་གང་ཁྱིམ་ལ་བསྡད།", "སང་ཉིན་ཉི་མ་ཤར་ཡོང་༎"}},
+	{"hindi ॥", "आज शहर में बारिश हुई॥ हम पूरे दिन घर पर रहे॥ कल धूप निकलेगी॥",
+		"आज गाँव में बारिश हुई॥ हम पूरे दिन घर पर रहे॥ कल धूप निकलेगी॥",
+		[]string{"आज शहर में बारिश हुई॥", "हम पूरे दिन घर पर रहे॥", "कल धूप निकलेगी॥"}},
+}
+
+// TestScriptFullStopsEndSentences: the full stops of Urdu, Burmese, Khmer,
+// Amharic, Armenian and Tibetan, and the Devanagari double danda, end
+// sentences (the Burmese "၊", a comma, does not), so that a copy with one
+// word changed shares every other sentence: their hashes are equal, the
+// changed one's is not. Before, each text was one sentence and the two
+// copies shared none.
+func TestScriptFullStopsEndSentences(t *testing.T) {
+	var a, b Analyzer
+	for _, tc := range scriptStopCases {
+		t.Run(tc.name, func(t *testing.T) {
+			ss := a.Sentences(tc.text)
+			if diff := cmp.Diff(tc.want, sentenceTexts(tc.text, ss)); diff != "" {
+				t.Fatalf("Sentences(%q) mismatch (-want +got):\n%s", tc.text, diff)
+			}
+			cs := b.Sentences(tc.changed)
+			if len(cs) != len(ss) {
+				t.Fatalf("the changed copy has %d sentences, want %d: %q", len(cs), len(ss), sentenceTexts(tc.changed, cs))
+			}
+			if ss[0].Hash == cs[0].Hash {
+				t.Errorf("the changed first sentence hashes as the original's")
+			}
+			for i := 1; i < len(ss); i++ {
+				if ss[i].Hash != cs[i].Hash || ss[i].Hash == 0 {
+					t.Errorf("sentence %d: hash %x, the changed copy's %x: want equal, not 0", i, ss[i].Hash, cs[i].Hash)
+				}
+			}
+		})
+	}
+}
+
 // TestSentenceHashInvariance is the conformance check of Sentence.Hash: it
 // does not change with white space, case or non-terminating punctuation
 // inside the sentence, and it changes with the words.
@@ -255,7 +315,7 @@ func TestAnalyzeConsistency(t *testing.T) {
 }
 
 // TestSentencesOfOlderFormats: the switches that the sketch formats before
-// sentences 5 set split as those formats did.
+// sentences 5 (and, FewTerminators, before 7) set split as those formats did.
 func TestSentencesOfOlderFormats(t *testing.T) {
 	tests := []struct {
 		name string
@@ -267,6 +327,8 @@ func TestSentencesOfOlderFormats(t *testing.T) {
 			[]string{"STAMFORD, Conn.", ", Feb 26 - Qtly div 25 cts vs 25 cts prior"}},
 		{"DecimalAbbreviates", Analyzer{DecimalAbbreviates: true}, "It paid $9.3bn. Analysts said it was high. It paid $9bn. Critics agreed.",
 			[]string{"It paid $9.3bn. Analysts said it was high.", "It paid $9bn.", "Critics agreed."}},
+		{"FewTerminators", Analyzer{FewTerminators: true}, "آج بارش ہوئی۔ ہم گھر پر رہے۔ Այսօր անձրև եկավ։ Վաղը արև կլինի։ Ends here. And here।",
+			[]string{"آج بارش ہوئی۔ ہم گھر پر رہے۔ Այսօր անձրև եկավ։ Վաղը արև կլինի։ Ends here.", "And here।"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

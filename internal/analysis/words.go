@@ -64,6 +64,13 @@ type Analyzer struct {
 	// tfidf and rarewords 4 read them. Without it both letters fold to
 	// "i" (see Normalize).
 	DottedIApart bool
+	// FewTerminators says to end sentences only at the terminators the
+	// sketch formats before sentences 7 read (". ! ? … ‼ ⁇ ⁈ ⁉ 。 ！ ？ ．
+	// ؟ ।"), so that a text in Urdu, Burmese, Khmer, Amharic, Armenian or
+	// Tibetan is one sentence per paragraph, as those formats read it.
+	// Without it the full stops of those scripts end sentences too (see
+	// the package documentation).
+	FewTerminators bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

@@ -40,8 +40,9 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 // first figure, a place by its letter pairs alone and the Turkish "ı"
 // apart from "i" (2 to 5, see templates.Scanner.Columns,
 // analysis.Analyzer.DottedIApart), and the sentence ends
-// of the formats before 5 (1 to 4, see quotes).
-var older = engine.OlderFormats(1, 5, func(o Options, format int) Options {
+// of the formats before 5 (1 to 4, see quotes) and before 7, at the
+// terminators of fewer scripts (1 to 6, see analysis.Analyzer.FewTerminators).
+var older = engine.OlderFormats(1, 6, func(o Options, format int) Options {
 	o.format = format
 	return o
 })

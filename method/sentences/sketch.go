@@ -108,7 +108,15 @@ type Sketch struct {
 //     A sketch of 5 still reads, and an index of 5 opens and goes on making
 //     sketches of 5 (Spec's Older), whose places, datelines, tables and
 //     sentences are those it holds.
-const Format = 6
+//   - 7: the encoding is 6's; a sentence ends at the full stops of more
+//     scripts (analysis.Analyzer.FewTerminators): the Urdu "۔", Burmese
+//     "။", Khmer "។" and "៕", Amharic "።", Armenian "։", Tibetan "།" and
+//     "༎", the Devanagari "॥" and the rest of Unicode's Sentence_Terminal,
+//     where 6 read a text of those scripts as one sentence per paragraph,
+//     so that a copy with one word changed shared none. A sketch of 6
+//     still reads, and an index of 6 opens and goes on making sketches of
+//     6 (Spec's Older), whose sentences are those it holds.
+const Format = 7
 
 // AppendIndex appends the index part of s: its sentences.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -230,13 +238,15 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 // "wi\u200bdth" as two, a sentence ended at the period before the comma
 // of "Conn., Feb 26" and not at the one after "$9.3bn" (analysis.Analyzer's
 // NarrowSpaceJoins, ZeroWidthSpaceSplits, PeriodBeforeCommaEnds,
-// DecimalAbbreviates), and those before 6 "KAPALI" and "kapalı" as two
-// words (DottedIApart). The sketcher and the quotes of a pair's evidence
-// both read through it, so that they agree.
+// DecimalAbbreviates), those before 6 "KAPALI" and "kapalı" as two
+// words (DottedIApart), and those before 7 a text of Urdu, Burmese,
+// Khmer, Amharic, Armenian or Tibetan as one sentence per paragraph
+// (FewTerminators). The sketcher and the quotes of a pair's evidence both
+// read through it, so that they agree.
 func analyzer(format byte) analysis.Analyzer {
 	older := format < 5
 	return analysis.Analyzer{NarrowSpaceJoins: older, ZeroWidthSpaceSplits: older, PeriodBeforeCommaEnds: older,
-		DecimalAbbreviates: older, DottedIApart: format < 6}
+		DecimalAbbreviates: older, DottedIApart: format < 6, FewTerminators: format < 7}
 }
 
 // contextShingle is the length in characters of the shingles the names

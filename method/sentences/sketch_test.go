@@ -308,3 +308,34 @@ func TestSentenceEndsFormat4Fixture(t *testing.T) {
 	}
 	enginetest.FormatFixture[Sketch](t, "testdata/ends-format4.hex", newMethod(c.(Options)), sentenceEndsDoc())
 }
+
+// scriptStopsDoc is a story of four sentences, each in another script
+// whose full stop the formats before 7 did not read: Urdu, Armenian,
+// Amharic and Burmese.
+func scriptStopsDoc() core.Document {
+	return core.Document{ID: "stops", Title: "شہر میں بارش",
+		Text: "آج شہر میں دن بھر تیز بارش ہوئی۔ لوگ سارا دن اپنے گھروں میں رہے۔ " +
+			"Այսօր քաղաքում ամբողջ օրը անձրև եկավ։ Վաղը արևոտ եղանակ կլինի։\n\n" +
+			"ዛሬ በከተማው ቀኑን ሙሉ ዝናብ ዘነበ። ነገ በከተማው ፀሐያማ እና ሞቃት ቀን ይሆናል።\n\n" +
+			"ဒီနေ့ မြို့မှာ တစ်နေကုန် မိုးရွာတယ်။ မနက်ဖြန် မြို့မှာ တစ်နေကုန် နေသာမယ်။",
+		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+}
+
+// TestScriptStopsFormat6Fixture: the options of an index of format 6
+// split sentences as that format did, at none of the full stops of Urdu,
+// Armenian, Amharic and Burmese (analysis.Analyzer.FewTerminators): its
+// sketch of scriptStopsDoc is the bytes the binary of that format wrote
+// (testdata/stops-format6.hex), three sentences, one a paragraph, where
+// the defaults end a sentence at each of those stops.
+func TestScriptStopsFormat6Fixture(t *testing.T) {
+	c, ok := older(6, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 6")
+	}
+	enginetest.FormatFixture[Sketch](t, "testdata/stops-format6.hex", newMethod(c.(Options)), scriptStopsDoc())
+	doc := scriptStopsDoc()
+	s, _ := newMethod(Defaults()).NewSketcher().Sketch(&doc)
+	if len(s.Hashes) != 8 {
+		t.Errorf("the defaults read %d sentences of scriptStopsDoc, want 8", len(s.Hashes))
+	}
+}
