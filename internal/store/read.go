@@ -480,6 +480,27 @@ func (t *txn) Members(cluster int64) ([]int64, error) {
 	return t.ords(`SELECT ord FROM docs WHERE cluster = ? ORDER BY ord`, cluster)
 }
 
+func (t *txn) First(cluster int64) (ord, rank int64, err error) {
+	if err := t.flushDocs(); err != nil {
+		return 0, 0, err
+	}
+	rows, err := t.query(`SELECT ord, COALESCE(NULLIF(place, 0), ord) FROM docs WHERE cluster = ? ORDER BY 2 LIMIT 1`, cluster)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return 0, 0, err
+		}
+		return 0, 0, fmt.Errorf("%w: no cluster %d", ErrNotFound, cluster)
+	}
+	if err := rows.Scan(&ord, &rank); err != nil {
+		return 0, 0, err
+	}
+	return ord, rank, rows.Err()
+}
+
 // publicationOrder is the SQL order of documents by publication (see
 // cluster.Published): the dated by date before the undated, then by
 // place (Doc.Rank: of a place of 0, which scanDoc refuses, too).

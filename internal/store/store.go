@@ -189,6 +189,12 @@ type DocReader interface {
 	MethodMarks(method string, ords []int64) ([]Mark, error)
 	// Members returns the ordinals of a cluster's documents, in order.
 	Members(cluster int64) ([]int64, error)
+	// First returns the ordinal and the place (Doc.Rank) of a cluster's
+	// member first in place order, whatever the dates: the member a
+	// cluster.Linker names the cluster by, a new version of a document
+	// standing where the version it replaced stood; ErrNotFound when the
+	// cluster has no members.
+	First(cluster int64) (ord, rank int64, err error)
 	// Original returns a cluster's member published first, as
 	// cluster.ComparePublished orders them: the earliest date, the dated
 	// before the undated, then the first place (Doc.Rank: a new version of
