@@ -183,7 +183,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
 			if place != 0 { // a new version, placed where its old one was
-				if err := x.placeAgain(w, ord, cur); err != nil {
+				if outs[i].Cluster, err = x.placeAgain(w, ord, cur); err != nil {
 					return err
 				}
 			}
@@ -683,17 +683,20 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 // joinOne puts document ord, whose duplicates are dups with their scores,
 // in the one cluster cluster.Choose picks by the index's policy (not Any),
 // as a cluster.Linker does: a duplicate in no cluster is a cluster of one,
-// each cluster is named by its first member, none merge, and a duplicate
-// counts for the exact copies in its cluster that stand for it (see
-// copiesStanding); copied says ord is an exact copy of its one duplicate. It
-// returns the cluster's id, or 0 when the policy admits none.
+// each cluster is named by its first member in place order (store.First:
+// a new version stands first where the version it replaced stood, though
+// stored last), none merge, and a duplicate counts for the exact copies in
+// its cluster that stand for it (see copiesStanding); copied says ord is
+// an exact copy of its one duplicate. It returns the cluster's id, or 0
+// when the policy admits none.
 func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64, copied bool) (int64, error) {
-	var cands []cluster.Candidate
-	var ids []int64                       // by candidate: the cluster's id, 0 for a cluster of one
+	var cands []cluster.Candidate         // keyed by the place of their first member
+	var ids, firsts []int64               // by candidate: the cluster's id (0 for a cluster of one), its first member
 	lists := map[int64][]int64{}          // by cluster: its members, read once
+	leads := map[int64][2]int64{}         // by cluster: its first member in place order and its place
 	standing := map[int64]map[int64]int{} // by cluster: the copies a link to each member counts for
 	for i, d := range dups {
-		first, size, links := d.Ord, 1, 1
+		first, key, size, links := d.Ord, d.Rank(), 1, 1
 		if d.Cluster != 0 {
 			ms, ok := lists[d.Cluster]
 			if !ok {
@@ -702,8 +705,13 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 					return 0, err
 				}
 				lists[d.Cluster] = ms
+				var lead [2]int64
+				if lead[0], lead[1], err = w.First(d.Cluster); err != nil {
+					return 0, err
+				}
+				leads[d.Cluster] = lead
 			}
-			first, size = ms[0], len(ms)
+			first, key, size = leads[d.Cluster][0], leads[d.Cluster][1], len(ms)
 			if !copied { // a copy's one link counts for itself
 				counts, ok := standing[d.Cluster]
 				if !ok {
@@ -716,10 +724,10 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 				links += counts[d.Ord]
 			}
 		}
-		k := slices.IndexFunc(cands, func(c cluster.Candidate) bool { return c.Key == first })
+		k := slices.IndexFunc(cands, func(c cluster.Candidate) bool { return c.Key == key })
 		if k < 0 {
-			cands = append(cands, cluster.Candidate{Key: first, Size: size, Best: scores[i]})
-			ids = append(ids, d.Cluster)
+			cands = append(cands, cluster.Candidate{Key: key, Size: size, Best: scores[i]})
+			ids, firsts = append(ids, d.Cluster), append(firsts, first)
 			k = len(cands) - 1
 		}
 		c := &cands[k]
@@ -739,5 +747,5 @@ func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []f
 	if err != nil {
 		return 0, err
 	}
-	return id, w.SetCluster([]int64{cands[k].Key, ord}, id)
+	return id, w.SetCluster([]int64{firsts[k], ord}, id)
 }

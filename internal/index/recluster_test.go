@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // chain returns documents that duplicate marks chain from one story to
@@ -141,6 +143,74 @@ func removals(t *testing.T, engine string, link cluster.Linking, order []core.Do
 		want = fresh(slices.Delete(slices.Clone(inPlace), i+1, i+2))
 		if diff := cmp.Diff(want, groups(t, x)); diff != "" {
 			t.Errorf("replacing %s, then removing %s (-fresh index +index)\n%s", d.ID, gone, diff)
+		}
+	}
+}
+
+// TestReplacesPlaceLikeAFreshIndex: by every linking policy and from every
+// store engine, an index that documents are added to and replaced in, a
+// new version sent with Replace where its old one was, holds after each
+// change the clusters of a fresh index of the documents as they now stand,
+// added in place order, and of dedup of them in that order; and verify
+// finds it sound. The documents are windows of a few stories with
+// sentences of their own, so that which pairs are duplicates, and which
+// only similar, varies with each version. Regressions: by majority, a new
+// version of a document in no cluster, placed last, joined a cluster of
+// later documents it was a duplicate of, before which it stands (alone in
+// a fresh index, as only similar to the first); by anchor, a cluster whose
+// first member was replaced was named by its member stored first, so that
+// a later duplicate of the new version, the first in place order, joined
+// no cluster.
+func TestReplacesPlaceLikeAFreshIndex(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		for _, link := range []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor} {
+			for seed := range uint64(6) {
+				t.Run(fmt.Sprintf("%s/%s/%d", engine, link, seed), func(t *testing.T) {
+					replaces(t, engine, link, seed)
+				})
+			}
+		}
+	}
+}
+
+// replaces adds documents to an index of link and replaces some, in an
+// order of seed, checking its clusters after each change.
+func replaces(t *testing.T, engine string, link cluster.Linking, seed uint64) {
+	g := enginetest.NewTextGen(300 + seed)
+	rng := rand.New(rand.NewPCG(seed, 17))
+	stories := [][]string{g.Sentences(18), g.Sentences(18)}
+	version := func(id string) core.Document {
+		s := stories[rng.IntN(len(stories))]
+		from := rng.IntN(8)
+		sents := slices.Clone(s[from : from+6+rng.IntN(5)])
+		for range rng.IntN(3) {
+			sents[rng.IntN(len(sents))] = g.Sentence()
+		}
+		return enginetest.Doc(id, sents)
+	}
+	x := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
+	var now []core.Document // the documents as they stand, in place order
+	for step := range 16 {
+		d := version(fmt.Sprintf("d%02d", len(now)))
+		what := "adding " + d.ID
+		if i := rng.IntN(len(now) + 1); step >= 6 && i < len(now) && rng.IntN(2) == 0 {
+			d = version(now[i].ID)
+			now[i], what = d, "replacing "+d.ID
+		} else {
+			now = append(now, d)
+		}
+		if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Replace: true}); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		fresh := freshGroups(t, link, now)
+		if diff := cmp.Diff(fresh, groups(t, x)); diff != "" {
+			t.Fatalf("after %s (-fresh index +index)\n%s", what, diff)
+		}
+		if diff := cmp.Diff(batchGroups(t, minhash.Defaults(), link, now), fresh); diff != "" {
+			t.Fatalf("after %s (-dedup +fresh index)\n%s", what, diff)
+		}
+		if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+			t.Fatalf("after %s: verify: %v %v", what, faults, err)
 		}
 	}
 }

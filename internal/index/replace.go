@@ -113,22 +113,37 @@ func formerGroups(rows []store.Doc, ord int64, f formerCluster) ([]int64, [][]in
 }
 
 // placeAgain makes the clusters after ord, the new version of a document
-// that was in cluster f, replaced it those a fresh index of the documents
-// in place order (store.Doc.Rank) would hold, under a policy other than
-// Any: the removal placed f's members again without the old version, and
-// the add placed the new version last, though it stands where the old one
-// stood. Two reprints joined through the old version alone, each alone
-// after the removal, so join the new version again together, as they
-// would in a fresh index, not the first alone. What duplicate marks join
-// to ord and f's members is placed again in place order, as a removal
-// places it (recluster), each member keeping the id it had before the
-// replace where renumber can (ord and f's members f.id), and their feed
-// items take the outcome of their roles now (relabelJudged). Under Any a
-// cluster is what the marks join whatever the order: nothing to do.
-func (x *Index) placeAgain(w store.Writer, ord int64, f formerCluster) error {
-	if x.link == cluster.Any || f.id == 0 {
-		return nil
+// that was in cluster f (f.id 0: in none), replaced it those a fresh index
+// of the documents in place order (store.Doc.Rank) would hold, under a
+// policy other than Any: the removal placed f's members again without the
+// old version, and the add placed the new version last, though it stands
+// where the old one stood. Two reprints joined through the old version
+// alone, each alone after the removal, so join the new version again
+// together, as they would in a fresh index, not the first alone; and a new
+// version of a document that was in no cluster, which placed last joins a
+// cluster of later documents it is a duplicate of (by Majority, of half of
+// them), stands before them and leaves it again, as a fresh index leaves
+// it. What duplicate marks join to ord and f's members is placed again in
+// place order, as a removal places it (recluster), each member keeping the
+// id it had before the replace where renumber can (ord and f's members
+// f.id), and their feed items take the outcome of their roles now
+// (relabelJudged). Under Any a cluster is what the marks join whatever the
+// order: nothing to do. It returns the cluster ord is in then (0: none).
+func (x *Index) placeAgain(w store.Writer, ord int64, f formerCluster) (int64, error) {
+	if x.link != cluster.Any {
+		if err := x.placeInOrder(w, ord, f); err != nil {
+			return 0, err
+		}
 	}
+	docs, err := w.Docs([]int64{ord})
+	if err != nil || len(docs) == 0 {
+		return 0, err
+	}
+	return docs[0].Cluster, nil
+}
+
+// placeInOrder is placeAgain's placing, under a policy other than Any.
+func (x *Index) placeInOrder(w store.Writer, ord int64, f formerCluster) error {
 	marks, err := reach(w, append(slices.Clone(f.members), ord))
 	if err != nil || len(marks) == 0 {
 		return err
