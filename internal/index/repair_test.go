@@ -2,12 +2,14 @@ package index_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
@@ -393,4 +395,48 @@ func BenchmarkRepair(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestVerifyChecksClustersByTheLinkingPolicy: by anchor and by majority,
+// an index whose two clusters of duplicate marks chained from one story to
+// another are made one behind the store's back holds a cluster the policy
+// does not make of its documents in place order, though duplicate marks
+// join them all: verify says so, and a repair places the clusters again as
+// a fresh index holds them. Regression: verify checked only that each
+// cluster lay within one connected group of duplicate marks, and found such
+// an index sound, as it found one whose replaces had left clusters other
+// than a fresh index's.
+func TestVerifyChecksClustersByTheLinkingPolicy(t *testing.T) {
+	docs := chain(enginetest.NewTextGen(41))
+	for _, e := range storetest.Engines {
+		for _, link := range []cluster.Linking{cluster.Anchor, cluster.Majority} {
+			t.Run(fmt.Sprintf("%s/%s", e, link), func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				x := open(t, dsn, index.OpenOptions{Link: link})
+				add(t, x, docs...)
+				want := groups(t, x)
+				if strings.Count(want, "[") != 3 { // [[c1 c2 …] [… c5]]
+					t.Fatalf("clusters %s, want two", want)
+				}
+				x.Close()
+				storetest.Exec(t, dsn, `UPDATE docs SET cluster = (SELECT MIN(cluster) FROM docs WHERE cluster <> 0) WHERE cluster <> 0`)
+				y := open(t, dsn, index.OpenOptions{})
+				f, err := y.Verify(t.Context(), nil)
+				if err != nil || f.Total != 1 || !strings.Contains(f.List[0], "not a cluster "+string(link)+" linking in place order makes") {
+					t.Errorf("verify of one cluster made of two: %q %v, want the cluster named", f.List, err)
+				}
+				y.Close()
+				if r := repairAt(t, dsn); r.Clusters != 1 {
+					t.Errorf("repair said %q, want the clusters placed again", r.Lines)
+				}
+				z := open(t, dsn, index.OpenOptions{})
+				if got := groups(t, z); got != want {
+					t.Errorf("clusters after the repair %s, want %s", got, want)
+				}
+				if f, err := z.Verify(t.Context(), nil); err != nil || f.Total > 0 {
+					t.Errorf("verify after the repair: %q %v", f.List, err)
+				}
+			})
+		}
+	}
 }

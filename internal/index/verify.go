@@ -1,9 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,7 +18,9 @@ import (
 // verify checks the store's integrity and the index's consistency: every
 // compared document has a sketch that decodes, every mark joins two stored
 // documents in order with evidence that decodes, and every cluster is its
-// duplicate marks' connected group, of two members or more. It returns
+// duplicate marks' connected group, of two members or more (with Any),
+// or one that the index's policy makes of the documents in place order
+// by their duplicate marks, as a fresh index of them holds. It returns
 // the faults found. Faults of the store itself (damaged pages, records
 // that do not match their checksums) are returned alone: the consistency
 // checks would read them.
@@ -82,11 +86,13 @@ func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 // verifyMarks checks each mark and that clusters are the groups their
 // duplicate marks join: with Any linking, those groups whole; with the
 // others, each cluster within one (two duplicates may be in two clusters,
-// or in none).
+// or in none), and those a cluster.Linker of the policy makes of them in
+// place order (see verifyPlaced).
 func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
 	var uf, exact cluster.UnionFind // duplicates; exact copies
 	uf.Grow(len(rows))
 	exact.Grow(len(rows))
+	var dups []rowLink // the duplicate marks, by row (not Any)
 	err := r.EachMark(func(m *store.Mark) error {
 		a, okA := byOrd[m.A]
 		b, okB := byOrd[m.B]
@@ -109,6 +115,9 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		}
 		if m.Label == core.Duplicate {
 			uf.Union(int32(a), int32(b))
+			if x.link != cluster.Any {
+				dups = append(dups, rowLink{int32(a), int32(b), m.Score, m.Method == ExactMethod})
+			}
 			if ca, cb := rows[a].Cluster, rows[b].Cluster; x.link == cluster.Any && (ca == 0 || ca != cb) {
 				f.cluster(fmt.Sprintf("duplicates %q and %q are %s", rows[a].ID, rows[b].ID, inClusters(ca, cb)))
 			}
@@ -130,18 +139,80 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		}
 		members[d.Cluster] = append(members[d.Cluster], i)
 	}
+	faulty := map[int64]bool{}
 	for _, c := range order {
 		m := members[c]
 		if len(m) == 1 {
 			f.cluster(fmt.Sprintf("cluster %d has one member, %q: a cluster is two or more duplicates", c, rows[m[0]].ID))
+			faulty[c] = true
 			continue
 		}
 		if first, apart := unjoined(m, &uf); len(apart) > 0 {
 			f.cluster(fmt.Sprintf("cluster %d holds documents no duplicate marks join to %q: %s", c, rows[first].ID,
 				namesOf(rows, apart)))
+			faulty[c] = true
 		}
 	}
+	if x.link != cluster.Any {
+		x.verifyPlaced(rows, dups, members, order, faulty, f)
+	}
 	return nil
+}
+
+// rowLink is a duplicate mark between rows a and b of verifyMarks, with
+// its score; copy says it is an exact copy's.
+type rowLink struct {
+	a, b  int32
+	score float64
+	copy  bool
+}
+
+// verifyPlaced adds a fault for each cluster (members, by cluster in order)
+// that is not one a cluster.Linker of the index's policy (not Any) makes of
+// rows in place order (store.Doc.Rank) by their duplicate marks, dups, as
+// a removal places documents again (see recluster) and a fresh index of
+// them holds, faulty ones left out (said already), and for each cluster
+// the Linker makes of documents in none.
+func (x *Index) verifyPlaced(rows []store.Doc, dups []rowLink, members map[int64][]int, order []int64,
+	faulty map[int64]bool, f *faultList) {
+	byPlace := make([]int, len(rows)) // position in place order → row
+	for i := range byPlace {
+		byPlace[i] = i
+	}
+	slices.SortStableFunc(byPlace, func(a, b int) int { return cmp.Compare(rows[a].Rank(), rows[b].Rank()) })
+	at := make([]int32, len(rows)) // row → position in place order
+	for p, i := range byPlace {
+		at[i] = int32(p)
+	}
+	links := make([][]cluster.Link, len(rows)) // by later position
+	for _, d := range dups {
+		a, b := at[d.a], at[d.b]
+		links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: d.score, Copy: d.copy})
+	}
+	l := cluster.NewLinker(x.link, x.live.BucketLimit())
+	for p := range links {
+		l.Add(int32(p), links[p])
+	}
+	same := map[int64]bool{}
+	for _, g := range l.Groups() {
+		in := make([]int, len(g))
+		for k, p := range g {
+			in[k] = byPlace[p]
+		}
+		c := rows[in[0]].Cluster
+		if !slices.ContainsFunc(in, func(i int) bool { return rows[i].Cluster != c }) && len(members[c]) == len(in) {
+			same[c] = true
+		} else if !slices.ContainsFunc(in, func(i int) bool { return rows[i].Cluster != 0 }) {
+			f.cluster(fmt.Sprintf("documents %s are in no cluster, though %s linking in place order makes them one",
+				namesOf(rows, in), x.link))
+		}
+	}
+	for _, c := range order {
+		if !same[c] && !faulty[c] {
+			f.cluster(fmt.Sprintf("cluster %d holds %s, not a cluster %s linking in place order makes of its documents",
+				c, namesOf(rows, members[c]), x.link))
+		}
+	}
 }
 
 // inClusters says in which clusters two documents are, ca and cb (0 for
