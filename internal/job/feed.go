@@ -81,9 +81,16 @@ type FeedStats struct {
 	UnnamedConflicts int `json:"conflicts_without_ids,omitempty"`
 	// Unnamed counts the documents without an id of their own, named by
 	// where they were read (corpus.Reader.NamedByOrigin).
-	Unnamed     int                     `json:"documents_without_ids,omitempty"`
-	Checked     int                     `json:"checked"`
-	Skipped     map[core.SkipReason]int `json:"skipped"`
+	Unnamed int `json:"documents_without_ids,omitempty"`
+	Checked int `json:"checked"`
+	// Skipped counts, by reason, the records neither stored nor checked:
+	// those skipped while reading (malformed, empty ...) and those Add
+	// skipped (status skipped).
+	Skipped map[core.SkipReason]int `json:"skipped"`
+	// NotCompared counts, by reason, the documents stored or checked
+	// (counted in Added, Checked ...) that the method did not compare:
+	// too short, no units.
+	NotCompared map[core.SkipReason]int `json:"not_compared,omitempty"`
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
 	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
@@ -386,8 +393,15 @@ func (f *feeder) count(m *neardup.Match) {
 	case neardup.Checked:
 		f.st.Checked++
 	}
-	if m.Skip != core.SkipNone {
+	switch {
+	case m.Skip == core.SkipNone:
+	case m.Status == neardup.Skipped: // not stored
 		f.st.Skipped[m.Skip]++
+	default: // stored or checked all the same: counted above
+		if f.st.NotCompared == nil {
+			f.st.NotCompared = map[core.SkipReason]int{}
+		}
+		f.st.NotCompared[m.Skip]++
 	}
 	for _, p := range m.Pairs {
 		if f.o.Replace {
