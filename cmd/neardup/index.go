@@ -358,8 +358,12 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 		// A warning, not a failure: an upgrade that reads a page otherwise
 		// (another date, a line less) makes a routine re-add of unchanged
 		// files report them so.
-		fmt.Fprintf(os.Stderr, "warning: %s not stored: stored already under %s with other content (see the warnings above); %s\n",
-			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1],
+		fate := "not stored"
+		if o.Query {
+			fate = "that index add would not store"
+		}
+		fmt.Fprintf(os.Stderr, "warning: %s %s: stored already under %s with other content (see the warnings above); %s\n",
+			count(st.Conflicts, "document", "documents"), fate, map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1],
 			conflictAdvice(st.Conflicts, st.UnnamedConflicts))
 	}
 	return err
@@ -402,7 +406,7 @@ func feedSummary(st job.FeedStats, query bool) string {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)
 		}
 		if st.Conflicts > 0 {
-			fmt.Fprintf(&b, ", %d whose ids are stored with other content", st.Conflicts)
+			fmt.Fprintf(&b, ", %d whose %s stored with other content", st.Conflicts, map[bool]string{true: "id is", false: "ids are"}[st.Conflicts == 1])
 		}
 	} else {
 		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))

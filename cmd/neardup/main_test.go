@@ -189,6 +189,11 @@ func TestSummariesTellSkipped(t *testing.T) {
 	if got, want := feedSummary(job.FeedStats{Checked: 1, Exists: 2}, true), "1 document checked, 2 already stored; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary of a query of stored ids = %q, want %q", got, want)
 	}
+	// A query of another document under a stored id counts it apart.
+	if got, want := feedSummary(job.FeedStats{Checked: 1, Conflicts: 1}, true),
+		"1 document checked, 1 whose id is stored with other content; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of a query of a stored id with other content = %q, want %q", got, want)
+	}
 }
 
 // TestOnlyCommand: the parser built for a command line that names a

@@ -354,8 +354,12 @@ func (f *feeder) conflict(m *neardup.Match, origin string, unnamed bool) {
 		advice = "add it with --replace if it is a new version of the stored one; if it is another document, the id its input " +
 			"gives it is the stored one's: give it an id that no other document has"
 	}
+	fate := "this one is not stored"
+	if f.o.Query { // nothing is: its matches are those it would have in the stored one's place
+		fate = "its matches are those it would have in the stored one's place, and index add would not store it"
+	}
 	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add, or earlier in this one; an index keeps no origins) "+
-		"with another %s: this one is not stored; %s\n", where, andList(m.Differs), advice)
+		"with another %s: %s; %s\n", where, andList(m.Differs), fate, advice)
 }
 
 // andList joins words as "a, b and c".
