@@ -154,7 +154,7 @@ func (e *ChecksumError) Fault() string {
 // a damaged schema does (see schemaDamage): an add, a query or an export
 // that reads the record fails with it.
 func (e *ChecksumError) Error() string {
-	return "store: " + e.Fault() + ": the index is damaged; " + damagedAdvice
+	return "store: " + e.Fault() + ": the index is damaged: " + damagedAdvice
 }
 
 // damagedAdvice says how to list and mend a damaged record.
