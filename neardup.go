@@ -321,9 +321,11 @@ func unstorable(err error) error {
 }
 
 // Query checks each document against everything stored without storing it.
-// A document whose ID is stored is reported Exists, as Add reports it, and
-// matched with the other stored documents: its stored copy is never its own
-// match.
+// A document whose ID is stored is reported as Add reports it, Exists when
+// it is the stored one, else Conflict (with Match.Differs, and no cluster
+// and no original: the stored one's are another document's), and matched
+// with the other stored documents as if it replaced the stored one: that
+// one is never its own match.
 func (x *Index) Query(ctx context.Context, docs ...Document) ([]Match, error) {
 	return matches(x.x.Query(ctx, docs))
 }

@@ -34,7 +34,8 @@ const (
 	// Conflict is a document given to Add whose ID is stored with other
 	// content (title, URL, source, date or text; Match.Differs names
 	// them): not stored, the stored document left as it is. Replace
-	// replaces it instead.
+	// replaces it instead. Query reports such a document so too, with no
+	// cluster and no original (the stored document's are another's).
 	Conflict Status = Status(index.Conflict)
 	// Unchanged is a document given with Replace that is the one stored
 	// under its ID (title, URL, source, date and text): left as stored,

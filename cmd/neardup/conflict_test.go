@@ -94,6 +94,28 @@ func TestIndexAddReportsIDsStoredWithOtherContent(t *testing.T) {
 			if strings.Contains(string(kept), "day2 story 0") {
 				t.Errorf("a conflicting document was stored:\n%s", kept)
 			}
+			// index query reports them so too, with no cluster or
+			// original of the stored documents, and says that add would
+			// not store them. Regression: "exists", with the stored
+			// document's cluster and original, "3 already stored".
+			code, stdout, stderr = runChild(t, "index", "query", "--db", db, day2)
+			for i, line := range strings.SplitN(stdout, "\n", 4)[:3] {
+				var m struct {
+					ID, Status, Original string
+					Cluster              int64
+					Differs              []string
+				}
+				if err := json.Unmarshal([]byte(line), &m); err != nil || m.ID != fmt.Sprintf("news.jsonl:%d", i+1) || m.Status != "conflict" ||
+					strings.Join(m.Differs, ",") != "title,date,text" || m.Cluster != 0 || m.Original != "" {
+					t.Errorf("query of the second day, line %d: %s (%v); want conflict, differs title, date and text, no cluster or original", i+1, line, err)
+				}
+			}
+			for _, want := range []string{"index add would not store it", "0 documents checked, 1 already stored, 3 whose ids are stored with other content;",
+				"warning: 3 documents that index add would not store: stored already under their ids with other content"} {
+				if code != 0 || !strings.Contains(stderr, want) {
+					t.Errorf("query of the second day: exit code %d, messages lack %q:\n%s", code, want, stderr)
+				}
+			}
 			// Records with ids of their own: no warning of the ids.
 			withIDs := filepath.Join(dir, "ids.jsonl")
 			os.WriteFile(withIDs, []byte(`{"id":"a1","title":"t","text":"`+strings.Join(g.Sentences(10), " ")+`"}`+"\n"), 0o644)

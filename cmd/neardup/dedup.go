@@ -216,17 +216,6 @@ func documentsNote(st engine.Stats) string {
 	return b.String()
 }
 
-// skippedNote says how many records and documents were not compared, and
-// why, the commonest reason first, for a summary line: " (3 skipped: 2
-// empty, 1 too-short)", or "".
-func skippedNote(skipped map[core.SkipReason]int) string {
-	n, why := reasonsNote(skipped)
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%d skipped: %s)", n, why)
-}
-
 // reasonsNote returns how many skips counts holds and why, the commonest
 // reason first: 3, "2 empty, 1 too-short".
 func reasonsNote(counts map[core.SkipReason]int) (int, string) {

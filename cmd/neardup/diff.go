@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
@@ -19,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/store"
 )
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
@@ -26,7 +28,7 @@ type diffCmd struct {
 	A string `arg:"" name:"a" help:"First document: a text file (UTF-8, or converted from the charset detected or given with --charset), a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …; a file of no known name by its content: text that only starts with [, { or < is text), - for standard input, or an id with --corpus. --format says which format both documents are in."`
 	B string `arg:"" name:"b" help:"Second document, like the first."`
 
-	Corpus []string `sep:"none" placeholder:"INPUT" help:"Read A and B as document ids from this input (any input neardup dedup reads); repeatable, for the inputs of a run: they are read as neardup dedup reads the same inputs in the same order, so that A and B are the ids that run gave (d1/news.jsonl:1 for a record without an id, wire#2 under --on-duplicate-id rename)."`
+	Corpus []string `sep:"none" placeholder:"INPUT" help:"Read A and B as document ids from this input (any input neardup dedup reads); repeatable, for the inputs of a run: they are read as neardup dedup reads the same inputs in the same order, so that A and B are the ids that run gave (d1/news.jsonl:1 for a record without an id, wire#2 under --on-duplicate-id rename). An index (a SQLite file neardup index add made, or a PostgreSQL URL), given alone: A and B are ids stored in it, diffed from their stored texts."`
 	By     string   `default:"word" enum:"word,sentence,line" help:"Unit of comparison: ${enum}."`
 	Color  string   `default:"auto" enum:"auto,always,never" help:"Colour the text format: ${enum} (auto: when standard output is a terminal and NO_COLOR is unset)."`
 	JSON   bool     `name:"json" xor:"output" help:"Write the diff as JSON instead of text."`
@@ -104,13 +106,23 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 		given = []string{a, b}
 	}
 	for _, p := range given {
+		if store.IsPostgres(p) {
+			continue // an index, read by indexAmong
+		}
 		if err := givenInput(p); err != nil {
 			return err
 		}
 	}
-	if len(o.corpora) > 0 {
+	index, err := indexAmong(o.corpora)
+	if err != nil {
+		return err
+	}
+	switch {
+	case index != "":
+		docs, err = storedDocs(ctx, index, a, b)
+	case len(o.corpora) > 0:
 		docs, err = lookupDocs(ctx, o.corpora, o.read, o.ids, a, b)
-	} else {
+	default:
 		if a == "-" && b == "-" {
 			return usageError{"diff: standard input (-) can hold one of the two documents, not both"}
 		}
@@ -143,6 +155,81 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 			diff.VisibleLine(d.B.ID), diff.Percent(d.B.Overlap()), count(d.B.Words, "word", "words"))
 	}
 	return err
+}
+
+// indexAmong returns the index among the inputs of --corpus, "" when
+// there is none: a PostgreSQL URL, or a SQLite file by its first bytes
+// (an index, whatever its name), which neardup dedup would read as one
+// binary document. An index is the documents' store, read alone: given
+// with other inputs it is an error.
+func indexAmong(corpora []string) (string, error) {
+	var index string
+	for _, p := range corpora {
+		if store.IsPostgres(p) || sqliteFile(p) {
+			index = p
+			break
+		}
+	}
+	if index != "" && len(corpora) > 1 {
+		return "", usageError{fmt.Sprintf("diff: --corpus %s is an index, whose stored documents are diffed: give it alone", index)}
+	}
+	return index, nil
+}
+
+// sqliteFile reports whether path names a regular file that starts as a
+// SQLite database does.
+func sqliteFile(path string) bool {
+	if path == "-" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return false // a named pipe is read once, by the reader
+	}
+	head := make([]byte, len(sqliteMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == sqliteMagic
+}
+
+// sqliteMagic is how every SQLite database file begins.
+const sqliteMagic = "SQLite format 3\x00"
+
+// storedDocs reads the documents of ids a and b, with their texts, from
+// the index at db (a SQLite file or a PostgreSQL URL), opened as
+// neardup index query opens it; an index that stores no texts
+// (--no-store-text) cannot be diffed, and says where the texts are.
+func storedDocs(ctx context.Context, db string, a, b string) ([2]core.Document, error) {
+	var docs [2]core.Document
+	f := dbFlags{DB: db}
+	x, err := f.openStored(ctx, "")
+	if err != nil {
+		return docs, err
+	}
+	defer x.Close()
+	if !x.StoresText() {
+		return docs, fmt.Errorf("%s is an index that stores no texts (made with index add --no-store-text): "+
+			"diff the documents from the inputs they were added from, neardup diff --corpus INPUT %s %s", db, a, b)
+	}
+	var missing []string
+	for i, id := range [2]string{a, b} {
+		d, err := x.Document(ctx, id)
+		if errors.Is(err, neardup.ErrNotFound) {
+			missing = append(missing, strconv.Quote(id))
+			continue
+		}
+		if err != nil {
+			return docs, err
+		}
+		docs[i] = core.Document{ID: d.ID, Title: d.Title, Text: d.Text}
+	}
+	if len(missing) > 0 {
+		return docs, fmt.Errorf("no document with id %s in the index %s", strings.Join(missing, " or "), db)
+	}
+	return docs, nil
 }
 
 // readDocFile reads the document a file holds, or stdin for "-". A text

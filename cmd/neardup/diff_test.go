@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 func TestRunDiff(t *testing.T) {
@@ -611,4 +612,55 @@ type jsonSide struct {
 	ID, Title            string
 	Words, Shared, Moved int
 	Overlap              float64
+}
+
+// TestDiffCorpusReadsAnIndex: --corpus naming an index (a SQLite file, by
+// its content whatever its name, or a PostgreSQL URL) diffs the documents
+// stored under the two ids, from their stored texts, so that any pair the
+// index reports can be diffed; an id not stored is named, an index that
+// stores no texts says where the texts are, and an index beside other
+// inputs is refused. Regression: a SQLite index was read as one binary
+// document ("no document with id … in news.db").
+func TestDiffCorpusReadsAnIndex(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	lines := `{"id":"wire-7","title":"Rates rise","text":"The central bank raised its main rate on Wednesday. The governor said inflation was still too high."}
+{"id":"courier-1","title":"Rates up","text":"The central bank raised its main rate on Thursday. The governor said inflation was still too high."}
+`
+	if err := os.WriteFile(in, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			db := storetest.DSN(t, e)
+			if e == "sqlite" {
+				db = filepath.Join(dir, "news.idx") // by its content, not its name
+			}
+			if code, _, stderr := runChild(t, "-q", "index", "add", "--db", db, in); code != 0 {
+				t.Fatalf("index add: exit code %d\n%s", code, stderr)
+			}
+			code, stdout, stderr := runChild(t, "diff", "--json", "--corpus", db, "wire-7", "courier-1")
+			var d struct{ A, B struct{ ID, Title string } }
+			if err := json.Unmarshal([]byte(stdout), &d); code != 0 || err != nil || d.A.ID != "wire-7" || d.B.Title != "Rates up" ||
+				!strings.Contains(stdout, "Wednesday") || !strings.Contains(stdout, "Thursday") {
+				t.Errorf("diff --corpus %s: exit code %d, %v, want the two stored documents diffed\n%s\n%s", db, code, err, stdout, stderr)
+			}
+			code, _, stderr = runChild(t, "diff", "--corpus", db, "wire-7", "nope")
+			if want := `no document with id "nope" in the index`; code != 1 || !strings.Contains(stderr, want) {
+				t.Errorf("an id not stored: exit code %d, want 1 and %q\n%s", code, want, stderr)
+			}
+			code, _, stderr = runChild(t, "diff", "--corpus", db, "--corpus", in, "wire-7", "courier-1")
+			if want := "is an index, whose stored documents are diffed: give it alone"; code != 2 || !strings.Contains(stderr, want) {
+				t.Errorf("an index beside an input: exit code %d, want 2 and %q\n%s", code, want, stderr)
+			}
+		})
+	}
+	noText := filepath.Join(dir, "notext.db")
+	if code, _, stderr := runChild(t, "-q", "index", "add", "--no-store-text", "--db", noText, in); code != 0 {
+		t.Fatalf("index add --no-store-text: exit code %d\n%s", code, stderr)
+	}
+	code, _, stderr := runChild(t, "diff", "--corpus", noText, "wire-7", "courier-1")
+	if want := "is an index that stores no texts"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("an index without texts: exit code %d, want 1 and %q\n%s", code, want, stderr)
+	}
 }

@@ -358,8 +358,12 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 		// A warning, not a failure: an upgrade that reads a page otherwise
 		// (another date, a line less) makes a routine re-add of unchanged
 		// files report them so.
-		fmt.Fprintf(os.Stderr, "warning: %s not stored: stored already under %s with other content (see the warnings above); %s\n",
-			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1],
+		fate := "not stored"
+		if o.Query {
+			fate = "that index add would not store"
+		}
+		fmt.Fprintf(os.Stderr, "warning: %s %s: stored already under %s with other content (see the warnings above); %s\n",
+			count(st.Conflicts, "document", "documents"), fate, map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1],
 			conflictAdvice(st.Conflicts, st.UnnamedConflicts))
 	}
 	return err
@@ -383,12 +387,26 @@ func conflictAdvice(conflicts, unnamed int) string {
 		"no other document has", unnamed)
 }
 
+// feedSummary says what an add or a query did with the records it read,
+// in the manner of documentsNote: the records skipped (neither stored nor
+// checked), when there are any, apart from the documents, whose counts by
+// status sum to the records read with them; the documents of those that the
+// method did not compare, stored or checked all the same, are counted among
+// them and said apart ("11 records: 4 documents added, 1 not compared (1
+// too-short), 7 skipped (7 malformed)").
 func feedSummary(st job.FeedStats, query bool) string {
 	var b strings.Builder
+	skipped, why := reasonsNote(st.Skipped)
+	if skipped > 0 && st.Read > 0 {
+		fmt.Fprintf(&b, "%s: ", count(st.Read, "record", "records"))
+	}
 	if query {
 		fmt.Fprintf(&b, "%s checked", count(st.Checked, "document", "documents"))
 		if st.Exists > 0 {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)
+		}
+		if st.Conflicts > 0 {
+			fmt.Fprintf(&b, ", %d whose %s stored with other content", st.Conflicts, map[bool]string{true: "id is", false: "ids are"}[st.Conflicts == 1])
 		}
 	} else {
 		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))
@@ -408,7 +426,12 @@ func feedSummary(st job.FeedStats, query bool) string {
 			fmt.Fprintf(&b, ", %d not stored: their ids are stored with other content", st.Conflicts)
 		}
 	}
-	b.WriteString(skippedNote(st.Skipped))
+	if n, why := reasonsNote(st.NotCompared); n > 0 {
+		fmt.Fprintf(&b, ", %d not compared (%s)", n, why)
+	}
+	if skipped > 0 {
+		fmt.Fprintf(&b, ", %d skipped (%s)", skipped, why)
+	}
 	fmt.Fprintf(&b, "; %d duplicate and %d similar pairs in %.1fs", st.Duplicates, st.Similar, st.Seconds)
 	return b.String()
 }

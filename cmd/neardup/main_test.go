@@ -135,13 +135,6 @@ func describe(typ string, short rune, def string) string {
 // The summary lines say how many records and documents were skipped, and
 // why, so that a run whose method left out every document says so.
 func TestSummariesTellSkipped(t *testing.T) {
-	if got := skippedNote(nil); got != "" {
-		t.Errorf("nothing skipped: %q", got)
-	}
-	skipped := map[core.SkipReason]int{core.SkipTooShort: 13, core.SkipEmpty: 2, core.SkipMalformed: 0}
-	if got, want := skippedNote(skipped), " (15 skipped: 13 too-short, 2 empty)"; got != want {
-		t.Errorf("skippedNote = %q, want %q", got, want)
-	}
 	// dedup's line tells the records skipped while reading, which are no
 	// documents, from the documents not compared. Regression: "10
 	// documents (3 skipped: 3 empty)" counted the 3 among the 10, where
@@ -163,9 +156,26 @@ func TestSummariesTellSkipped(t *testing.T) {
 			t.Errorf("documentsNote(%+v) = %q, want %q", tc.st, got, tc.want)
 		}
 	}
-	st := job.FeedStats{Added: 4, Skipped: skipped, Duplicates: 1}
-	if got, want := feedSummary(st, false), "4 documents added (15 skipped: 13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"; got != want {
-		t.Errorf("feedSummary = %q, want %q", got, want)
+	// index add's and query's lines tell them apart too, each record
+	// counted once. Regression: "4 documents added (8 skipped: 7
+	// malformed, 1 too-short)" of 11 records counted the document stored
+	// though too short as added and as skipped.
+	for _, tc := range []struct {
+		st    job.FeedStats
+		query bool
+		want  string
+	}{
+		{job.FeedStats{Read: 11, Added: 4, Skipped: map[core.SkipReason]int{core.SkipMalformed: 7, core.SkipEmpty: 0},
+			NotCompared: map[core.SkipReason]int{core.SkipTooShort: 1}, Duplicates: 3}, false,
+			"11 records: 4 documents added, 1 not compared (1 too-short), 7 skipped (7 malformed); 3 duplicate and 0 similar pairs in 0.0s"},
+		{job.FeedStats{Read: 19, Added: 4, Skipped: map[core.SkipReason]int{core.SkipTooShort: 13, core.SkipEmpty: 2}, Duplicates: 1}, false,
+			"19 records: 4 documents added, 15 skipped (13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"},
+		{job.FeedStats{Read: 3, Checked: 3, NotCompared: map[core.SkipReason]int{core.SkipTooShort: 2}}, true,
+			"3 documents checked, 2 not compared (2 too-short); 0 duplicate and 0 similar pairs in 0.0s"},
+	} {
+		if got := feedSummary(tc.st, tc.query); got != tc.want {
+			t.Errorf("feedSummary(%+v) = %q, want %q", tc.st, got, tc.want)
+		}
 	}
 	// A record that a later one of its id replaced in the same add is
 	// counted apart from those replaced, being stored no more.
@@ -178,6 +188,11 @@ func TestSummariesTellSkipped(t *testing.T) {
 	}
 	if got, want := feedSummary(job.FeedStats{Checked: 1, Exists: 2}, true), "1 document checked, 2 already stored; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary of a query of stored ids = %q, want %q", got, want)
+	}
+	// A query of another document under a stored id counts it apart.
+	if got, want := feedSummary(job.FeedStats{Checked: 1, Conflicts: 1}, true),
+		"1 document checked, 1 whose id is stored with other content; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of a query of a stored id with other content = %q, want %q", got, want)
 	}
 }
 

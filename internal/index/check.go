@@ -50,9 +50,13 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 		if err != nil {
 			return err
 		}
+		differ, err := x.conflicts(r, docs, sks, stored)
+		if err != nil {
+			return err
+		}
 		for i := range docs {
 			var me published
-			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places)
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places, differ[i])
 			if sks[i].Skip() != core.SkipNone {
 				continue
 			}
@@ -77,12 +81,13 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 }
 
 // storedSketch returns what a probe of a checked document of the given
-// status needs of the stored document of its ID, at ord: for one that
-// Exists, its ordinal and its sketch's index part, so that it is matched
-// with the other stored documents and the method's statistics count it
-// once; for another, or a stored document without a sketch, none.
+// status needs of the stored document of its ID, at ord: for one whose ID
+// is stored (Exists or Conflict), its ordinal and its sketch's index part,
+// so that it is matched with the other stored documents and the method's
+// statistics count it once, as if it replaced the stored one; for another,
+// or a stored document without a sketch, none.
 func storedSketch(r store.Reader, status Status, ord int64) (engine.Replaced, error) {
-	if status != Exists {
+	if status != Exists && status != Conflict {
 		return engine.Replaced{}, nil
 	}
 	sk, err := r.Sketch(ord)
@@ -153,10 +158,14 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 		if err != nil {
 			return err
 		}
+		differ, err := x.conflicts(r, docs, sks, stored)
+		if err != nil {
+			return err
+		}
 		outs = make([]Match, len(docs))
 		for i := range docs {
 			var me published
-			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places)
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored, places, differ[i])
 			if checks[i] == nil {
 				continue
 			}
@@ -195,7 +204,8 @@ func (x *Index) candidates(docs []core.Document, sks []Sketch) (checks []engine.
 }
 
 // storedRoles sets the cluster and the original of each checked document
-// whose ID is stored (Exists) to its stored copy's, as Add reports it.
+// whose ID is stored (Exists) to its stored copy's, as Add reports it; a
+// Conflict, another document under a stored ID, gets none, as in Add.
 func storedRoles(r store.Reader, outs []Match, stored map[string]int64) error {
 	added := make([]int64, len(outs))
 	var any bool
@@ -245,15 +255,21 @@ func storedPlaces(r store.Reader, stored map[string]int64) (map[string]int64, er
 
 // checkedMatch is the match of a checked document before its pairs, and
 // its place in the order of publication. A document whose ID is stored
-// is reported Exists, as Add reports it, and takes the place of its
-// stored copy (its own date, the copy's ordinal and place, which places
-// gives by ID when it has one: see storedPlaces): that copy is no match
-// of its own (see others). Any other is Checked, placed after every
-// stored document of its date.
-func checkedMatch(d *core.Document, sk *Sketch, stored, places map[string]int64) (Match, published) {
+// is reported as Add reports it: Exists when it is the stored one, else
+// Conflict with the fields in which it differs (differs, see
+// Index.conflicts), whose stored cluster and original are another
+// document's, never reported (see storedRoles). Either takes the place of
+// its stored copy (its own date, the copy's ordinal and place, which
+// places gives by ID when it has one: see storedPlaces), as if it replaced
+// it: that copy is no match of its own (see others). Any other is
+// Checked, placed after every stored document of its date.
+func checkedMatch(d *core.Document, sk *Sketch, stored, places map[string]int64, differs []string) (Match, published) {
 	m := Match{ID: d.ID, Status: Checked, Skip: sk.Skip(), Pairs: []core.Pair{}}
 	if ord, ok := stored[d.ID]; ok {
 		m.Status = Exists
+		if len(differs) > 0 {
+			m.Status, m.Differs = Conflict, differs
+		}
 		return m, published{unixOrZero(d), ord, places[d.ID]}
 	}
 	return m, checked(d)

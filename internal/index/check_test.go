@@ -198,7 +198,12 @@ func TestQueryOfAStoredDocumentCountsItOnce(t *testing.T) {
 	stored := doc("story", "wire", story)
 	edited := slices.Clone(story)
 	edited[11] = g.Sentence()
-	queries := map[string]core.Document{"the stored text": stored, "a new text": doc("story", "wire", edited)}
+	// Another text under the stored ID is a conflict (see
+	// TestQueryOfAnotherDocumentUnderAStoredID), matched all the same.
+	queries := map[string]struct {
+		doc    core.Document
+		status index.Status
+	}{"the stored text": {stored, index.Exists}, "a new text": {doc("story", "wire", edited), index.Conflict}}
 	later := doc("later", "wire", story[2:])
 	for _, m := range methods {
 		for _, e := range storetest.Engines {
@@ -231,7 +236,7 @@ func TestQueryOfAStoredDocumentCountsItOnce(t *testing.T) {
 					return string(b)
 				}
 				for name, q := range queries {
-					got, want := pairs(x, q, index.Exists), pairs(without, q, index.Checked)
+					got, want := pairs(x, q.doc, q.status), pairs(without, q.doc, index.Checked)
 					if got != want {
 						t.Errorf("%s: a query of the stored document\n%s\nwant, as of it in an index of the others\n%s", name, got, want)
 					}

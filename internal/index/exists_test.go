@@ -126,3 +126,62 @@ func TestReplaceByTheSameDocumentLeavesItAsStored(t *testing.T) {
 		}
 	}
 }
+
+// A checked document whose ID is stored with other content is reported
+// Conflict, naming the fields that differ, as Add reports it, with no
+// cluster and no original (those of the stored document, another), and
+// matched as if it replaced the stored one: a story of another cluster
+// under the ID of the first cluster's original, and the original again
+// under another date, by a method that checks beside writes (minhash) and
+// one that checks with the index to itself (sentences), with and without
+// texts. Regression: both were reported exists with the stored cluster and
+// original, beside matches of the other story, or matches naming
+// themselves the original where the line named the stored one.
+func TestQueryOfAnotherDocumentUnderAStoredID(t *testing.T) {
+	for _, method := range []string{minhash.Name, sentences.Name} {
+		for _, c := range engineTexts() {
+			t.Run(method+"/"+c.name, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, c.engine), index.OpenOptions{MethodName: method, StoreText: c.texts})
+				theft, budget := enginetest.NewTextGen(31).Sentences(12), enginetest.NewTextGen(32).Sentences(12)
+				day := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+				doc := func(id string, sents []string, hours int) core.Document {
+					d := enginetest.Doc(id, sents)
+					d.Source, d.Date = "wire", day.Add(time.Duration(hours)*time.Hour)
+					return d
+				}
+				stored := add(t, x, doc("theft", theft, 0), doc("theft-copy", theft, 2), doc("budget", budget, 1), doc("budget-copy", budget, 3))
+				if stored[1].Original != "theft" || stored[3].Original != "budget" || stored[1].Cluster == stored[3].Cluster {
+					t.Fatalf("stored: %+v", stored)
+				}
+				for _, tc := range []struct {
+					name    string
+					doc     core.Document
+					differs []string
+					matches []string
+				}{
+					{"another story", doc("theft", budget, 5), []string{"date", "text"}, []string{"budget", "budget-copy"}},
+					{"another date", doc("theft", theft, 4), []string{"date"}, []string{"theft-copy"}},
+				} {
+					ms, err := x.Query(t.Context(), []core.Document{tc.doc})
+					if err != nil {
+						t.Fatal(err)
+					}
+					m := ms[0]
+					var ids []string
+					for _, p := range m.Pairs {
+						ids = append(ids, p.A)
+						if p.Original != "" && p.Original != p.A && p.Original != m.ID {
+							t.Errorf("%s: pair with %s names %s the original", tc.name, p.A, p.Original)
+						}
+					}
+					slices.Sort(ids)
+					if m.Status != index.Conflict || !slices.Equal(m.Differs, tc.differs) || m.Cluster != 0 || m.Original != "" ||
+						!slices.Equal(ids, tc.matches) {
+						t.Errorf("%s: %s %v cluster %d original %q, matches %v; want conflict %v, no cluster, no original, matches %v",
+							tc.name, m.Status, m.Differs, m.Cluster, m.Original, ids, tc.differs, tc.matches)
+					}
+				}
+			})
+		}
+	}
+}

@@ -198,7 +198,9 @@ const (
 	Exists   Status = "exists" // not stored: a document of the same ID is (Query: matched with the others)
 	// Conflict is a document given without Replace whose ID is stored
 	// with other content (Match.Differs names the fields): not stored, the
-	// stored one left as it is.
+	// stored one left as it is. Query reports such a document so too,
+	// matched with the others, with no cluster and no original: the
+	// stored one's are another document's.
 	Conflict Status = "conflict"
 	// Unchanged is a document given with Replace that is the one stored
 	// under its ID (see AddOptions.Replace): left as stored.

@@ -81,9 +81,16 @@ type FeedStats struct {
 	UnnamedConflicts int `json:"conflicts_without_ids,omitempty"`
 	// Unnamed counts the documents without an id of their own, named by
 	// where they were read (corpus.Reader.NamedByOrigin).
-	Unnamed     int                     `json:"documents_without_ids,omitempty"`
-	Checked     int                     `json:"checked"`
-	Skipped     map[core.SkipReason]int `json:"skipped"`
+	Unnamed int `json:"documents_without_ids,omitempty"`
+	Checked int `json:"checked"`
+	// Skipped counts, by reason, the records neither stored nor checked:
+	// those skipped while reading (malformed, empty ...) and those Add
+	// skipped (status skipped).
+	Skipped map[core.SkipReason]int `json:"skipped"`
+	// NotCompared counts, by reason, the documents stored or checked
+	// (counted in Added, Checked ...) that the method did not compare:
+	// too short, no units.
+	NotCompared map[core.SkipReason]int `json:"not_compared,omitempty"`
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
 	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
@@ -347,8 +354,12 @@ func (f *feeder) conflict(m *neardup.Match, origin string, unnamed bool) {
 		advice = "add it with --replace if it is a new version of the stored one; if it is another document, the id its input " +
 			"gives it is the stored one's: give it an id that no other document has"
 	}
+	fate := "this one is not stored"
+	if f.o.Query { // nothing is: its matches are those it would have in the stored one's place
+		fate = "its matches are those it would have in the stored one's place, and index add would not store it"
+	}
 	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add, or earlier in this one; an index keeps no origins) "+
-		"with another %s: this one is not stored; %s\n", where, andList(m.Differs), advice)
+		"with another %s: %s; %s\n", where, andList(m.Differs), fate, advice)
 }
 
 // andList joins words as "a, b and c".
@@ -386,8 +397,15 @@ func (f *feeder) count(m *neardup.Match) {
 	case neardup.Checked:
 		f.st.Checked++
 	}
-	if m.Skip != core.SkipNone {
+	switch {
+	case m.Skip == core.SkipNone:
+	case m.Status == neardup.Skipped: // not stored
 		f.st.Skipped[m.Skip]++
+	default: // stored or checked all the same: counted above
+		if f.st.NotCompared == nil {
+			f.st.NotCompared = map[core.SkipReason]int{}
+		}
+		f.st.NotCompared[m.Skip]++
 	}
 	for _, p := range m.Pairs {
 		if f.o.Replace {

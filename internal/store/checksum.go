@@ -150,9 +150,15 @@ func (e *ChecksumError) Fault() string {
 	return fmt.Sprintf("%s: %s does not match its checksum", doc, e.What)
 }
 
+// Error says what is damaged and what lists and mends it, as the error of
+// a damaged schema does (see schemaDamage): an add, a query or an export
+// that reads the record fails with it.
 func (e *ChecksumError) Error() string {
-	return "store: " + e.Fault() + ": the index is damaged"
+	return "store: " + e.Fault() + ": the index is damaged: " + damagedAdvice
 }
+
+// damagedAdvice says how to list and mend a damaged record.
+const damagedAdvice = "neardup index verify lists its faults, neardup index repair mends them"
 
 // Unwrap returns ErrCorrupt.
 func (e *ChecksumError) Unwrap() error { return ErrCorrupt }

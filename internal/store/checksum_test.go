@@ -169,8 +169,14 @@ func TestChecksumsFindDamage(t *testing.T) {
 					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s and saying %q", faults.List, err, dmg.part, fault)
 				}
 				view(t, st, func(r store.Reader) error {
-					if err := dmg.read(r, b); !damagedB(err) {
+					err := dmg.read(r, b)
+					if !damagedB(err) {
 						t.Errorf("reading the damaged record: %v, want a ChecksumError naming document \"b\"", err)
+					}
+					// Regression: it ended "the index is damaged", naming
+					// neither verify nor repair, as the schema's damage did.
+					if err != nil && (!strings.Contains(err.Error(), "neardup index verify") || !strings.Contains(err.Error(), "neardup index repair")) {
+						t.Errorf("reading the damaged record: %q, want it to name neardup index verify and neardup index repair", err)
 					}
 					return nil
 				})
