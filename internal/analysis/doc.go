@@ -41,8 +41,8 @@
 // In each gap the splitter looks at the terminators (. ! ? … and runs such
 // as "?!" or "..."; the full stops of other scripts: 。 ！ ？ ． ؟ । ॥,
 // the Urdu "۔", Burmese "။", Khmer "។" "៕", Amharic "።", Armenian "։",
-// Tibetan "།" "༎" and the rest of Unicode's Sentence_Terminal, but not
-// the Burmese comma "၊"), the closing quotes and brackets after them, the
+// Tibetan "།" "༎" and a few more, a fixed list (see scriptTerminator),
+// not the marks Unicode's Sentence_Terminal adds with each version), the closing quotes and brackets after them, the
 // line breaks, the word before and the case of the word after:
 //
 //   - A terminator ends the sentence after the closing quotes and brackets
@@ -100,9 +100,11 @@
 // wall-clock MB/s fall by up to three times when the machine is busy).
 //
 // Thai writes no sentence mark, only a space between sentences, as
-// between phrases: its sentences end at blank lines and bullets alone (a
-// single line break ends one only before a digit, Thai letters having no
-// capital), a paragraph being one sentence.
+// between phrases: a Thai paragraph is one sentence but where it holds a
+// "?", a "!" or a period before a space ("พ.ศ. 2567", "ดร." end
+// sentences, no abbreviation being known in a script without capitals);
+// a single line break ends one only before a digit, Thai letters having
+// no capital.
 //
 // Known limits: a sentence that ends with a final-able abbreviation and
 // continues with a capitalised noun ("Apple Inc. Analysts said") stays

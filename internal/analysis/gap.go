@@ -66,22 +66,33 @@ func gapClass(r rune, fewTerms bool) uint8 {
 	return gcOther
 }
 
-// scriptTerminator reports whether r ends a sentence in its script: the
-// Unicode Sentence_Terminal marks ("۔" Urdu, "။" Burmese, "።" Amharic,
-// "։" Armenian, "॥" Devanagari, "｡", "‽", ...) but the Burmese "၊",
-// which Burmese writes where English writes a comma; and the marks Unicode
-// calls terminal punctuation alone but that their scripts end sentences
-// with: the Khmer "។" and "៕", and the Tibetan shads "།" and "༎" ("།"
-// ends a clause as well as a sentence, and Tibetan writes no other mark,
-// so its sentences end at its clauses).
+// scriptTerminator reports whether r ends a sentence in its script beyond
+// the marks every format reads: the full stops of Urdu "۔", Burmese "။",
+// Khmer "។" "៕", Amharic "።" (and its question mark "፧"), Armenian "։",
+// Tibetan "།" "༎" ("།" ends a clause as well as a sentence, and Tibetan
+// writes no other mark, so its sentences end at its clauses), Mongolian
+// "᠃" and Manchu "᠉", the Devanagari double danda "॥", and "‽", "⸮" and
+// the halfwidth and small forms "｡" "﹒" "﹖" "﹗". The list is written out,
+// not read from Unicode's Sentence_Terminal property: that property grows
+// with each Unicode version Go ships, and the sentences a stored sketch
+// holds must not change with the toolchain; it also holds marks that
+// their scripts write as commas (the Burmese "၊", the Javanese "꧈", the
+// Balinese "᭞") or between clauses (the Syriac "܁", "܂").
 func scriptTerminator(r rune) bool {
 	switch r {
-	case '\u104a': // ၊
-		return false
-	case '\u17d4', '\u17d5', '\u0f0d', '\u0f0e': // ។ ៕ ། ༎
+	case '\u06d4', // ۔
+		'\u104b',           // ။
+		'\u17d4', '\u17d5', // ។ ៕
+		'\u1362', '\u1367', // ። ፧
+		'\u0589',           // ։
+		'\u0f0d', '\u0f0e', // ། ༎
+		'\u1803', '\u1809', // ᠃ ᠉
+		'\u0965',           // ॥
+		'\u203d', '\u2e2e', // ‽ ⸮
+		'\uff61', '\ufe52', '\ufe56', '\ufe57': // ｡ ﹒ ﹖ ﹗
 		return true
 	}
-	return unicode.Is(unicode.Sentence_Terminal, r)
+	return false
 }
 
 // gapScanner is the state of scanGap.

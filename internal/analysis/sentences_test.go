@@ -339,3 +339,19 @@ func TestSentencesOfOlderFormats(t *testing.T) {
 		})
 	}
 }
+
+// TestCommaLikeMarksEndNoSentence: marks that Unicode counts as sentence
+// terminals but that their scripts write as commas or between clauses (the
+// Burmese "၊", the Javanese "꧈", the Balinese "᭞", the Hanunoo "᜵", the
+// Syriac "܁" and "܂") do not end a sentence, nor does a terminal that no
+// listed script writes (the Sundanese "᭚"): the marks are a fixed list, so
+// that a sketch's sentences do not move with the Unicode version Go ships.
+func TestCommaLikeMarksEndNoSentence(t *testing.T) {
+	var a Analyzer
+	for _, mark := range []string{"၊", "꧈", "᭞", "᜵", "܁", "܂", "᭚"} {
+		text := "Rain fell over the city all morning" + mark + " People stayed at home all day long."
+		if got := sentenceTexts(text, a.Sentences(text)); len(got) != 1 {
+			t.Errorf("%q (%U) splits %q into %q, want one sentence", mark, []rune(mark)[0], text, got)
+		}
+	}
+}
