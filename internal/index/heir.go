@@ -637,7 +637,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 		if k := at[m.B]; !touched[k] {
 			touched[k] = true
 			for _, p := range outs[k].Pairs {
-				ids = append(ids, otherOf(&p, outs[k].ID))
+				ids = append(ids, p.Other(outs[k].ID))
 			}
 		}
 	}
@@ -648,7 +648,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 	for k := range touched {
 		slices.SortStableFunc(outs[k].Pairs, func(p, q core.Pair) int {
 			return cmp.Or(cmp.Compare(engine.LabelRank(p.Label), engine.LabelRank(q.Label)),
-				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[otherOf(&p, outs[k].ID)], ordOf[otherOf(&q, outs[k].ID)]))
+				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[p.Other(outs[k].ID)], ordOf[q.Other(outs[k].ID)]))
 		})
 	}
 	return nil
