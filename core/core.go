@@ -231,6 +231,16 @@ func (p *Pair) Copy() string {
 	return ""
 }
 
+// Other returns the ID of the document of the pair that is not id: its B
+// when id is its A, else its A (a match's pair names the document matched
+// A or B, whichever is placed first).
+func (p *Pair) Other(id string) string {
+	if p.A == id {
+		return p.B
+	}
+	return p.A
+}
+
 // Cluster is a group of two or more documents joined by duplicate pairs.
 type Cluster struct {
 	ID             int64  `json:"cluster"`

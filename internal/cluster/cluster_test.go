@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/core"
 )
 
 func TestGroups(t *testing.T) {
@@ -142,6 +143,38 @@ func TestCentralTies(t *testing.T) {
 			got, why := Representative(tc.group, Central, tc.sim)
 			if got.Ord != tc.want || !strings.HasSuffix(why, tc.whyPart) {
 				t.Errorf("got %d (%s), want %d (…%s)", got.Ord, why, tc.want, tc.whyPart)
+			}
+		})
+	}
+}
+
+// TestAddLateCopies: the late copies of a document just added are the
+// other documents of its duplicate pairs that name it the original, named
+// A or B, and its cluster's copies.
+func TestAddLateCopies(t *testing.T) {
+	dup := func(a, b, original string) core.Pair {
+		return core.Pair{A: a, B: b, Label: core.Duplicate, Original: original}
+	}
+	for _, tc := range []struct {
+		name   string
+		pairs  []core.Pair
+		copies []string
+		want   map[string]bool
+	}{
+		{"a copy stored before, named A", []core.Pair{dup("c", "w", "w")}, nil, map[string]bool{"c": true}},
+		// Regression: a new version placed before the copy stored since is
+		// the pair's A; the version itself was taken for its copy.
+		{"a new version placed before its copy stored since", []core.Pair{dup("w", "c", "w")}, nil,
+			map[string]bool{"c": true}},
+		{"the stored document is the original", []core.Pair{dup("o", "w", "o"), dup("w", "p", "p")}, nil, map[string]bool{}},
+		{"a similar pair", []core.Pair{{A: "c", B: "w", Label: core.Similar}}, nil, map[string]bool{}},
+		{"its cluster's copies", nil, []string{"k", "l"}, map[string]bool{"k": true, "l": true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string]bool{}
+			AddLateCopies(got, "w", tc.pairs, tc.copies)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("late copies (-want +got):\n%s", diff)
 			}
 		})
 	}

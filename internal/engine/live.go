@@ -771,11 +771,9 @@ func (c *checkCands[S, E]) Verify(head int64, details Details) ([]Hit, error) {
 	if err := c.ch.Verify(slices.Clone(src.mems), c.s, src, emitter(c.m, new(int32), nil, add, nil)); err != nil {
 		return nil, err
 	}
-	var later func(mem int32) (*core.Document, error)
-	if t, ok := details.(LaterTexts); ok && c.m.Pairs.Explain != nil {
-		later = func(mem int32) (*core.Document, error) { return t.LaterText(ordOf[mem]) }
-	}
-	found, err := settle(c.m, found, c.doc, later)
+	// No method with a Check stage explains its pairs (Pairs.Explain), so
+	// none reads a LaterTexts here.
+	found, err := settle(c.m, found, c.doc, nil)
 	if err != nil {
 		return nil, err
 	}

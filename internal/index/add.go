@@ -633,15 +633,6 @@ func (me published) pair(d *store.Doc, p core.Pair) core.Pair {
 	return p
 }
 
-// otherOf returns the document of pair p that is not id: the stored
-// document a Match's pair joins it to, its A or its B.
-func otherOf(p *core.Pair, id string) string {
-	if p.A == id {
-		return p.B
-	}
-	return p.A
-}
-
 // join puts document ord in one cluster with its duplicates, as
 // cluster.Choose does with Any: the oldest of their clusters, into which
 // the others merge, or a new one.

@@ -169,7 +169,7 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 			if checks[i] == nil {
 				continue
 			}
-			hits, err := checks[i].Verify(headOrd, x.detailsAt(r, me))
+			hits, err := checks[i].Verify(headOrd, details{r})
 			if err != nil {
 				return err
 			}

@@ -382,7 +382,9 @@ func (x *Index) judgeAgain(w store.Writer, h *heirs) error {
 
 // judge matches stored document d again against the stored documents of
 // others, read with its text, and returns its pairs with them; none when
-// it has no sketch.
+// it has no sketch. A pair with a document placed after d (d a new version
+// where the version it replaced stood) is explained with that document's
+// text, as the add explains it (see placedBefore).
 func (x *Index) judge(r store.Reader, d *store.Doc, others []int64) ([]engine.Hit, error) {
 	stored, err := r.Doc(d.ID)
 	if err != nil {
@@ -395,10 +397,10 @@ func (x *Index) judge(r store.Reader, d *store.Doc, others []int64) ([]engine.Hi
 	if err != nil {
 		return nil, err
 	}
-	doc := storedDocument(&stored)
+	doc, det := storedDocument(&stored), placedBefore{details{r}, d.Rank(), x.meta.StoreText}
 	var hits []engine.Hit
 	err = x.changing(func() (err error) {
-		hits, err = x.live.Judge(d.Ord, sk.Index, sk.Detail, &doc, others, details{r})
+		hits, err = x.live.Judge(d.Ord, sk.Index, sk.Detail, &doc, others, det)
 		return err
 	})
 	return hits, err
@@ -635,7 +637,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 		if k := at[m.B]; !touched[k] {
 			touched[k] = true
 			for _, p := range outs[k].Pairs {
-				ids = append(ids, otherOf(&p, outs[k].ID))
+				ids = append(ids, p.Other(outs[k].ID))
 			}
 		}
 	}
@@ -646,7 +648,7 @@ func (x *Index) reportMade(r store.Reader, outs []Match, added []int64, made []s
 	for k := range touched {
 		slices.SortStableFunc(outs[k].Pairs, func(p, q core.Pair) int {
 			return cmp.Or(cmp.Compare(engine.LabelRank(p.Label), engine.LabelRank(q.Label)),
-				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[otherOf(&p, outs[k].ID)], ordOf[otherOf(&q, outs[k].ID)]))
+				cmp.Compare(q.Score, p.Score), cmp.Compare(ordOf[p.Other(outs[k].ID)], ordOf[q.Other(outs[k].ID)]))
 		})
 	}
 	return nil

@@ -526,7 +526,8 @@ func (d placedBefore) LaterText(ord int64) (*core.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &core.Document{ID: stored.ID, Title: stored.Title, Text: stored.Text}, nil
+	doc := storedDocument(&stored)
+	return &doc, nil
 }
 
 // Sketch is a document analysed by an Index's Sketcher, ready for

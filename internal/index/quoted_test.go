@@ -81,6 +81,57 @@ func TestReplacedPairQuotesAsDedup(t *testing.T) {
 	}
 }
 
+// TestHeirJudgedAgainQuotesAsDedup: when a removal makes an exact copy
+// the heir of its head's pairs, the pair it takes with a new version
+// placed before it, judged again, quotes the sentences they share from the
+// later-placed copy, in its order, as dedup of the two in place order.
+// Regression: the new version, stored last, was quoted, in its own order.
+func TestHeirJudgedAgainQuotesAsDedup(t *testing.T) {
+	g := enginetest.NewTextGen(71)
+	story := g.Sentences(8)
+	reordered := func(order ...int) []string {
+		out := make([]string, len(order))
+		for i, k := range order {
+			out[i] = story[k]
+		}
+		return out
+	}
+	w := enginetest.Doc("W", story)
+	h := enginetest.Doc("H", reordered(7, 6, 5, 4, 3, 2, 1, 0))
+	hc := enginetest.Doc("Hc", reordered(7, 6, 5, 4, 3, 2, 1, 0))
+	hc.Source = "H"
+	w2 := enginetest.Doc("W", append(reordered(2, 0, 4, 1, 6, 3, 7, 5), g.Sentence()))
+	o := sentences.Defaults()
+	want, ok := enginetest.Batch(t, sentences.Spec, o, []core.Document{w2, hc})["W~Hc"] // in place order
+	if !ok {
+		t.Fatal("dedup of W2 and Hc pairs them not as W~Hc")
+	}
+	if quoted := want.Evidence.(sentences.Evidence).Sentences; len(quoted) < 2 || inOrderIn(w2.Text, quoted) {
+		t.Fatalf("dedup quotes %q: the test needs W2 to hold them in another order", quoted)
+	}
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{Method: o, StoreText: true})
+			if _, err := x.Add(t.Context(), []core.Document{w, h, hc}, index.AddOptions{Exact: true}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.Add(t.Context(), []core.Document{w2}, index.AddOptions{Replace: true, Exact: true}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.Remove(t.Context(), []string{"H"}); err != nil {
+				t.Fatal(err)
+			}
+			var ex exportedPairs
+			if _, err := x.Export(t.Context(), &ex); err != nil || len(ex) != 1 {
+				t.Fatalf("export after H removed: %+v, %v", ex, err)
+			}
+			if diff := cmp.Diff(evidenceOf(t, want), evidenceOf(t, ex[0])); diff != "" {
+				t.Errorf("after H removed, the export quotes otherwise than dedup (-dedup +index):\n%s", diff)
+			}
+		})
+	}
+}
+
 // inOrderIn reports whether text holds the sentences of quoted in that
 // order.
 func inOrderIn(text string, quoted []string) bool {

@@ -243,15 +243,9 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 	p.Skip = m.Skip
 	// A pair names the stored match A, or B where the article is stored
 	// and placed before it (see neardup.Match.Pairs).
-	other := func(pr *neardup.Pair) string {
-		if pr.A == m.ID {
-			return pr.B
-		}
-		return pr.A
-	}
 	ids := []string{doc.ID}
 	for i := range m.Pairs {
-		ids = append(ids, other(&m.Pairs[i]))
+		ids = append(ids, m.Pairs[i].Other(m.ID))
 	}
 	docs, err := u.storedDocs(r.Context(), ids)
 	if err != nil {
@@ -262,7 +256,7 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 	}
 	for i := range m.Pairs {
 		pr := &m.Pairs[i]
-		id := other(pr)
+		id := pr.Other(m.ID)
 		row := matchRow{ID: id, Score: pr.Score, Label: pr.Label, Method: pr.Method, Role: role(pr.Original, id)}
 		if d, ok := docs[id]; ok {
 			row.Title, row.Source, row.URL, row.Date = d.Title, d.Source, d.URL, d.Date
@@ -270,7 +264,7 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 		p.Matches = append(p.Matches, row)
 	}
 	if len(m.Pairs) > 0 {
-		if best, ok := docs[other(&m.Pairs[0])]; ok && best.Text != "" {
+		if best, ok := docs[m.Pairs[0].Other(m.ID)]; ok && best.Text != "" {
 			d, err := diffHTML(r.Context(), best.ID, best.Title, best.Text, doc.ID, doc.Title, doc.Text)
 			if err != nil {
 				return err

@@ -72,6 +72,26 @@ func TestCheckThenStore(t *testing.T) {
 	f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true).want(t, "remove again", http.StatusNotFound)
 }
 
+// Checking a stored article again, placed before its copy stored since,
+// lists the copy as its match, with a diff against it. Regression: such a
+// pair names the article A, and the page took A for the match, listing
+// the article itself.
+func TestCheckStoredArticleListsItsCopy(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	w := core.Document{ID: "wire-1", Title: "Storm closes the bridge", Source: "wire", Text: orig}
+	f.add(w)
+	f.add(core.Document{ID: "daily-7", Title: "Storm shuts bridge", Source: "daily", Text: copyText})
+
+	a := f.post("/check", url.Values{"id": {w.ID}, "title": {w.Title}, "source": {w.Source}, "text": {w.Text}}, false)
+	a.want(t, "check of the stored wire-1", http.StatusOK, "is stored already", "1 match among", "/documents/daily-7",
+		"Storm shuts bridge", `class="nd-diff"`)
+	if n := strings.Count(a.body, `href="/documents/wire-1"`); n != 1 { // the "stored already" link alone
+		t.Errorf("the page links wire-1 %d times, want once (not as its own match):\n%s", n, a.body)
+	}
+}
+
 // An uploaded HTML page is extracted before it is checked, decoded by the
 // charset it declares; text that is not UTF-8, or empty, is refused on the
 // form.

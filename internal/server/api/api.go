@@ -52,11 +52,7 @@ func ResultOf(m *neardup.Match) Result {
 	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs)),
 		Differs: m.Differs}
 	for j, p := range m.Pairs {
-		other := p.A
-		if p.A == m.ID {
-			other = p.B
-		}
-		r.Matches[j] = Match{ID: other, A: p.A, B: p.B, Score: p.Score, Label: p.Label, Method: p.Method,
+		r.Matches[j] = Match{ID: p.Other(m.ID), A: p.A, B: p.B, Score: p.Score, Label: p.Label, Method: p.Method,
 			Original: p.Original, Evidence: p.Evidence}
 	}
 	return r
