@@ -162,10 +162,10 @@ func notReadByContent(ctx context.Context, p, textField string) (string, error) 
 	case container.Text:
 		return "is text by its content (its first line is no JSON object); the pipeline reads JSON Lines: " +
 			"name it .jsonl if it is JSON Lines, each line not a JSON object then a malformed record, " +
-			"or write it as JSON Lines first (neardup dedup reads it as one text document)", nil
+			"or write it as JSON Lines first: neardup convert writes it as neardup dedup reads it (one text document)", nil
 	}
-	return fmt.Sprintf("is %s by its content; the pipeline reads JSON Lines: write it as JSON Lines first "+
-		"(neardup dedup reads it as it is)", k), nil
+	return fmt.Sprintf("is %s by its content; the pipeline reads JSON Lines: write it as JSON Lines first: "+
+		"neardup convert writes it as neardup dedup reads it", k), nil
 }
 
 // openRead opens a file of any file system Beam has.
@@ -209,9 +209,11 @@ func notRead(name string) string {
 	case container.Refusal(f) != "": // xz, 7z, RAR: neardup dedup reads none of them either
 		return "is " + container.Refusal(f)
 	case f == container.JSON:
-		return "is json by its name; the pipeline reads JSON Lines: write it as JSON Lines first, or name it .jsonl if it holds one object a line (neardup dedup reads it as it is)"
+		return "is json by its name; the pipeline reads JSON Lines: name it .jsonl if it holds one object a line, " +
+			"or write it as JSON Lines first: neardup convert writes it as neardup dedup reads it"
 	default:
-		return fmt.Sprintf("is %s by its name; the pipeline reads JSON Lines: write it as JSON Lines first (neardup dedup reads it as it is)", f)
+		return fmt.Sprintf("is %s by its name; the pipeline reads JSON Lines: write it as JSON Lines first: "+
+			"neardup convert writes it as neardup dedup reads it", f)
 	}
 }
 

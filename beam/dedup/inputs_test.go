@@ -186,7 +186,8 @@ func TestExpandRefusesByContent(t *testing.T) {
 		t.Errorf("Expand(%q) = %q, %v; want the %d files", read, got, err, len(read))
 	}
 	for _, tt := range []struct{ name, want string }{
-		{"000000_0", "000000_0: is parquet by its content; the pipeline reads JSON Lines"},
+		{"000000_0", "000000_0: is parquet by its content; the pipeline reads JSON Lines: write it as JSON Lines first: " +
+			"neardup convert writes it as neardup dedup reads it"},
 		{"part-00001", "part-00001: is warc by its content"},
 		{"part-00002", "part-00002: is feed by its content"},
 		{"part-00003", "part-00003: is html by its content"},

@@ -49,6 +49,7 @@ type cli struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
 
 	Dedup   dedupCmd   `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
+	Convert convertCmd `cmd:"" help:"Write any input neardup reads as JSON Lines, each record as dedup reads it, under the id dedup gives it."`
 	Index   indexCmd   `cmd:"" help:"Keep a persistent index: check each new document against everything stored, on arrival."`
 	Diff    diffCmd    `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
 	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`

@@ -244,7 +244,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	st.GzipStrayBytes, _ = r.StrayBytes(container.Gzip)
 	st.Bzip2StrayBytes, _ = r.StrayBytes(container.Bzip2)
 	if err == nil && f.usable == 0 {
-		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
+		err = NoDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}
 	f.meter.End(st.Read, err)
 	st.Seconds = time.Since(f.started).Seconds()

@@ -117,10 +117,7 @@ func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
 	if rec.Skip != core.SkipNone {
 		return rec.Doc.ID, false, false
 	}
-	id = rec.Doc.ID
-	if n.Scope == "file" {
-		id = fileScopedID(rec, n.Reader)
-	}
+	id = n.Own(rec)
 	if n.taken == nil {
 		n.taken = map[string]bool{}
 	}
@@ -140,6 +137,15 @@ func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
 	}
 	n.taken[id] = true
 	return id, true, false
+}
+
+// Own returns the id of rec's document before a repeat is renamed: its id
+// as read, "file#id" under Scope "file" (a record skipped keeps its id).
+func (n *IDNamer) Own(rec *corpus.Record) string {
+	if n.Scope == "file" && rec.Skip == core.SkipNone {
+		return fileScopedID(rec, n.Reader)
+	}
+	return rec.Doc.ID
 }
 
 // add adds a document to the batch, doing with a repeated id what
@@ -251,3 +257,14 @@ func (e *duplicateError) Error() string {
 func (e *duplicateError) Is(target error) bool { return target == ErrDuplicateID }
 
 func (e *duplicateError) Unwrap() error { return e.dup }
+
+// RepeatError is the error a run of OnDuplicateID fail stops with at rec,
+// read by r, whose id repeats that of the document read at first: the
+// two places told apart as the run tells them, and the ways on it names
+// (IDScope "file" among them when scope is not "file" and it would help).
+// A command that names documents as a run does (neardup convert) fails
+// with it where the run would.
+func RepeatError(id, first string, rec *corpus.Record, r *corpus.Reader, scope string) error {
+	dup := placesApart(&engine.DuplicateIDError{ID: id, Origin: rec.Doc.Origin, First: first}, rec, r)
+	return &duplicateError{dup, scope != "file" && scopeHelps(id, first, rec, r)}
+}

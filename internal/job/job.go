@@ -236,7 +236,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	pacer.readingDone()
 	warnNotRead(o.Warn, r, &run.notes)
 	if run.b.Len() == 0 {
-		return engine.Stats{}, noDocuments(run.read, run.skipped, r.FieldsSeen())
+		return engine.Stats{}, NoDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
 	if err := run.finish(ctx); err != nil {
 		return engine.Stats{}, err
@@ -796,9 +796,9 @@ func warnTooShort(w io.Writer, st *engine.Stats, read int, l output.Limits) {
 	fmt.Fprintf(w, "warning: every document is too short to compare (%s); %s\n", strconv.Itoa(st.Documents), hint)
 }
 
-// noDocuments is the error of a run that read no document it could use:
+// NoDocuments is the error of a run that read no document it could use:
 // how many records it read, why each was skipped, and the fields it saw.
-func noDocuments(read int, skipped map[core.SkipReason]int, fields []string) error {
+func NoDocuments(read int, skipped map[core.SkipReason]int, fields []string) error {
 	if read == 0 {
 		return errors.New("no documents: the inputs hold no records")
 	}
