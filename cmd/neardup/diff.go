@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/alecthomas/kong"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
@@ -58,10 +58,16 @@ type diffOptions struct {
 	info    io.Writer // overlap summary for html and json; nil: none
 	warn    io.Writer // warnings (an incomplete alignment); nil: none
 	stdin   io.Reader // what a document named "-" reads
+	reading []string  // the reading flags on the command line (--format …), which an index refuses
 }
 
+// readingFlags are the flags that say how an input is read: an index's
+// stored documents are diffed as stored, and refuse them.
+var readingFlags = []string{"format", "charset", "id-col", "title-col", "text-col", "on-duplicate-id", "id-scope",
+	"max-bytes", "max-inflate", "max-ratio", "rules"}
+
 // Run turns the flags into diff options.
-func (c *diffCmd) Run(g *globals) error {
+func (c *diffCmd) Run(g *globals, kctx *kong.Context) error {
 	by, err := diff.ParseBy(c.By)
 	if err != nil {
 		return usageError{err.Error()}
@@ -69,6 +75,11 @@ func (c *diffCmd) Run(g *globals) error {
 	o := diffOptions{corpora: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin, warn: os.Stderr,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true, Exclude: output.Earlier},
 		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
+	for _, name := range readingFlags {
+		if onCommandLine(kctx, name) {
+			o.reading = append(o.reading, "--"+name)
+		}
+	}
 	c.formatFlags.apply(&o.read)
 	if err := c.readFlags.apply(&o.read); err != nil {
 		return err
@@ -106,7 +117,7 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 		given = []string{a, b}
 	}
 	for _, p := range given {
-		if store.IsPostgres(p) {
+		if len(o.corpora) > 0 && store.IsPostgres(p) {
 			continue // an index, read by indexAmong
 		}
 		if err := givenInput(p); err != nil {
@@ -116,6 +127,10 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	index, err := indexAmong(o.corpora)
 	if err != nil {
 		return err
+	}
+	if index != "" && len(o.reading) > 0 {
+		return usageError{fmt.Sprintf("diff: --corpus %s is an index, whose stored documents are diffed as stored, not read as an input: drop %s",
+			shellWord(store.Redacted(index)), strings.Join(o.reading, ", "))}
 	}
 	switch {
 	case index != "":
@@ -171,7 +186,8 @@ func indexAmong(corpora []string) (string, error) {
 		}
 	}
 	if index != "" && len(corpora) > 1 {
-		return "", usageError{fmt.Sprintf("diff: --corpus %s is an index, whose stored documents are diffed: give it alone", index)}
+		return "", usageError{fmt.Sprintf("diff: --corpus %s is an index, whose stored documents are diffed: give it alone",
+			shellWord(store.Redacted(index)))}
 	}
 	return index, nil
 }
@@ -190,44 +206,59 @@ func sqliteFile(path string) bool {
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		return false // a named pipe is read once, by the reader
 	}
-	head := make([]byte, len(sqliteMagic))
-	_, err = io.ReadFull(f, head)
-	return err == nil && string(head) == sqliteMagic
+	var head [100]byte
+	n, _ := io.ReadFull(f, head[:])
+	return store.SQLiteHeader(head[:n])
 }
 
-// sqliteMagic is how every SQLite database file begins.
-const sqliteMagic = "SQLite format 3\x00"
-
 // storedDocs reads the documents of ids a and b, with their texts, from
-// the index at db (a SQLite file or a PostgreSQL URL), opened as
-// neardup index query opens it; an index that stores no texts
+// the index at db (a SQLite file or a PostgreSQL URL), opened read-only as
+// neardup index verify opens a damaged one: a diff writes nothing, neither
+// upgrading an older schema (refused: open it once for writing) nor
+// loading the sketches, so that an index of an older sketch format, which
+// a query refuses, has its texts diffed. An index that stores no texts
 // (--no-store-text) cannot be diffed, and says where the texts are.
 func storedDocs(ctx context.Context, db string, a, b string) ([2]core.Document, error) {
 	var docs [2]core.Document
-	f := dbFlags{DB: db}
-	x, err := f.openStored(ctx, "")
+	so := store.DefaultOptions()
+	so.ReadOnly, so.Existing = true, true
+	st, err := store.Open(ctx, db, so)
+	if noIndex(err) {
+		return docs, fmt.Errorf("%w (neardup index add creates one)", err)
+	}
 	if err != nil {
 		return docs, err
 	}
-	defer x.Close()
-	if !x.StoresText() {
-		return docs, fmt.Errorf("%s is an index that stores no texts (made with index add --no-store-text): "+
-			"diff the documents from the inputs they were added from, neardup diff --corpus INPUT %s %s", db, a, b)
-	}
+	defer st.Close()
 	var missing []string
-	for i, id := range [2]string{a, b} {
-		d, err := x.Document(ctx, id)
-		if errors.Is(err, neardup.ErrNotFound) {
-			missing = append(missing, strconv.Quote(id))
-			continue
-		}
+	err = st.View(ctx, func(r store.Reader) error {
+		m, ok, err := r.Meta()
 		if err != nil {
-			return docs, err
+			return err
 		}
-		docs[i] = core.Document{ID: d.ID, Title: d.Title, Text: d.Text}
+		if ok && !m.StoreText {
+			return fmt.Errorf("%s is an index that stores no texts (made with index add --no-store-text): "+
+				"diff the documents from the inputs they were added from, neardup diff --corpus INPUT %s %s",
+				store.Name(db), shellWord(a), shellWord(b))
+		}
+		for i, id := range [2]string{a, b} {
+			d, err := r.Doc(id)
+			if errors.Is(err, store.ErrNotFound) {
+				missing = append(missing, strconv.Quote(id))
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			docs[i] = core.Document{ID: d.ID, Title: d.Title, Text: d.Text}
+		}
+		return nil
+	})
+	if err != nil {
+		return docs, err
 	}
 	if len(missing) > 0 {
-		return docs, fmt.Errorf("no document with id %s in the index %s", strings.Join(missing, " or "), db)
+		return docs, fmt.Errorf("no document with id %s in the index %s", strings.Join(missing, " or "), store.Name(db))
 	}
 	return docs, nil
 }

@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -662,5 +666,154 @@ func TestDiffCorpusReadsAnIndex(t *testing.T) {
 	code, _, stderr := runChild(t, "diff", "--corpus", noText, "wire-7", "courier-1")
 	if want := "is an index that stores no texts"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("an index without texts: exit code %d, want 1 and %q\n%s", code, want, stderr)
+	}
+}
+
+// TestDiffCorpusIndexHidesItsPassword: the messages of diff --corpus naming
+// a PostgreSQL index show its URL without the password: the refusal of an
+// index beside another input, that of an index storing no texts (with its
+// advice's ids quoted for a shell) and that of an id not stored.
+// Regression: all three printed the URL as given, password and all.
+func TestDiffCorpusIndexHidesItsPassword(t *testing.T) {
+	const pw = "s3cret-pw"
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	lines := `{"id":"wire 7","title":"Rates rise","text":"The central bank raised its main rate on Wednesday. The governor said inflation was still too high."}
+{"id":"courier-1","title":"Rates up","text":"The central bank raised its main rate on Thursday. The governor said inflation was still too high."}
+`
+	if err := os.WriteFile(in, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withPassword := func(dsn string) string {
+		u, err := url.Parse(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.User = url.UserPassword(u.User.Username(), pw)
+		return u.String()
+	}
+	// No server needed: the index beside an input is refused first.
+	db := withPassword("postgres://neardup@127.0.0.1:1/news")
+	code, _, stderr := runChild(t, "diff", "--corpus", db, "--corpus", in, "wire 7", "courier-1")
+	if want := "is an index, whose stored documents are diffed: give it alone"; code != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, pw) {
+		t.Errorf("an index beside an input: exit code %d, want 2 and %q, without the password\n%s", code, want, stderr)
+	}
+	// And so are the reading flags, which an index does not read with.
+	code, _, stderr = runChild(t, "diff", "--corpus", db, "--id-col", "key", "--charset", "latin1", "wire 7", "courier-1")
+	if want := "not read as an input: drop --charset, --id-col"; code != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, pw) {
+		t.Errorf("reading flags with an index: exit code %d, want 2 and %q, without the password\n%s", code, want, stderr)
+	}
+
+	for _, noText := range []bool{false, true} {
+		db := withPassword(storetest.PostgresDSN(t))
+		args := []string{"-q", "index", "add", "--db", db, in}
+		if noText {
+			args = append(args[:3], append([]string{"--no-store-text"}, args[3:]...)...)
+		}
+		if code, _, stderr := runChild(t, args...); code != 0 {
+			t.Fatalf("%v: exit code %d\n%s", args, code, stderr)
+		}
+		code, _, stderr := runChild(t, "diff", "--corpus", db, "wire 7", "nope")
+		want := `no document with id "nope" in the index PostgreSQL at`
+		if noText {
+			want = `stores no texts (made with index add --no-store-text): diff the documents from the inputs they were added from, ` +
+				`neardup diff --corpus INPUT 'wire 7' nope`
+		}
+		if code != 1 || !strings.Contains(stderr, want) || strings.Contains(stderr, pw) {
+			t.Errorf("no texts %v: exit code %d, want 1 and %q, without the password\n%s", noText, code, want, stderr)
+		}
+	}
+}
+
+// TestDiffCorpusIndexWritesNothing: diff --corpus opens an index
+// read-only: its file stays byte for byte as it was, an index of an older
+// schema is refused (not upgraded) with the advice to open it once for
+// writing, and an index of an older sketch format, which a query refuses
+// until it is built again, has its stored texts diffed. Regression: the
+// diff opened the index as a query does, upgrading an older schema in
+// place, loading every sketch, and refusing every older sketch format.
+func TestDiffCorpusIndexWritesNothing(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("..", "..", "internal", "store", "testdata", "v11.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	old, upgraded := filepath.Join(dir, "old.db"), filepath.Join(dir, "upgraded.db")
+	for _, p := range []string{old, upgraded} {
+		if err := os.WriteFile(p, fixture, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := store.Open(t.Context(), upgraded, store.DefaultOptions()) // the schema upgraded, the sketches as they were
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The older schema's index says it holds sketches of the format this
+	// binary makes, as one of the last schema would before its upgrade:
+	// a query would upgrade it.
+	in := filepath.Join(dir, "news.jsonl")
+	if err := os.WriteFile(in, []byte(`{"id":"x","text":"A text of a few words."}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	current := filepath.Join(dir, "current.db")
+	if code, _, stderr := runChild(t, "-q", "index", "add", "--db", current, in); code != 0 {
+		t.Fatalf("index add: exit code %d\n%s", code, stderr)
+	}
+	db, err := sql.Open("sqlite", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`ATTACH DATABASE ? AS current`, current)
+	if err == nil {
+		_, err = db.Exec(`UPDATE main.meta SET value = json_set(value, '$.sketch_format',
+			(SELECT json_extract(value, '$.sketch_format') FROM current.meta WHERE name = 'index')) WHERE name = 'index'`)
+	}
+	if err := errors.Join(err, db.Close()); err != nil {
+		t.Fatal(err)
+	}
+	if fixture, err = os.ReadFile(old); err != nil {
+		t.Fatal(err)
+	}
+	unchanged := func(path string, before []byte) {
+		t.Helper()
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s changed by a diff (%v)", path, err)
+		}
+	}
+
+	code, _, stderr := runChild(t, "diff", "--corpus", old, "fixture-1", "fixture-2")
+	if want := "schema version 11 must be upgraded to"; code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "open it once for writing") {
+		t.Errorf("an index of an older schema: exit code %d, want 1 and %q\n%s", code, want, stderr)
+	}
+	unchanged(old, fixture)
+
+	before, err := os.ReadFile(upgraded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runChild(t, "diff", "--json", "--corpus", upgraded, "fixture-1", "fixture-2")
+	var d struct{ A, B struct{ ID, Title string } }
+	if err := json.Unmarshal([]byte(stdout), &d); code != 0 || err != nil || d.A.ID != "fixture-1" || d.B.Title != "Second" ||
+		!strings.Contains(stdout, "near the first") {
+		t.Errorf("an index of an older sketch format: exit code %d, %v, want its stored texts diffed\n%s\n%s", code, err, stdout, stderr)
+	}
+	unchanged(upgraded, before)
+}
+
+// TestDiffOfAURLWithoutCorpus: without --corpus, a PostgreSQL URL given as
+// a document is a file that does not exist, a usage error as any missing
+// file is. Regression: it was skipped as an index, and then opened as a
+// file, exit 1.
+func TestDiffOfAURLWithoutCorpus(t *testing.T) {
+	b := filepath.Join(t.TempDir(), "b.txt")
+	if err := os.WriteFile(b, []byte("Some text."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runChild(t, "diff", "postgres://neardup@127.0.0.1:1/news", b)
+	if want := "postgres://neardup@127.0.0.1:1/news: no such file"; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("a URL without --corpus: exit code %d, want 2 and %q\n%s", code, want, stderr)
 	}
 }

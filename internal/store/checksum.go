@@ -150,9 +150,10 @@ func (e *ChecksumError) Fault() string {
 	return fmt.Sprintf("%s: %s does not match its checksum", doc, e.What)
 }
 
-// Error says what is damaged and what lists and mends it, as the error of
-// a damaged schema does (see schemaDamage): an add, a query or an export
-// that reads the record fails with it.
+// Error says what is damaged and what lists and mends it: an add, a query
+// or an export that reads the record fails with it. The error of a damaged
+// schema (see schemaDamage) points to verify alone, which lists it: repair
+// does not mend what SQLite's own check finds.
 func (e *ChecksumError) Error() string {
 	return "store: " + e.Fault() + ": the index is damaged: " + damagedAdvice
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -314,6 +315,13 @@ func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) 
 // sqliteHeader is how every SQLite database file begins.
 const sqliteHeader = "SQLite format 3\x00"
 
+// SQLiteHeader reports whether head, a file's first bytes, begins as every
+// SQLite database file does: a file that may be an index, whatever its
+// name.
+func SQLiteHeader(head []byte) bool {
+	return bytes.HasPrefix(head, []byte(sqliteHeader))
+}
+
 // peekSQLite checks, without writing to it, that the file at path is
 // missing, empty, a neardup index of a schema version this binary knows, or
 // a SQLite database that holds nothing of another program: the connections
@@ -345,7 +353,7 @@ func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 		return named(path, ErrNoIndex)
 	case n == 0:
 		return nil // a new index in an empty file
-	case n < len(h) || string(h[:len(sqliteHeader)]) != sqliteHeader:
+	case n < len(h) || !SQLiteHeader(h[:]):
 		return named(path, fmt.Errorf("%w: it is not a SQLite database", ErrNotIndex))
 	}
 	err = peekFile(ctx, drv, path, h[:], o)

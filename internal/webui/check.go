@@ -45,6 +45,13 @@ type checkPage struct {
 	Diff      template.HTML // the article against its best match, when that one's text is stored
 	DiffWith  string
 	Stored    string // the document of this ID stored already
+	// Differs, when the document of this ID stored already is another
+	// (neardup.Conflict), names the fields in which it differs from the
+	// article ("title and text"); "" when it is this article (Exists).
+	Differs string
+	// StoredDiff is the article against that other document, when their
+	// texts differ and its text is stored.
+	StoredDiff template.HTML
 }
 
 // matchRow is one match of a document: the other document, the score and
@@ -251,8 +258,18 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardu
 	if err != nil {
 		return err
 	}
-	if _, ok := docs[doc.ID]; ok {
+	if stored, ok := docs[doc.ID]; ok {
 		p.Stored = doc.ID
+		if m.Status == neardup.Conflict {
+			p.Differs = andList(m.Differs)
+			if stored.Text != "" && stored.Text != doc.Text {
+				d, err := diffHTML(r.Context(), stored.ID, stored.Title, stored.Text, doc.ID, doc.Title, doc.Text)
+				if err != nil {
+					return err
+				}
+				p.StoredDiff = d
+			}
+		}
 	}
 	for i := range m.Pairs {
 		pr := &m.Pairs[i]
@@ -327,9 +344,23 @@ func (u *ui) store(r *http.Request) (result, error) {
 	}
 	if len(ms) == 1 && (ms[0].Status == neardup.Exists || ms[0].Status == neardup.Conflict) {
 		p.Form.Error, p.Form.Field = "A document with the id "+doc.ID+" is stored already: give another id.", "id"
+		if ms[0].Status == neardup.Conflict {
+			p.Form.Error = "A document with the id " + doc.ID + " is stored already, with another " + andList(ms[0].Differs) + ": give another id."
+		}
 		return result{page: "check.html", title: "Check an article", status: http.StatusConflict, data: p}, nil
 	}
 	return result{redirect: docPath(doc.ID) + "?stored=1"}, nil
+}
+
+// andList joins the names of fields as "title, date and text".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return "content"
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // docPath is the path of a document's page.

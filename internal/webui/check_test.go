@@ -293,6 +293,36 @@ func TestCheckOfAStoredIDOffersNoStore(t *testing.T) {
 		want(t, "check of a new id", http.StatusOK, `action="/store"`, "Store it as <bdi>daily-7</bdi>")
 }
 
+// A check of an article whose id is stored with other content
+// (neardup.Conflict) says in what it differs, and diffs it against that
+// stored document; one of the stored article itself (Exists) says it is
+// stored, asking for no other id. A store of the former says so too.
+// Regression: both said "A document of the id … is stored already", each
+// asking for another id, and the conflict's differences went unsaid.
+func TestCheckOfAnotherDocumentUnderAStoredID(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	a := f.post("/check", url.Values{"id": {"wire-1"}, "title": {"Storm shuts bridge"}, "text": {copyText}}, true)
+	a.want(t, "check of another document under a stored id", http.StatusOK,
+		"is stored already, with another title and text: to store this article, give it another id below",
+		"Against the stored document of its id, <bdi>wire-1</bdi>", `class="nd-a"`)
+	if strings.Contains(a.body, "This article is stored already") {
+		t.Errorf("a conflict is said to be the stored article itself")
+	}
+	f.post("/store", url.Values{"id": {"wire-1"}, "title": {"Storm shuts bridge"}, "text": {copyText}}, true).
+		want(t, "store of another document under a stored id", http.StatusConflict, "is stored already, with another title and text: give another id")
+
+	a = f.post("/check", url.Values{"id": {"wire-1"}, "title": {"Storm closes the bridge"}, "text": {orig}}, true)
+	a.want(t, "check of the stored article", http.StatusOK, "This article is stored already, as")
+	for _, not := range []string{"give it another id", "with another", "Against the stored document of its id"} {
+		if strings.Contains(a.body, not) {
+			t.Errorf("the check of the stored article itself says %q", not)
+		}
+	}
+}
+
 // Regression: a page checked as HTML came back with its extracted text in
 // the form and "Read it as: HTML" still chosen, so checking the form again
 // (with another id or title, say) read the plain text as a page and
