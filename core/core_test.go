@@ -79,10 +79,12 @@ func TestBadID(t *testing.T) {
 // TestPairOther: the other document of a pair is its B for its A and its A
 // for its B, whichever of them is the original.
 func TestPairOther(t *testing.T) {
-	p := Pair{A: "w", B: "c", Original: "w"}
-	for _, tc := range []struct{ id, want string }{{"w", "c"}, {"c", "w"}} {
-		if got := p.Other(tc.id); got != tc.want {
-			t.Errorf("Other(%q) = %q, want %q", tc.id, got, tc.want)
+	for _, orig := range []string{"w", "c"} {
+		p := Pair{A: "w", B: "c", Original: orig}
+		for _, tc := range []struct{ id, want string }{{"w", "c"}, {"c", "w"}} {
+			if got := p.Other(tc.id); got != tc.want {
+				t.Errorf("original %s: Other(%q) = %q, want %q", orig, tc.id, got, tc.want)
+			}
 		}
 	}
 }

@@ -42,8 +42,9 @@
 // as "?!" or "..."; the full stops of other scripts: 。 ！ ？ ． ؟ । ॥,
 // the Urdu "۔", Burmese "။", Khmer "។" "៕", Amharic "።", Armenian "։",
 // Tibetan "།" "༎" and a few more, a fixed list (see scriptTerminator),
-// not the marks Unicode's Sentence_Terminal adds with each version), the closing quotes and brackets after them, the
-// line breaks, the word before and the case of the word after:
+// not the marks Unicode's Sentence_Terminal adds with each version), the
+// closing quotes and brackets after them, the line breaks, the word
+// before and the case of the word after:
 //
 //   - A terminator ends the sentence after the closing quotes and brackets
 //     that follow it (`he said." Next` splits after the quote), unless the
@@ -101,8 +102,8 @@
 //
 // Thai writes no sentence mark, only a space between sentences, as
 // between phrases: a Thai paragraph is one sentence but where it holds a
-// "?", a "!" or a period before a space ("พ.ศ. 2567", "ดร." end
-// sentences, no abbreviation being known in a script without capitals);
+// "?", a "!" or a "." ("พ.ศ. 2567" is three sentences, "พ.", "ศ." and
+// what follows: no abbreviation is known in a script without capitals);
 // a single line break ends one only before a digit, Thai letters having
 // no capital.
 //

@@ -71,13 +71,16 @@ func gapClass(r rune, fewTerms bool) uint8 {
 // Khmer "។" "៕", Amharic "።" (and its question mark "፧"), Armenian "։",
 // Tibetan "།" "༎" ("།" ends a clause as well as a sentence, and Tibetan
 // writes no other mark, so its sentences end at its clauses), Mongolian
-// "᠃" and Manchu "᠉", the Devanagari double danda "॥", and "‽", "⸮" and
-// the halfwidth and small forms "｡" "﹒" "﹖" "﹗". The list is written out,
-// not read from Unicode's Sentence_Terminal property: that property grows
-// with each Unicode version Go ships, and the sentences a stored sketch
-// holds must not change with the toolchain; it also holds marks that
+// "᠃" and Manchu "᠉", Javanese "꧉", Balinese "᭟", Hanunoo "᜶", Meetei
+// Mayek "꯫", Ol Chiki "᱾", the Syriac end of paragraph "܀", the
+// Devanagari double danda "॥", and "‽", "⸮" and the halfwidth and small
+// forms "｡" "﹒" "﹖" "﹗". The list is written out, not read from
+// Unicode's Sentence_Terminal property: that property grows with each
+// Unicode version Go ships, and the fewer marks of a stored sketch's
+// sentences move with the toolchain the better; it also holds marks that
 // their scripts write as commas (the Burmese "၊", the Javanese "꧈", the
-// Balinese "᭞") or between clauses (the Syriac "܁", "܂").
+// Balinese "᭞", the Hanunoo "᜵") or between clauses (the Syriac "܁",
+// "܂").
 func scriptTerminator(r rune) bool {
 	switch r {
 	case '\u06d4', // ۔
@@ -87,6 +90,9 @@ func scriptTerminator(r rune) bool {
 		'\u0589',           // ։
 		'\u0f0d', '\u0f0e', // ། ༎
 		'\u1803', '\u1809', // ᠃ ᠉
+		'\ua9c9', '\u1b5f', // ꧉ ᭟
+		'\u1736', '\uabeb', // ᜶ ꯫
+		'\u1c7e', '\u0700', // ᱾ ܀
 		'\u0965',           // ॥
 		'\u203d', '\u2e2e', // ‽ ⸮
 		'\uff61', '\ufe52', '\ufe56', '\ufe57': // ｡ ﹒ ﹖ ﹗

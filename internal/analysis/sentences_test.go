@@ -340,18 +340,44 @@ func TestSentencesOfOlderFormats(t *testing.T) {
 	}
 }
 
-// TestCommaLikeMarksEndNoSentence: marks that Unicode counts as sentence
-// terminals but that their scripts write as commas or between clauses (the
-// Burmese "၊", the Javanese "꧈", the Balinese "᭞", the Hanunoo "᜵", the
-// Syriac "܁" and "܂") do not end a sentence, nor does a terminal that no
-// listed script writes (the Sundanese "᭚"): the marks are a fixed list, so
-// that a sketch's sentences do not move with the Unicode version Go ships.
-func TestCommaLikeMarksEndNoSentence(t *testing.T) {
+// TestListedMarks: the marks that end sentences beyond every format's
+// are a fixed list (scriptTerminator): the full stops of the scripts it
+// names end a sentence; marks Unicode counts as sentence terminals but
+// that their scripts write as commas (the Burmese "၊", the Javanese "꧈",
+// the Balinese "᭞", the Hanunoo "᜵") or between clauses or sections (the
+// Syriac "܁" and "܂", the Balinese panti "᭚") do not, so that a sketch's
+// sentences do not move with the Unicode version Go ships.
+func TestListedMarks(t *testing.T) {
 	var a Analyzer
-	for _, mark := range []string{"၊", "꧈", "᭞", "᜵", "܁", "܂", "᭚"} {
-		text := "Rain fell over the city all morning" + mark + " People stayed at home all day long."
-		if got := sentenceTexts(text, a.Sentences(text)); len(got) != 1 {
-			t.Errorf("%q (%U) splits %q into %q, want one sentence", mark, []rune(mark)[0], text, got)
-		}
+	for _, tc := range []struct {
+		name, mark string
+		ends       bool
+	}{
+		{"javanese pada lungsi", "꧉", true},
+		{"balinese carik pareren", "᭟", true},
+		{"hanunoo double punctuation", "᜶", true},
+		{"meetei mayek cheikhei", "꯫", true},
+		{"ol chiki punctuation mucaad", "᱾", true},
+		{"syriac end of paragraph", "܀", true},
+		{"mongolian full stop", "᠃", true},
+		{"interrobang", "‽", true},
+		{"burmese comma", "၊", false},
+		{"javanese pada lingsa", "꧈", false},
+		{"balinese carik siki", "᭞", false},
+		{"hanunoo single punctuation", "᜵", false},
+		{"syriac supralinear full stop", "܁", false},
+		{"syriac sublinear full stop", "܂", false},
+		{"balinese panti", "᭚", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := "Rain fell over the city all morning" + tc.mark + " People stayed at home all day long."
+			want := 1
+			if tc.ends {
+				want = 2
+			}
+			if got := sentenceTexts(text, a.Sentences(text)); len(got) != want {
+				t.Errorf("%q (%U) splits %q into %q, want %d sentences", tc.mark, []rune(tc.mark)[0], text, got, want)
+			}
+		})
 	}
 }

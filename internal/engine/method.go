@@ -46,7 +46,9 @@ type Method[S any, E core.Evidence] struct {
 	// a Batch matches one document after another.
 	Parallel Parallel[S, E]
 	// Check lets a Live index check documents beside its writer; without
-	// it checks run one at a time, between writes.
+	// it checks run one at a time, between writes. A method with a Check
+	// stage explains no pairs (Pairs.Explain): a check beside the writer
+	// quotes nothing from the stored texts.
 	Check Checker[S, E]
 	// Recount lets a Live index check a document in place of the stored
 	// one of its ID with the corpus statistics counting the document once;

@@ -122,6 +122,9 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 		if err == nil && (m.Sketching == nil || m.Matching == nil || m.Label == nil) {
 			panic("engine: " + s.Name + " lacks a stage every method has") // a method package's wiring
 		}
+		if err == nil && m.Check != nil && m.Pairs.Explain != nil {
+			panic("engine: " + s.Name + " explains its pairs but has a Check stage") // see Method.Check
+		}
 		return m, err
 	}
 	s.batch = func(c Config, g Grouping) (Batch, error) {

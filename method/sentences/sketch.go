@@ -111,8 +111,9 @@ type Sketch struct {
 //   - 7: the encoding is 6's; a sentence ends at the full stops of more
 //     scripts (analysis.Analyzer.FewTerminators): the Urdu "۔", Burmese
 //     "။", Khmer "។" and "៕", Amharic "።", Armenian "։", Tibetan "།" and
-//     "༎", the Devanagari "॥" and the rest of Unicode's Sentence_Terminal,
-//     where 6 read a text of those scripts as one sentence per paragraph,
+//     "༎", the Devanagari "॥" and a fixed list of a few more
+//     (analysis's scriptTerminator: "‽", "｡", the Mongolian "᠃", …; not
+//     Unicode's Sentence_Terminal, which grows with each version), where 6 read a text of those scripts as one sentence per paragraph,
 //     so that a copy with one word changed shared none. A sketch of 6
 //     still reads, and an index of 6 opens and goes on making sketches of
 //     6 (Spec's Older), whose sentences are those it holds.
