@@ -169,10 +169,7 @@ func TestQueryOfAnotherDocumentUnderAStoredID(t *testing.T) {
 					m := ms[0]
 					var ids []string
 					for _, p := range m.Pairs {
-						other := p.A // the pair as export writes it: the queried document may be its A
-						if p.A == m.ID {
-							other = p.B
-						}
+						other := p.Other(m.ID) // the pair as export writes it: the queried document may be its A
 						ids = append(ids, other)
 						if p.Original != "" && p.Original != other && p.Original != m.ID {
 							t.Errorf("%s: pair with %s names %s the original", tc.name, other, p.Original)
