@@ -183,7 +183,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
 			if place != 0 { // a new version, placed where its old one was
-				if outs[i].Cluster, err = x.placeAgain(w, ord, cur); err != nil {
+				if outs[i].Cluster, err = x.placeAgain(w, ord, cur, outs[i].Cluster); err != nil {
 					return err
 				}
 			}

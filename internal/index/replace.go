@@ -127,30 +127,20 @@ func formerGroups(rows []store.Doc, ord int64, f formerCluster) ([]int64, [][]in
 // place order, as a removal places it (recluster), each member keeping the
 // id it had before the replace where renumber can (ord and f's members
 // f.id), and their feed items take the outcome of their roles now
-// (relabelJudged). Under Any a cluster is what the marks join whatever the
-// order: nothing to do. It returns the cluster ord is in then (0: none).
-func (x *Index) placeAgain(w store.Writer, ord int64, f formerCluster) (int64, error) {
-	if x.link != cluster.Any {
-		if err := x.placeInOrder(w, ord, f); err != nil {
-			return 0, err
-		}
+// (relabelJudged). It returns the cluster ord is in then (0: none), or c,
+// the cluster the add put it in, under Any, where a cluster is what the
+// marks join whatever the order: placed last, ord is where it would be.
+func (x *Index) placeAgain(w store.Writer, ord int64, f formerCluster, c int64) (int64, error) {
+	if x.link == cluster.Any {
+		return c, nil
 	}
-	docs, err := w.Docs([]int64{ord})
-	if err != nil || len(docs) == 0 {
-		return 0, err
-	}
-	return docs[0].Cluster, nil
-}
-
-// placeInOrder is placeAgain's placing, under a policy other than Any.
-func (x *Index) placeInOrder(w store.Writer, ord int64, f formerCluster) error {
 	marks, err := reach(w, append(slices.Clone(f.members), ord))
 	if err != nil || len(marks) == 0 {
-		return err
+		return c, err
 	}
 	rows, err := w.Docs(slices.Sorted(maps.Keys(marks)))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	slices.SortStableFunc(rows, func(a, b store.Doc) int { return cmp.Compare(a.Rank(), b.Rank()) })
 	ords := make([]int64, len(rows))
@@ -162,7 +152,14 @@ func (x *Index) placeInOrder(w store.Writer, ord int64, f formerCluster) error {
 		}
 	}
 	if err := renumberFrom(w, rows, had, x.relink(ords, marks).Groups()); err != nil {
-		return err
+		return 0, err
 	}
-	return relabelJudged(w, ords) // feed items of the documents placed again
+	if err := relabelJudged(w, ords); err != nil { // feed items of the documents placed again
+		return 0, err
+	}
+	docs, err := w.Docs([]int64{ord})
+	if err != nil || len(docs) == 0 {
+		return 0, err
+	}
+	return docs[0].Cluster, nil
 }

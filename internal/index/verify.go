@@ -92,7 +92,13 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 	var uf, exact cluster.UnionFind // duplicates; exact copies
 	uf.Grow(len(rows))
 	exact.Grow(len(rows))
-	var dups []rowLink // the duplicate marks, by row (not Any)
+	var byPlace []int          // position in place order → row (not Any)
+	var at []int32             // row → position in place order (not Any)
+	var links [][]cluster.Link // the duplicate marks, by later position (not Any)
+	if x.link != cluster.Any {
+		byPlace, at = placeOrder(rows)
+		links = make([][]cluster.Link, len(rows))
+	}
 	err := r.EachMark(func(m *store.Mark) error {
 		a, okA := byOrd[m.A]
 		b, okB := byOrd[m.B]
@@ -116,7 +122,9 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		if m.Label == core.Duplicate {
 			uf.Union(int32(a), int32(b))
 			if x.link != cluster.Any {
-				dups = append(dups, rowLink{int32(a), int32(b), m.Score, m.Method == ExactMethod})
+				pa, pb := at[a], at[b]
+				links[max(pa, pb)] = append(links[max(pa, pb)],
+					cluster.Link{Other: min(pa, pb), Score: m.Score, Copy: m.Method == ExactMethod})
 			}
 			if ca, cb := rows[a].Cluster, rows[b].Cluster; x.link == cluster.Any && (ca == 0 || ca != cb) {
 				f.cluster(fmt.Sprintf("duplicates %q and %q are %s", rows[a].ID, rows[b].ID, inClusters(ca, cb)))
@@ -154,41 +162,35 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		}
 	}
 	if x.link != cluster.Any {
-		x.verifyPlaced(rows, dups, members, order, faulty, f)
+		x.verifyPlaced(rows, byPlace, links, members, order, faulty, f)
 	}
 	return nil
 }
 
-// rowLink is a duplicate mark between rows a and b of verifyMarks, with
-// its score; copy says it is an exact copy's.
-type rowLink struct {
-	a, b  int32
-	score float64
-	copy  bool
-}
-
-// verifyPlaced adds a fault for each cluster (members, by cluster in order)
-// that is not one a cluster.Linker of the index's policy (not Any) makes of
-// rows in place order (store.Doc.Rank) by their duplicate marks, dups, as
-// a removal places documents again (see recluster) and a fresh index of
-// them holds, faulty ones left out (said already), and for each cluster
-// the Linker makes of documents in none.
-func (x *Index) verifyPlaced(rows []store.Doc, dups []rowLink, members map[int64][]int, order []int64,
-	faulty map[int64]bool, f *faultList) {
-	byPlace := make([]int, len(rows)) // position in place order → row
+// placeOrder returns the rows of verifyMarks in place order
+// (store.Doc.Rank), byPlace (position → row), and each row's position, at.
+func placeOrder(rows []store.Doc) (byPlace []int, at []int32) {
+	byPlace = make([]int, len(rows))
 	for i := range byPlace {
 		byPlace[i] = i
 	}
 	slices.SortStableFunc(byPlace, func(a, b int) int { return cmp.Compare(rows[a].Rank(), rows[b].Rank()) })
-	at := make([]int32, len(rows)) // row → position in place order
+	at = make([]int32, len(rows))
 	for p, i := range byPlace {
 		at[i] = int32(p)
 	}
-	links := make([][]cluster.Link, len(rows)) // by later position
-	for _, d := range dups {
-		a, b := at[d.a], at[d.b]
-		links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: d.score, Copy: d.copy})
-	}
+	return byPlace, at
+}
+
+// verifyPlaced adds a fault for each cluster (members, by cluster in order)
+// that is not one a cluster.Linker of the index's policy (not Any) makes of
+// rows in place order (byPlace: position → row; see placeOrder) by their
+// duplicate marks, links (by the later position, naming the earlier), as a
+// removal places documents again (see recluster), faulty ones left out
+// (said already), and for each cluster the Linker makes of documents in
+// none.
+func (x *Index) verifyPlaced(rows []store.Doc, byPlace []int, links [][]cluster.Link, members map[int64][]int,
+	order []int64, faulty map[int64]bool, f *faultList) {
 	l := cluster.NewLinker(x.link, x.live.BucketLimit())
 	for p := range links {
 		l.Add(int32(p), links[p])

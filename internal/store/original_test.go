@@ -127,6 +127,65 @@ func TestOriginalByPlace(t *testing.T) {
 	})
 }
 
+// TestFirstByPlace: a cluster's first member is the first in place order,
+// whatever the dates and the ordinals: a new version stored last, in the
+// place of a document stored before every other member, is first, in the
+// transaction that stores it and in a later one; a cluster of no members
+// has none.
+func TestFirstByPlace(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var c, story, again int64
+		update(t, st, func(w store.Writer) error {
+			// Dated after the reprints, so that neither date nor
+			// ordinal puts the new version first: its place alone.
+			var err error
+			if story, err = w.Insert(doc("story", 1300), nil); err != nil {
+				return err
+			}
+			var reprints []int64
+			for _, id := range []string{"reprint", "reprint-2"} {
+				ord, err := w.Insert(doc(id, 1200), nil)
+				if err != nil {
+					return err
+				}
+				reprints = append(reprints, ord)
+			}
+			if _, err := w.Remove([]int64{story}); err != nil {
+				return err
+			}
+			d := doc("story", 1300)
+			d.Place = story
+			if again, err = w.Insert(d, nil); err != nil {
+				return err
+			}
+			if c, err = w.NewCluster(); err != nil {
+				return err
+			}
+			if err := w.SetCluster(append(reprints, again), c); err != nil {
+				return err
+			}
+			if ord, rank, err := w.First(c); err != nil || ord != again || rank != story {
+				t.Errorf("first in the transaction: ordinal %d, place %d, %v; want %d of place %d", ord, rank, err, again, story)
+			}
+			empty, err := w.NewCluster()
+			if err != nil {
+				return err
+			}
+			if _, _, err := w.First(empty); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("the first of a cluster of no members: %v, want ErrNotFound", err)
+			}
+			return nil
+		})
+		view(t, st, func(r store.Reader) error {
+			if ord, rank, err := r.First(c); err != nil || ord != again || rank != story {
+				t.Errorf("first: ordinal %d, place %d, %v; want %d of place %d", ord, rank, err, again, story)
+			}
+			return nil
+		})
+	})
+}
+
 // TestRelabelItems: the items made into given documents take a new
 // outcome, in every feed, when their outcome is one of those named.
 func TestRelabelItems(t *testing.T) {
