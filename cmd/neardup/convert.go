@@ -53,7 +53,7 @@ func (c *convertCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Rejects != "" && (c.Rejects == c.Out || c.Rejects == "-") {
+	if c.Rejects != "" && (c.Rejects == "-" || sameFile(c.Rejects, c.Out)) {
 		return usageError{fmt.Sprintf("--rejects %s: name a file other than the output", c.Rejects)}
 	}
 	if err := refuseInputAsOutput(c.Inputs, inputWalk{}, outputFile{"-o", c.Out}, outputFile{"--rejects", c.Rejects}); err != nil {
@@ -101,6 +101,7 @@ type converter struct {
 	skipped     map[core.SkipReason]int
 	drop        []string // the names of the record's fields written under the standard names
 	line        []byte
+	maxBytes    int // the limit of a record, and of a line of the output
 }
 
 // runConvert reads the inputs as neardup dedup does and writes each
@@ -110,7 +111,9 @@ type converter struct {
 // are written to temporary files renamed when complete: a failed run
 // leaves neither.
 func runConvert(ctx context.Context, o convertOptions) error {
-	r, err := corpus.Open(o.Inputs, o.Corpus)
+	co := o.Corpus
+	co.Exclude = output.WithoutEarlier(co.Exclude) // as dedup leaves out an earlier run's results
+	r, err := corpus.Open(o.Inputs, co)
 	if err != nil {
 		return err
 	}
@@ -123,8 +126,8 @@ func runConvert(ctx context.Context, o convertOptions) error {
 	case o.MaxWarnings < 0:
 		o.MaxWarnings = 0
 	}
-	c := &converter{o: o, r: r, meter: progress.New(o.Progress), first: map[string]string{}, skipped: map[core.SkipReason]int{}}
-	co := o.Corpus
+	c := &converter{o: o, r: r, meter: progress.New(o.Progress), first: map[string]string{}, skipped: map[core.SkipReason]int{},
+		maxBytes: cmp.Or(max(co.MaxBytes, 0), corpus.DefaultMaxBytes)}
 	for _, f := range []string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField,
 		"id", "title", "text", "url", "source", "date"} {
 		if f != "" {
@@ -218,6 +221,12 @@ func (c *converter) convert(ctx context.Context, w *bufio.Writer, rejects *bufio
 		}
 		if c.line, err = c.appendDoc(c.line[:0], &rec.Doc); err != nil {
 			return fmt.Errorf("%s: %w", rec.Doc.Origin, err)
+		}
+		if n := len(c.line) - 1; n > c.maxBytes {
+			// JSON escaping grows a record (a tab becomes \t): a reader of
+			// the output of the same limit would skip the line.
+			return fmt.Errorf("%s: its line of JSON is %d bytes, over --max-bytes %d, and a reader of %s would skip it as too large: "+
+				"convert (and read %s) with --max-bytes %d or more", rec.Doc.Origin, n, c.maxBytes, c.o.Out, c.o.Out, n)
 		}
 		if _, err := dst.Write(c.line); err != nil {
 			return err
