@@ -87,12 +87,10 @@ type convertOptions struct {
 
 // converter carries a conversion's state.
 type converter struct {
-	o      convertOptions
-	r      *corpus.Reader
-	meter  *progress.Meter
-	warn   io.Writer
-	warned int
-	first  map[string]string // where each id was read first
+	o       convertOptions
+	r       *corpus.Reader
+	meter   *progress.Meter
+	reading *job.Reading // the warnings and notes of a run's reading
 	// renamedFrom holds, of each id given to a record whose own id
 	// repeated (--on-duplicate-id rename), that own id.
 	renamedFrom map[string]string
@@ -111,22 +109,15 @@ type converter struct {
 // are written to temporary files renamed when complete: a failed run
 // leaves neither.
 func runConvert(ctx context.Context, o convertOptions) error {
-	co := o.Corpus
-	co.Exclude = output.WithoutEarlier(co.Exclude) // as dedup leaves out an earlier run's results
-	r, err := corpus.Open(o.Inputs, co)
+	r, err := job.OpenReading(o.Inputs, o.Corpus) // leaving out an earlier run's results, as dedup does
 	if err != nil {
 		return err
 	}
 	defer r.Close()
 	r.StopWith(ctx)
 	o.IDs.Reader = r
-	switch { // as job.Options.MaxWarnings
-	case o.MaxWarnings == 0:
-		o.MaxWarnings = job.DefaultMaxWarnings
-	case o.MaxWarnings < 0:
-		o.MaxWarnings = 0
-	}
-	c := &converter{o: o, r: r, meter: progress.New(o.Progress), first: map[string]string{}, skipped: map[core.SkipReason]int{},
+	co := o.Corpus
+	c := &converter{o: o, r: r, meter: progress.New(o.Progress), skipped: map[core.SkipReason]int{},
 		maxBytes: cmp.Or(max(co.MaxBytes, 0), corpus.DefaultMaxBytes)}
 	for _, f := range []string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField,
 		"id", "title", "text", "url", "source", "date"} {
@@ -134,15 +125,18 @@ func runConvert(ctx context.Context, o convertOptions) error {
 			c.drop = append(c.drop, f)
 		}
 	}
+	var warn io.Writer
 	if o.Warn != nil {
-		c.warn = c.meter.Lines(o.Warn)
+		warn = c.meter.Lines(o.Warn)
 	}
+	c.reading = job.NewReading(warn, o.MaxWarnings, o.Strict)
 	c.meter.Stage("converting")
 	if o.Rejects == "" {
 		err = c.writeOut(ctx, nil)
 	} else {
 		err = output.WriteAtomic(o.Rejects, func(w *bufio.Writer) error { return c.writeOut(ctx, w) })
 	}
+	c.reading.WarnNotRead(r)
 	c.meter.End(c.read, err)
 	if err != nil {
 		return err
@@ -204,6 +198,7 @@ func (c *converter) convert(ctx context.Context, w *bufio.Writer, rejects *bufio
 			return err
 		}
 		c.read++
+		c.reading.Take(&rec)
 		if c.read%1024 == 0 {
 			done, total := c.r.Progress()
 			c.meter.Update(c.read, done, total)
@@ -250,39 +245,25 @@ func (c *converter) name(rec corpus.Record) (corpus.Record, error) {
 	id, kept, repeat := c.o.IDs.Name(&rec)
 	switch {
 	case repeat && kept:
-		return rec, job.RepeatError(id, c.first[id], &rec, c.r, c.o.IDs.Scope)
+		return rec, job.RepeatError(id, c.o.IDs.First(id), &rec, c.r, c.o.IDs.Scope)
 	case repeat:
 		rec.Skip, rec.Err = job.SkipDuplicateID, &corpus.RecordError{Origin: rec.Doc.Origin, Field: cmp.Or(c.o.Corpus.IDField, "id"),
-			Reason: job.SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", id, c.first[id])}
+			Reason: job.SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", id, c.o.IDs.First(id))}
 		return rec, nil
 	case id != own:
-		if from, ok := c.renamedFrom[own]; ok {
-			// an id given to an earlier record, this one's own
-			c.warnf("warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, repeated); it is %q in the results\n",
-				rec.Doc.Origin, own, c.first[own], from, id)
-		} else {
-			c.warnf("warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", rec.Doc.Origin, own, c.first[own], id)
-		}
+		c.reading.Renamed(rec.Doc.Origin, own, c.o.IDs.First(own), c.renamedFrom[own], id)
 		if c.renamedFrom == nil {
 			c.renamedFrom = map[string]string{}
 		}
 		c.renamedFrom[id] = own
 	}
-	c.first[id] = rec.Doc.Origin
 	rec.Doc.ID = id
 	return rec, nil
 }
 
-// warnf writes a warning line, up to the warnings' limit.
-func (c *converter) warnf(format string, args ...any) {
-	if c.warn != nil && c.warned < c.o.MaxWarnings {
-		fmt.Fprintf(c.warn, format, args...)
-	}
-	c.warned++
-}
-
 // skip counts a record skipped, writes it to rejects (when not nil) as
-// dedup's rejects.jsonl holds it, warns, and in strict mode fails.
+// dedup's rejects.jsonl holds it, and warns as dedup does, or in strict
+// mode fails with dedup's error.
 func (c *converter) skip(rec corpus.Record, rejects *json.Encoder) error {
 	c.skipped[rec.Skip]++
 	if rejects != nil {
@@ -290,24 +271,11 @@ func (c *converter) skip(rec corpus.Record, rejects *json.Encoder) error {
 			return fmt.Errorf("writing %s: %w", c.o.Rejects, err)
 		}
 	}
-	if c.o.Strict {
-		return fmt.Errorf("%w (--strict stops at the first)", rec.Err)
-	}
 	where := "the summary counts them"
 	if c.o.Rejects != "" {
 		where = c.o.Rejects + " lists them"
 	}
-	switch {
-	case c.warn == nil:
-	case c.warned < c.o.MaxWarnings:
-		fmt.Fprintf(c.warn, "warning: skipped: %v\n", rec.Err)
-	case c.warned == c.o.MaxWarnings && c.o.MaxWarnings == 0:
-		fmt.Fprintf(c.warn, "warning: records skipped; %s\n", where)
-	case c.warned == c.o.MaxWarnings:
-		fmt.Fprintf(c.warn, "warning: more records skipped; %s\n", where)
-	}
-	c.warned++
-	return nil
+	return c.reading.Skip(rec, where)
 }
 
 // appendDoc appends doc as a line of JSON: id, title, text, url, source

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/internal/job"
 )
 
 // convertRow is a row of the Parquet inputs of the convert tests: its own
@@ -301,5 +304,33 @@ func TestConvertLeavesOutEarlierResults(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(out); strings.Count(string(b), "\n") != 2 {
 		t.Errorf("converted:\n%s\nwant the lines of a.txt and b.txt", b)
+	}
+}
+
+// convert says what dedup says of what its inputs held that was not read
+// (dates in no form it reads, a directory of nothing read), and its
+// --strict error is dedup's, job.ErrStrict.
+func TestConvertSaysWhatWasNotRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.csv")
+	os.WriteFile(in, []byte("id,text,date\na,one text,yesterday\nb,another text,2024-05-01\n"), 0o644)
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	var warn bytes.Buffer
+	o := convertOptions{Inputs: []string{in, empty}, Out: filepath.Join(dir, "out.jsonl"), Warn: &warn}
+	if err := runConvert(t.Context(), o); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`warning: dates not read: 1 (e.g. "yesterday" at ` + in + `:2)`,
+		"warning: " + empty + ": no .jsonl", "nothing read from this directory; the other inputs are read"} {
+		if !strings.Contains(warn.String(), want) {
+			t.Errorf("warnings:\n%s\nwant in them: %s", warn.String(), want)
+		}
+	}
+	os.WriteFile(in, []byte("id,text\na,one text\nb,\n"), 0o644)
+	o = convertOptions{Inputs: []string{in}, Out: filepath.Join(dir, "out.jsonl"), Strict: true}
+	if err := runConvert(t.Context(), o); !errors.Is(err, job.ErrStrict) {
+		t.Errorf("--strict: %v, want job.ErrStrict", err)
 	}
 }

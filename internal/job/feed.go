@@ -19,7 +19,6 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
-	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
 )
@@ -116,8 +115,7 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 		return nil, errors.New("job: no input")
 	}
 	o.SinglePass = true
-	o.Exclude = output.WithoutEarlier(o.Exclude)
-	return corpus.Open(inputs, o)
+	return OpenReading(inputs, o)
 }
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and

@@ -651,6 +651,25 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 	return nil
 }
 
+// renamed warns, up to the limit, that the record at origin, whose own
+// id repeats the id of the document at first, is id in the results
+// (Options.OnDuplicateID rename). from, when not "", is the own id of an
+// earlier record that was renamed to own: ids are given in reading order,
+// so an id renamed to earlier is taken, though this record holds it as
+// its own.
+func (wr *warner) renamed(origin, own, first, from, id string) {
+	if wr.w == nil || wr.warned >= wr.max {
+		return
+	}
+	if from != "" {
+		fmt.Fprintf(wr.w, "warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, "+
+			"repeated); it is %q in the results\n", origin, own, first, from, id)
+	} else {
+		fmt.Fprintf(wr.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", origin, own, first, id)
+	}
+	wr.warned++
+}
+
 // notes counts what the records taken held that was not read, each with
 // the first: dates no layout reads (corpus.Record.UnreadDate) and pages a
 // site rule's body matched nothing on (corpus.Record.RuleMiss).
