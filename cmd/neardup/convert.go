@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,9 +98,17 @@ type converter struct {
 	read        int
 	written     int
 	skipped     map[core.SkipReason]int
-	drop        []string // the names of the record's fields written under the standard names
-	line        []byte
-	maxBytes    int // the limit of a record, and of a line of the output
+	// fields are the names the column flags give the standard fields
+	// (standardNames), "" for their own.
+	fields [len(standardNames)]string
+	// keys, vals, drop and buf are appendOthers': the members of a
+	// record, those left out, a value compacted.
+	keys     []string
+	vals     []json.RawMessage
+	drop     []string
+	buf      bytes.Buffer
+	line     []byte
+	maxBytes int // the limit of a record, and of a line of the output
 }
 
 // runConvert reads the inputs as neardup dedup does and writes each
@@ -119,12 +128,7 @@ func runConvert(ctx context.Context, o convertOptions) error {
 	co := o.Corpus
 	c := &converter{o: o, r: r, meter: progress.New(o.Progress), skipped: map[core.SkipReason]int{},
 		maxBytes: cmp.Or(max(co.MaxBytes, 0), corpus.DefaultMaxBytes)}
-	for _, f := range []string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField,
-		"id", "title", "text", "url", "source", "date"} {
-		if f != "" {
-			c.drop = append(c.drop, f)
-		}
-	}
+	c.fields = [...]string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField}
 	var warn io.Writer
 	if o.Warn != nil {
 		warn = c.meter.Lines(o.Warn)
@@ -278,36 +282,54 @@ func (c *converter) skip(rec corpus.Record, rejects *json.Encoder) error {
 	return c.reading.Skip(rec, where)
 }
 
+// The standard fields a line holds, in its order, each by its standard
+// name.
+var standardNames = [...]string{"id", "title", "text", "url", "source", "date"}
+
 // appendDoc appends doc as a line of JSON: id, title, text, url, source
 // and date (RFC 3339, to the nanosecond, without an offset when read
 // without a zone) as dedup read them, the empty ones left out but id and
-// text, then every other member of doc.Raw, the record as dedup's
-// kept.jsonl holds it, but those of the names the fields were read from
-// and of the six names (in any case): dedup of the line reads what it
+// text, then the other members of doc.Raw, the record as dedup's
+// kept.jsonl holds it (see appendOthers): dedup of the line reads what it
 // read of the record.
 func (c *converter) appendDoc(b []byte, doc *core.Document) ([]byte, error) {
-	b = append(b, `{"id":`...)
-	b = jsonenc.AppendString(b, doc.ID)
-	for _, f := range [...]struct{ name, v string }{{"title", doc.Title}, {"text", doc.Text}, {"url", doc.URL}, {"source", doc.Source}} {
-		if f.v != "" || f.name == "text" {
-			b = append(b, `,"`+f.name+`":`...)
-			b = jsonenc.AppendString(b, f.v)
+	var values [len(standardNames)]string
+	values[0], values[1], values[2], values[3], values[4] = doc.ID, doc.Title, doc.Text, doc.URL, doc.Source
+	if !doc.Date.IsZero() && !core.NoDate(doc.Date) {
+		values[5] = core.FormatDate(doc.Date, time.RFC3339Nano)
+	}
+	var written [len(standardNames)]bool
+	b = append(b, '{')
+	for i, name := range standardNames {
+		if values[i] != "" || name == "id" || name == "text" {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = append(b, name...)
+			b = append(b, `":`...)
+			b = jsonenc.AppendString(b, values[i])
+			written[i] = true
 		}
 	}
-	if !doc.Date.IsZero() && !core.NoDate(doc.Date) {
-		b = append(b, `,"date":`...)
-		b = jsonenc.AppendString(b, core.FormatDate(doc.Date, time.RFC3339Nano))
-	}
-	b, err := c.appendOthers(b, doc.Raw)
+	b, err := c.appendOthers(b, doc.Raw, &written)
 	if err != nil {
 		return b, err
 	}
 	return append(b, "}\n"...), nil
 }
 
-// appendOthers appends the members of the JSON object raw that appendDoc
-// does not write under the standard names, each value compacted.
-func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
+// appendOthers appends the members of the JSON object raw but those that
+// hold what appendDoc wrote: of each standard field written, the member
+// it was read from (the name its column flag gives, or its own: the
+// member of that name, else the one member of it but for case and spaces,
+// as the reader matches them); and the member of each standard name,
+// which the line holds as read. The others are kept as they are, each
+// value compacted: a "Date " beside the "date" read stays. A field not
+// written (empty) that another member has but for case or spaces is
+// written empty, so that a reader of the line reads it empty, not from
+// that member. written says which standard fields appendDoc wrote.
+func (c *converter) appendOthers(b []byte, raw []byte, written *[len(standardNames)]bool) ([]byte, error) {
 	if len(raw) == 0 {
 		return b, nil
 	}
@@ -315,6 +337,7 @@ func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return b, fmt.Errorf("the record is not a JSON object")
 	}
+	c.keys, c.vals = c.keys[:0], c.vals[:0]
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -325,30 +348,59 @@ func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
 		if err := dec.Decode(&v); err != nil {
 			return b, err
 		}
-		if c.dropped(key) {
+		c.keys, c.vals = append(c.keys, key), append(c.vals, v)
+	}
+	drop := c.drop[:0]
+	for i, name := range standardNames {
+		drop = append(drop, name)
+		if written[i] {
+			if k, ok := readKey(c.keys, cmp.Or(c.fields[i], name)); ok {
+				drop = append(drop, k)
+			}
+		}
+	}
+	c.drop = drop
+	for i, name := range standardNames {
+		if written[i] {
+			continue
+		}
+		for _, k := range c.keys {
+			if !slices.Contains(drop, k) && strings.EqualFold(strings.TrimSpace(k), name) {
+				b = append(b, `,"`+name+`":""`...)
+				break
+			}
+		}
+	}
+	for i, key := range c.keys {
+		if slices.Contains(drop, key) {
 			continue
 		}
 		b = append(b, ',')
 		b = jsonenc.AppendString(b, key)
 		b = append(b, ':')
-		var buf bytes.Buffer
-		if err := json.Compact(&buf, v); err != nil {
+		c.buf.Reset()
+		if err := json.Compact(&c.buf, c.vals[i]); err != nil {
 			return b, err
 		}
-		b = append(b, buf.Bytes()...)
+		b = append(b, c.buf.Bytes()...)
 	}
 	return b, nil
 }
 
-// dropped reports whether a member of a record is one appendDoc writes
-// under a standard name: one a field was read from, or of a standard
-// name, in any case, spaces around it or not (as the reader matches them).
-func (c *converter) dropped(key string) bool {
-	k := strings.TrimSpace(key)
-	for _, d := range c.drop {
-		if strings.EqualFold(k, d) {
-			return true
+// readKey returns the key among keys the reader reads the field of name
+// from: name itself, else the one key that is name but for case and the
+// spaces around it; ok is false when there is none, or two or more such.
+func readKey(keys []string, name string) (key string, ok bool) {
+	if slices.Contains(keys, name) {
+		return name, true
+	}
+	for _, k := range keys {
+		if k != key && strings.EqualFold(strings.TrimSpace(k), name) {
+			if ok {
+				return "", false
+			}
+			key, ok = k, true
 		}
 	}
-	return false
+	return key, ok
 }

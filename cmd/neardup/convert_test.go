@@ -334,3 +334,26 @@ func TestConvertSaysWhatWasNotRead(t *testing.T) {
 		t.Errorf("--strict: %v, want job.ErrStrict", err)
 	}
 }
+
+// Of the columns that are a standard name but for case or spaces, only the
+// one read is written under the standard name; the others are kept as
+// they are, and a field left empty is written empty, so that a reader of
+// the line reads what dedup read: converting the output again gives it
+// back.
+func TestConvertKeepsColumnsNotRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in, out, again := filepath.Join(dir, "a.csv"), filepath.Join(dir, "o.jsonl"), filepath.Join(dir, "o2.jsonl")
+	os.WriteFile(in, []byte("id,text,date,Date ,DATE,Title\na,one text,2024-05-01,x,y,\n"), 0o644)
+	for _, args := range [][]string{{in, "-o", out}, {out, "-o", again}} {
+		if err := runConvert(t.Context(), convertOptions{Inputs: args[:1], Out: args[2]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `{"id":"a","text":"one text","date":"2024-05-01T00:00:00","title":"","Date ":"x","DATE":"y","Title":""}` + "\n"
+	for _, f := range []string{out, again} {
+		if b, _ := os.ReadFile(f); string(b) != want {
+			t.Errorf("%s:\n%s\nwant\n%s", filepath.Base(f), b, want)
+		}
+	}
+}
