@@ -229,12 +229,12 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	o.Warn = meter.Lines(o.Warn)
 	run := &runner{o: o, b: b, r: r, out: out, meter: meter, seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer, budget: watch,
-		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
+		Reading: Reading{warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
 	}
 	pacer.readingDone()
-	warnNotRead(o.Warn, r, &run.notes)
+	run.WarnNotRead(r)
 	if run.b.Len() == 0 {
 		return engine.Stats{}, NoDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
@@ -382,10 +382,10 @@ type runner struct {
 	pacer       *gcPacer
 	// budget watches the memory budget (Options.Memory); nil without one.
 	budget *budgetWatch
-	warner warner
-	// notes counts the notes of the records taken, those replayed from a
-	// checkpoint too (their journal entries hold them).
-	notes notes
+	// Reading warns of the records skipped and renamed, and its notes
+	// count those of the records taken, those replayed from a checkpoint
+	// too (their journal entries hold them).
+	Reading
 	// ck writes the checkpoints of the first reading (Options.Resume);
 	// nil without.
 	ck      *checkpointer
