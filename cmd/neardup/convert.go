@@ -224,8 +224,12 @@ func (c *converter) convert(ctx context.Context, w *bufio.Writer, rejects *bufio
 		if n := len(c.line) - 1; n > c.maxBytes {
 			// JSON escaping grows a record (a tab becomes \t): a reader of
 			// the output of the same limit would skip the line.
+			out := c.o.Out
+			if out == "-" {
+				out = "the output"
+			}
 			return fmt.Errorf("%s: its line of JSON is %d bytes, over --max-bytes %d, and a reader of %s would skip it as too large: "+
-				"convert (and read %s) with --max-bytes %d or more", rec.Doc.Origin, n, c.maxBytes, c.o.Out, c.o.Out, n)
+				"convert (and read %s) with --max-bytes %d or more", rec.Doc.Origin, n, c.maxBytes, out, out, n)
 		}
 		if _, err := dst.Write(c.line); err != nil {
 			return err
