@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,7 +54,7 @@ func (c *convertCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Rejects != "" && (c.Rejects == c.Out || c.Rejects == "-") {
+	if c.Rejects != "" && (c.Rejects == "-" || sameFile(c.Rejects, c.Out)) {
 		return usageError{fmt.Sprintf("--rejects %s: name a file other than the output", c.Rejects)}
 	}
 	if err := refuseInputAsOutput(c.Inputs, inputWalk{}, outputFile{"-o", c.Out}, outputFile{"--rejects", c.Rejects}); err != nil {
@@ -87,20 +88,27 @@ type convertOptions struct {
 
 // converter carries a conversion's state.
 type converter struct {
-	o      convertOptions
-	r      *corpus.Reader
-	meter  *progress.Meter
-	warn   io.Writer
-	warned int
-	first  map[string]string // where each id was read first
+	o       convertOptions
+	r       *corpus.Reader
+	meter   *progress.Meter
+	reading *job.Reading // the warnings and notes of a run's reading
 	// renamedFrom holds, of each id given to a record whose own id
 	// repeated (--on-duplicate-id rename), that own id.
 	renamedFrom map[string]string
 	read        int
 	written     int
 	skipped     map[core.SkipReason]int
-	drop        []string // the names of the record's fields written under the standard names
-	line        []byte
+	// fields are the names the column flags give the standard fields
+	// (standardNames), "" for their own.
+	fields [len(standardNames)]string
+	// keys, vals, drop and buf are appendOthers': the members of a
+	// record, those left out, a value compacted.
+	keys     []string
+	vals     []json.RawMessage
+	drop     []string
+	buf      bytes.Buffer
+	line     []byte
+	maxBytes int // the limit of a record, and of a line of the output
 }
 
 // runConvert reads the inputs as neardup dedup does and writes each
@@ -110,36 +118,29 @@ type converter struct {
 // are written to temporary files renamed when complete: a failed run
 // leaves neither.
 func runConvert(ctx context.Context, o convertOptions) error {
-	r, err := corpus.Open(o.Inputs, o.Corpus)
+	r, err := job.OpenReading(o.Inputs, o.Corpus) // leaving out an earlier run's results, as dedup does
 	if err != nil {
 		return err
 	}
 	defer r.Close()
 	r.StopWith(ctx)
 	o.IDs.Reader = r
-	switch { // as job.Options.MaxWarnings
-	case o.MaxWarnings == 0:
-		o.MaxWarnings = job.DefaultMaxWarnings
-	case o.MaxWarnings < 0:
-		o.MaxWarnings = 0
-	}
-	c := &converter{o: o, r: r, meter: progress.New(o.Progress), first: map[string]string{}, skipped: map[core.SkipReason]int{}}
 	co := o.Corpus
-	for _, f := range []string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField,
-		"id", "title", "text", "url", "source", "date"} {
-		if f != "" {
-			c.drop = append(c.drop, f)
-		}
-	}
+	c := &converter{o: o, r: r, meter: progress.New(o.Progress), skipped: map[core.SkipReason]int{},
+		maxBytes: cmp.Or(max(co.MaxBytes, 0), corpus.DefaultMaxBytes)}
+	c.fields = [...]string{co.IDField, co.TitleField, co.TextField, co.URLField, co.SourceField, co.DateField}
+	var warn io.Writer
 	if o.Warn != nil {
-		c.warn = c.meter.Lines(o.Warn)
+		warn = c.meter.Lines(o.Warn)
 	}
+	c.reading = job.NewReading(warn, o.MaxWarnings, o.Strict)
 	c.meter.Stage("converting")
 	if o.Rejects == "" {
 		err = c.writeOut(ctx, nil)
 	} else {
 		err = output.WriteAtomic(o.Rejects, func(w *bufio.Writer) error { return c.writeOut(ctx, w) })
 	}
+	c.reading.WarnNotRead(r)
 	c.meter.End(c.read, err)
 	if err != nil {
 		return err
@@ -201,6 +202,7 @@ func (c *converter) convert(ctx context.Context, w *bufio.Writer, rejects *bufio
 			return err
 		}
 		c.read++
+		c.reading.Take(&rec)
 		if c.read%1024 == 0 {
 			done, total := c.r.Progress()
 			c.meter.Update(c.read, done, total)
@@ -218,6 +220,16 @@ func (c *converter) convert(ctx context.Context, w *bufio.Writer, rejects *bufio
 		}
 		if c.line, err = c.appendDoc(c.line[:0], &rec.Doc); err != nil {
 			return fmt.Errorf("%s: %w", rec.Doc.Origin, err)
+		}
+		if n := len(c.line) - 1; n > c.maxBytes {
+			// JSON escaping grows a record (a tab becomes \t): a reader of
+			// the output of the same limit would skip the line.
+			out := c.o.Out
+			if out == "-" {
+				out = "the output"
+			}
+			return fmt.Errorf("%s: its line of JSON is %d bytes, over --max-bytes %d, and a reader of %s would skip it as too large: "+
+				"convert (and read %s) with --max-bytes %d or more", rec.Doc.Origin, n, c.maxBytes, out, out, n)
 		}
 		if _, err := dst.Write(c.line); err != nil {
 			return err
@@ -241,39 +253,25 @@ func (c *converter) name(rec corpus.Record) (corpus.Record, error) {
 	id, kept, repeat := c.o.IDs.Name(&rec)
 	switch {
 	case repeat && kept:
-		return rec, job.RepeatError(id, c.first[id], &rec, c.r, c.o.IDs.Scope)
+		return rec, job.RepeatError(id, c.o.IDs.First(id), &rec, c.r, c.o.IDs.Scope)
 	case repeat:
 		rec.Skip, rec.Err = job.SkipDuplicateID, &corpus.RecordError{Origin: rec.Doc.Origin, Field: cmp.Or(c.o.Corpus.IDField, "id"),
-			Reason: job.SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", id, c.first[id])}
+			Reason: job.SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", id, c.o.IDs.First(id))}
 		return rec, nil
 	case id != own:
-		if from, ok := c.renamedFrom[own]; ok {
-			// an id given to an earlier record, this one's own
-			c.warnf("warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, repeated); it is %q in the results\n",
-				rec.Doc.Origin, own, c.first[own], from, id)
-		} else {
-			c.warnf("warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", rec.Doc.Origin, own, c.first[own], id)
-		}
+		c.reading.Renamed(rec.Doc.Origin, own, c.o.IDs.First(own), c.renamedFrom[own], id)
 		if c.renamedFrom == nil {
 			c.renamedFrom = map[string]string{}
 		}
 		c.renamedFrom[id] = own
 	}
-	c.first[id] = rec.Doc.Origin
 	rec.Doc.ID = id
 	return rec, nil
 }
 
-// warnf writes a warning line, up to the warnings' limit.
-func (c *converter) warnf(format string, args ...any) {
-	if c.warn != nil && c.warned < c.o.MaxWarnings {
-		fmt.Fprintf(c.warn, format, args...)
-	}
-	c.warned++
-}
-
 // skip counts a record skipped, writes it to rejects (when not nil) as
-// dedup's rejects.jsonl holds it, warns, and in strict mode fails.
+// dedup's rejects.jsonl holds it, and warns as dedup does, or in strict
+// mode fails with dedup's error.
 func (c *converter) skip(rec corpus.Record, rejects *json.Encoder) error {
 	c.skipped[rec.Skip]++
 	if rejects != nil {
@@ -281,56 +279,61 @@ func (c *converter) skip(rec corpus.Record, rejects *json.Encoder) error {
 			return fmt.Errorf("writing %s: %w", c.o.Rejects, err)
 		}
 	}
-	if c.o.Strict {
-		return fmt.Errorf("%w (--strict stops at the first)", rec.Err)
-	}
 	where := "the summary counts them"
 	if c.o.Rejects != "" {
 		where = c.o.Rejects + " lists them"
 	}
-	switch {
-	case c.warn == nil:
-	case c.warned < c.o.MaxWarnings:
-		fmt.Fprintf(c.warn, "warning: skipped: %v\n", rec.Err)
-	case c.warned == c.o.MaxWarnings && c.o.MaxWarnings == 0:
-		fmt.Fprintf(c.warn, "warning: records skipped; %s\n", where)
-	case c.warned == c.o.MaxWarnings:
-		fmt.Fprintf(c.warn, "warning: more records skipped; %s\n", where)
-	}
-	c.warned++
-	return nil
+	return c.reading.Skip(rec, where)
 }
+
+// The standard fields a line holds, in its order, each by its standard
+// name.
+var standardNames = [...]string{"id", "title", "text", "url", "source", "date"}
 
 // appendDoc appends doc as a line of JSON: id, title, text, url, source
 // and date (RFC 3339, to the nanosecond, without an offset when read
 // without a zone) as dedup read them, the empty ones left out but id and
-// text, then every other member of doc.Raw, the record as dedup's
-// kept.jsonl holds it, but those of the names the fields were read from
-// and of the six names (in any case): dedup of the line reads what it
+// text, then the other members of doc.Raw, the record as dedup's
+// kept.jsonl holds it (see appendOthers): dedup of the line reads what it
 // read of the record.
 func (c *converter) appendDoc(b []byte, doc *core.Document) ([]byte, error) {
-	b = append(b, `{"id":`...)
-	b = jsonenc.AppendString(b, doc.ID)
-	for _, f := range [...]struct{ name, v string }{{"title", doc.Title}, {"text", doc.Text}, {"url", doc.URL}, {"source", doc.Source}} {
-		if f.v != "" || f.name == "text" {
-			b = append(b, `,"`+f.name+`":`...)
-			b = jsonenc.AppendString(b, f.v)
+	var values [len(standardNames)]string
+	values[0], values[1], values[2], values[3], values[4] = doc.ID, doc.Title, doc.Text, doc.URL, doc.Source
+	if !doc.Date.IsZero() && !core.NoDate(doc.Date) {
+		values[5] = core.FormatDate(doc.Date, time.RFC3339Nano)
+	}
+	var written [len(standardNames)]bool
+	b = append(b, '{')
+	for i, name := range standardNames {
+		if values[i] != "" || name == "id" || name == "text" {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = append(b, name...)
+			b = append(b, `":`...)
+			b = jsonenc.AppendString(b, values[i])
+			written[i] = true
 		}
 	}
-	if !doc.Date.IsZero() && !core.NoDate(doc.Date) {
-		b = append(b, `,"date":`...)
-		b = jsonenc.AppendString(b, core.FormatDate(doc.Date, time.RFC3339Nano))
-	}
-	b, err := c.appendOthers(b, doc.Raw)
+	b, err := c.appendOthers(b, doc.Raw, &written)
 	if err != nil {
 		return b, err
 	}
 	return append(b, "}\n"...), nil
 }
 
-// appendOthers appends the members of the JSON object raw that appendDoc
-// does not write under the standard names, each value compacted.
-func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
+// appendOthers appends the members of the JSON object raw but those that
+// hold what appendDoc wrote: of each standard field written, the member
+// it was read from (the name its column flag gives, or its own: the
+// member of that name, else the one member of it but for case and spaces,
+// as the reader matches them); and the member of each standard name,
+// which the line holds as read. The others are kept as they are, each
+// value compacted: a "Date " beside the "date" read stays. A field not
+// written (empty) that another member has but for case or spaces is
+// written empty, so that a reader of the line reads it empty, not from
+// that member. written says which standard fields appendDoc wrote.
+func (c *converter) appendOthers(b []byte, raw []byte, written *[len(standardNames)]bool) ([]byte, error) {
 	if len(raw) == 0 {
 		return b, nil
 	}
@@ -338,6 +341,7 @@ func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return b, fmt.Errorf("the record is not a JSON object")
 	}
+	c.keys, c.vals = c.keys[:0], c.vals[:0]
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -348,30 +352,59 @@ func (c *converter) appendOthers(b []byte, raw []byte) ([]byte, error) {
 		if err := dec.Decode(&v); err != nil {
 			return b, err
 		}
-		if c.dropped(key) {
+		c.keys, c.vals = append(c.keys, key), append(c.vals, v)
+	}
+	drop := c.drop[:0]
+	for i, name := range standardNames {
+		drop = append(drop, name)
+		if written[i] {
+			if k, ok := readKey(c.keys, cmp.Or(c.fields[i], name)); ok {
+				drop = append(drop, k)
+			}
+		}
+	}
+	c.drop = drop
+	for i, name := range standardNames {
+		if written[i] {
+			continue
+		}
+		for _, k := range c.keys {
+			if !slices.Contains(drop, k) && strings.EqualFold(strings.TrimSpace(k), name) {
+				b = append(b, `,"`+name+`":""`...)
+				break
+			}
+		}
+	}
+	for i, key := range c.keys {
+		if slices.Contains(drop, key) {
 			continue
 		}
 		b = append(b, ',')
 		b = jsonenc.AppendString(b, key)
 		b = append(b, ':')
-		var buf bytes.Buffer
-		if err := json.Compact(&buf, v); err != nil {
+		c.buf.Reset()
+		if err := json.Compact(&c.buf, c.vals[i]); err != nil {
 			return b, err
 		}
-		b = append(b, buf.Bytes()...)
+		b = append(b, c.buf.Bytes()...)
 	}
 	return b, nil
 }
 
-// dropped reports whether a member of a record is one appendDoc writes
-// under a standard name: one a field was read from, or of a standard
-// name, in any case, spaces around it or not (as the reader matches them).
-func (c *converter) dropped(key string) bool {
-	k := strings.TrimSpace(key)
-	for _, d := range c.drop {
-		if strings.EqualFold(k, d) {
-			return true
+// readKey returns the key among keys the reader reads the field of name
+// from: name itself, else the one key that is name but for case and the
+// spaces around it; ok is false when there is none, or two or more such.
+func readKey(keys []string, name string) (key string, ok bool) {
+	if slices.Contains(keys, name) {
+		return name, true
+	}
+	for _, k := range keys {
+		if k != key && strings.EqualFold(strings.TrimSpace(k), name) {
+			if ok {
+				return "", false
+			}
+			key, ok = k, true
 		}
 	}
-	return false
+	return key, ok
 }

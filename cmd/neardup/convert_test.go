@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/internal/job"
 )
 
 // convertRow is a row of the Parquet inputs of the convert tests: its own
@@ -228,5 +231,129 @@ func TestConvertLeavesNoOutputOnFailure(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(in); string(b) != `{"id":"a","text":"one text"}`+"\n" {
 		t.Errorf("the input became %q", b)
+	}
+}
+
+// An output that a run would lose or read back is refused (exit 2), before
+// anything is written: --rejects naming the output by another path ("-"
+// and /dev/stdout alike), and an output not yet made in an input
+// directory, one a later conversion would read.
+func TestConvertRefusesOutputsThatClash(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "b.jsonl"), []byte(`{"id":"a","text":"one text"}`+"\n"+`{"id":"b","text":""}`+"\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "d"), 0o755)
+	os.WriteFile(filepath.Join(dir, "d", "a.txt"), []byte("one text"), 0o644)
+	for _, args := range [][]string{
+		{"b.jsonl", "-o", "out.jsonl", "--rejects", "./out.jsonl"},
+		{"b.jsonl", "-o", "out.jsonl", "--rejects", filepath.Join(dir, "out.jsonl")},
+		{"b.jsonl", "-o", "-", "--rejects", "/dev/stdout"},
+		{"b.jsonl", "-o", "/dev/stdout", "--rejects", "-"},
+		{"d", "-o", "d/out.jsonl"},
+		{"d", "-o", "out.jsonl", "--rejects", "d/r.jsonl"},
+	} {
+		code, out, errOut := runChildIn(t, dir, append([]string{"-q", "convert"}, args...)...)
+		if code != 2 || out != "" {
+			t.Errorf("%q: exit %d, want 2; stdout %q, stderr:\n%s", args, code, out, errOut)
+		}
+		for _, f := range []string{"out.jsonl", "d/out.jsonl", "d/r.jsonl"} {
+			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+				t.Errorf("%q: wrote %s", args, f)
+			}
+		}
+	}
+}
+
+// A record under --max-bytes whose line of JSON is over it (escaping
+// grows a text of tabs) stops the conversion, naming the record and the
+// limit a reader of the output needs: dedup of the output would skip it as
+// too large.
+func TestConvertRefusesALineOverMaxBytes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte(strings.Repeat("word\t", 30)), 0o644) // 150 bytes
+	out := filepath.Join(dir, "out.jsonl")
+	code, _, errOut := runChild(t, "-q", "convert", filepath.Join(dir, "a.txt"), "--max-bytes", "160", "-o", out)
+	if code != 1 || !strings.Contains(errOut, "a.txt: its line of JSON is ") || !strings.Contains(errOut, "over --max-bytes 160") {
+		t.Errorf("exit %d, want 1; stderr:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the output was written")
+	}
+	if code, _, errOut := runChild(t, "-q", "convert", filepath.Join(dir, "a.txt"), "--max-bytes", "400", "-o", out); code != 0 {
+		t.Errorf("--max-bytes 400: exit %d; stderr:\n%s", code, errOut)
+	}
+}
+
+// convert leaves out what an earlier dedup run wrote into an input
+// directory, as dedup does.
+func TestConvertLeavesOutEarlierResults(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	w := filepath.Join(dir, "w")
+	os.Mkdir(w, 0o755)
+	os.WriteFile(filepath.Join(w, "a.txt"), []byte(story(1, 1)), 0o644)
+	os.WriteFile(filepath.Join(w, "b.txt"), []byte(story(1, 2)), 0o644)
+	if code, _, errOut := runChild(t, "-q", "dedup", w, "-o", filepath.Join(w, "results")); code != 0 {
+		t.Fatalf("dedup: exit %d; stderr:\n%s", code, errOut)
+	}
+	out := filepath.Join(dir, "w.jsonl")
+	code, _, errOut := runChild(t, "-q", "convert", w, "-o", out)
+	if code != 0 {
+		t.Fatalf("convert: exit %d; stderr:\n%s", code, errOut)
+	}
+	if b, _ := os.ReadFile(out); strings.Count(string(b), "\n") != 2 {
+		t.Errorf("converted:\n%s\nwant the lines of a.txt and b.txt", b)
+	}
+}
+
+// convert says what dedup says of what its inputs held that was not read
+// (dates in no form it reads, a directory of nothing read), and its
+// --strict error is dedup's, job.ErrStrict.
+func TestConvertSaysWhatWasNotRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.csv")
+	os.WriteFile(in, []byte("id,text,date\na,one text,yesterday\nb,another text,2024-05-01\n"), 0o644)
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	var warn bytes.Buffer
+	o := convertOptions{Inputs: []string{in, empty}, Out: filepath.Join(dir, "out.jsonl"), Warn: &warn}
+	if err := runConvert(t.Context(), o); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`warning: dates not read: 1 (e.g. "yesterday" at ` + in + `:2)`,
+		"warning: " + empty + ": no .jsonl", "nothing read from this directory; the other inputs are read"} {
+		if !strings.Contains(warn.String(), want) {
+			t.Errorf("warnings:\n%s\nwant in them: %s", warn.String(), want)
+		}
+	}
+	os.WriteFile(in, []byte("id,text\na,one text\nb,\n"), 0o644)
+	o = convertOptions{Inputs: []string{in}, Out: filepath.Join(dir, "out.jsonl"), Strict: true}
+	if err := runConvert(t.Context(), o); !errors.Is(err, job.ErrStrict) {
+		t.Errorf("--strict: %v, want job.ErrStrict", err)
+	}
+}
+
+// Of the columns that are a standard name but for case or spaces, only the
+// one read is written under the standard name; the others are kept as
+// they are, and a field left empty is written empty, so that a reader of
+// the line reads what dedup read: converting the output again gives it
+// back.
+func TestConvertKeepsColumnsNotRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in, out, again := filepath.Join(dir, "a.csv"), filepath.Join(dir, "o.jsonl"), filepath.Join(dir, "o2.jsonl")
+	os.WriteFile(in, []byte("id,text,date,Date ,DATE,Title\na,one text,2024-05-01,x,y,\n"), 0o644)
+	for _, args := range [][]string{{in, "-o", out}, {out, "-o", again}} {
+		if err := runConvert(t.Context(), convertOptions{Inputs: args[:1], Out: args[2]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `{"id":"a","text":"one text","date":"2024-05-01T00:00:00","title":"","Date ":"x","DATE":"y","Title":""}` + "\n"
+	for _, f := range []string{out, again} {
+		if b, _ := os.ReadFile(f); string(b) != want {
+			t.Errorf("%s:\n%s\nwant\n%s", filepath.Base(f), b, want)
+		}
 	}
 }

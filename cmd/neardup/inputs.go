@@ -209,8 +209,17 @@ func refuseInputAsOutput(inputs []string, w inputWalk, outs ...outputFile) error
 			continue
 		}
 		ost, err := os.Stat(o.path)
+		if errors.Is(err, fs.ErrNotExist) && w.own == nil {
+			// A new file is no input yet, but one a later run of the
+			// command reads, when an input directory's walk would read it
+			// and nothing tells it apart as an output.
+			if in := w.dirReading(inputs, o.path); in != "" {
+				return usageError{fmt.Sprintf("%s %s is a file of the input directory %s, one a later run would read: name a file outside %s", o.flag, o.path, in, in)}
+			}
+			continue
+		}
 		if err != nil || !ost.Mode().IsRegular() {
-			continue // a new file is no input; a device is written in place
+			continue // a device is written in place
 		}
 		for _, in := range inputs {
 			if st, err := os.Stat(in); in != "-" && err == nil && os.SameFile(st, ost) {
@@ -224,12 +233,12 @@ func refuseInputAsOutput(inputs []string, w inputWalk, outs ...outputFile) error
 	return nil
 }
 
-// dirReading returns the input directory whose walk reads the existing
-// file path and for which it is no output of a previous run, or "". A file
-// met through a link inside the directory is not found here (the reader's
-// Exclude leaves it out).
+// dirReading returns the input directory whose walk reads the file path
+// (existing, or to be made) and for which it is no output of a previous
+// run, or "". A file met through a link inside the directory is not found
+// here (the reader's Exclude leaves it out).
 func (w inputWalk) dirReading(inputs []string, path string) string {
-	p, err := resolved(path)
+	p, err := resolvedNew(path)
 	if err != nil || w.outDir != "" && within(p, w.outDir) {
 		return ""
 	}
@@ -307,6 +316,48 @@ func resolved(path string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// resolvedNew is resolved of path when it exists, and else the resolved
+// path of its parent directory joined with its name: where a file made at
+// path is.
+func resolvedNew(path string) (string, error) {
+	p, err := resolved(path)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return p, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	dir, err := resolved(filepath.Dir(abs))
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, filepath.Base(abs)), nil
+}
+
+// sameFile reports whether the output paths a and b name one file,
+// however each is written (a relative path, a link, "-" and /dev/stdout):
+// the same file when both exist, else the same resolved path.
+func sameFile(a, b string) bool {
+	if a == "-" {
+		a = "/dev/stdout"
+	}
+	if b == "-" {
+		b = "/dev/stdout"
+	}
+	if a == b {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	ra, errA := resolvedNew(a)
+	rb, errB := resolvedNew(b)
+	return errA == nil && errB == nil && ra == rb
 }
 
 // givenInput returns a *container.MissingError, a mistake in the command

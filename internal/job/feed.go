@@ -19,7 +19,6 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
-	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
 )
@@ -116,8 +115,7 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 		return nil, errors.New("job: no input")
 	}
 	o.SinglePass = true
-	o.Exclude = output.WithoutEarlier(o.Exclude)
-	return corpus.Open(inputs, o)
+	return OpenReading(inputs, o)
 }
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
@@ -143,7 +141,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	meter := newMeter(o.Progress, o.newMeter)
 	o.Warn = meter.Lines(o.Warn)
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: meter, started: time.Now(),
-		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
+		Reading: Reading{warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}}
 	if o.Out != nil {
 		// On the terminal the meter draws on, a line printed clears its
 		// line first, as a warning does.
@@ -230,7 +228,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	}
 	// The records' notes are counted of those taken: the workers decode
 	// ahead of a run that stops (at a bad record, in strict mode).
-	warnNotRead(o.Warn, r, &f.notes)
+	f.WarnNotRead(r)
 	if o.Warn != nil && !o.Query && st.Unnamed > 0 {
 		fmt.Fprintf(o.Warn, "warning: documents without an id of their own: %d, named by where they were read (e.g. %s): "+
 			"such names depend on the inputs given, and a file of the same name added in another run gets the same ones, "+
@@ -260,10 +258,9 @@ type feeder struct {
 	meter    *progress.Meter
 	started  time.Time
 	mu       sync.Mutex // guards st: records are read as matches are reported
-	warner   warner
-	usable   int   // records read as documents
-	notes    notes // of the records read
-	reported int   // matches reported
+	usable   int        // records read as documents
+	Reading             // the warnings and notes of the records read
+	reported int        // matches reported
 	out      *bufio.Writer
 	enc      *json.Encoder // encodes into line
 	line     bytes.Buffer

@@ -105,7 +105,7 @@ type IDNamer struct {
 	// of its own (corpus.Reader.NamedByOrigin), kept as it is under Scope
 	// "file"; nil takes a document whose id is its origin for one.
 	Reader *corpus.Reader
-	taken  map[string]bool
+	taken  map[string]string // the origin of each id given
 }
 
 // Name returns the id of rec's document in the results of a run that read
@@ -119,15 +119,15 @@ func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
 	}
 	id = n.Own(rec)
 	if n.taken == nil {
-		n.taken = map[string]bool{}
+		n.taken = map[string]string{}
 	}
-	if n.taken[id] {
+	if _, ok := n.taken[id]; ok {
 		switch n.OnDuplicate {
 		case DuplicateSkip:
 			return id, false, true
 		case DuplicateRename:
 			k := 2
-			for n.taken[renamedID(id, k)] {
+			for n.has(renamedID(id, k)) {
 				k++
 			}
 			id = renamedID(id, k)
@@ -135,9 +135,19 @@ func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
 			return id, true, true
 		}
 	}
-	n.taken[id] = true
+	n.taken[id] = rec.Doc.Origin
 	return id, true, false
 }
+
+// has reports whether id was given.
+func (n *IDNamer) has(id string) bool {
+	_, ok := n.taken[id]
+	return ok
+}
+
+// First returns the origin of the document Name gave id, "" when it gave
+// none: the earlier place a repeat of id names.
+func (n *IDNamer) First(id string) string { return n.taken[id] }
 
 // Own returns the id of rec's document before a repeat is renamed: its id
 // as read, "file#id" under Scope "file" (a record skipped keeps its id).
@@ -188,17 +198,7 @@ func (run *runner) add(it *item) (added bool, err error) {
 			run.renamed, run.renamedFrom = map[int]string{}, map[string]string{}
 		}
 		run.renamed[run.b.Len()-1] = doc.ID
-		if run.warner.w != nil && run.warner.warned < run.warner.max {
-			if from, ok := run.renamedFrom[id]; ok {
-				// Ids are given in reading order: an id renamed to earlier is
-				// taken, though this record holds it as its own.
-				fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, "+
-					"repeated); it is %q in the results\n", dup.Origin, id, first, from, doc.ID)
-			} else {
-				fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", dup.Origin, id, first, doc.ID)
-			}
-			run.warner.warned++
-		}
+		run.warner.renamed(dup.Origin, id, first, run.renamedFrom[id], doc.ID)
 		run.renamedFrom[doc.ID] = id
 		return true, nil
 	}

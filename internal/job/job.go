@@ -229,12 +229,12 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	o.Warn = meter.Lines(o.Warn)
 	run := &runner{o: o, b: b, r: r, out: out, meter: meter, seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer, budget: watch,
-		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
+		Reading: Reading{warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
 	}
 	pacer.readingDone()
-	warnNotRead(o.Warn, r, &run.notes)
+	run.WarnNotRead(r)
 	if run.b.Len() == 0 {
 		return engine.Stats{}, NoDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
@@ -382,10 +382,10 @@ type runner struct {
 	pacer       *gcPacer
 	// budget watches the memory budget (Options.Memory); nil without one.
 	budget *budgetWatch
-	warner warner
-	// notes counts the notes of the records taken, those replayed from a
-	// checkpoint too (their journal entries hold them).
-	notes notes
+	// Reading warns of the records skipped and renamed, and its notes
+	// count those of the records taken, those replayed from a checkpoint
+	// too (their journal entries hold them).
+	Reading
 	// ck writes the checkpoints of the first reading (Options.Resume);
 	// nil without.
 	ck      *checkpointer
@@ -649,6 +649,25 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 		wr.warned++
 	}
 	return nil
+}
+
+// renamed warns, up to the limit, that the record at origin, whose own
+// id repeats the id of the document at first, is id in the results
+// (Options.OnDuplicateID rename). from, when not "", is the own id of an
+// earlier record that was renamed to own: ids are given in reading order,
+// so an id renamed to earlier is taken, though this record holds it as
+// its own.
+func (wr *warner) renamed(origin, own, first, from, id string) {
+	if wr.w == nil || wr.warned >= wr.max {
+		return
+	}
+	if from != "" {
+		fmt.Fprintf(wr.w, "warning: renamed: %s: id %q is the id %s was renamed to earlier (its own, %q, "+
+			"repeated); it is %q in the results\n", origin, own, first, from, id)
+	} else {
+		fmt.Fprintf(wr.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", origin, own, first, id)
+	}
+	wr.warned++
 }
 
 // notes counts what the records taken held that was not read, each with

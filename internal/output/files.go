@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,6 +44,10 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 	removeDeadTemps(path)
 	f, err := createTemp(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // of the temporary name, which the caller never gave
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	defer os.Remove(f.Name())

@@ -79,3 +79,14 @@ func TestWriteAtomicWritersError(t *testing.T) {
 		t.Errorf("left behind: %v", ents)
 	}
 }
+
+// A file that cannot be made (its directory missing) is named as given in
+// the error, not by the temporary name written first.
+func TestWriteAtomicNamesThePathGiven(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out", "x.jsonl")
+	err := WriteAtomic(path, func(*bufio.Writer) error { return nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "writing "+path+": ") || strings.Contains(err.Error(), ".tmp") ||
+		!errors.Is(err, os.ErrNotExist) {
+		t.Errorf("error %v, want one of %s, not naming the temporary file", err, path)
+	}
+}
