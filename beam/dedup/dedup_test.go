@@ -268,7 +268,7 @@ func runPipeline(t *testing.T, o Options) {
 // batch reads no glob (a shell expands them).
 func expand(t *testing.T, inputs []string) []string {
 	t.Helper()
-	files, err := Expand(context.Background(), inputs, Fields{})
+	files, err := Expand(context.Background(), inputs, "", Fields{})
 	if err != nil {
 		t.Fatal(err)
 	}
