@@ -43,6 +43,8 @@ func init() {
 	register.DoFn2x0[found, func(found)](&linkingFn{})
 	register.Function2x0(dupLink)
 	register.Function2x0(linkEnds)
+	register.Function3x0(idOf)
+	register.DoFn2x1[string, func(*int64) bool, error](&repeatedIDFn{})
 	register.Function1x1(pairLine)
 	register.Function4x0(keptLine)
 	register.Function3x0(recordsCount)
@@ -238,6 +240,8 @@ func Build(s beam.Scope, o Options) error {
 	// connected components → clusters by the linking and keep policies
 	linking := beam.ParDo(s, &linkingFn{SimilarIsCopy: o.SimilarIsCopy}, pairs)
 	roots := components(s, beam.ParDo(s, linkEnds, linking), o.Rounds)
+	// An id two documents hold fails the job, as neardup dedup refuses it.
+	beam.ParDo0(s, &repeatedIDFn{Inputs: o.Inputs}, beam.GroupByKey(s, beam.ParDo(s, idOf, docs)))
 	members := docs
 	if o.Keep != cluster.Central { // the only policy that reads sketches
 		members = beam.ParDo(s, withoutDetail, docs)
