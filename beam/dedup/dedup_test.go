@@ -268,7 +268,7 @@ func runPipeline(t *testing.T, o Options) {
 // batch reads no glob (a shell expands them).
 func expand(t *testing.T, inputs []string) []string {
 	t.Helper()
-	files, err := Expand(context.Background(), inputs, Fields{})
+	files, err := Expand(context.Background(), inputs, "", Fields{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -577,27 +577,28 @@ func TestRemoveEarlierWhereFilesCannotBeRemoved(t *testing.T) {
 	}
 }
 
-// TestRemovedListsACopyOfTheKeptID runs the pipeline on two copies of one
-// story under one id, which the pipeline reads as two documents (the batch
-// refuses a repeated id), and wants the copy not kept in removed.jsonl:
-// the writer left out every member whose id was the representative's, so
-// that the copy was in neither kept.jsonl nor removed.jsonl.
-func TestRemovedListsACopyOfTheKeptID(t *testing.T) {
+// TestRepeatedIDFails runs the pipeline on two copies of one story under
+// one id, and wants the job to fail naming the id and both records, as
+// neardup dedup refuses a repeated id: it read them as two documents, and
+// wrote a pair of the id with itself, a cluster listing it twice, and
+// kept.jsonl with the id in it once, or twice when the texts differed.
+func TestRepeatedIDFails(t *testing.T) {
 	dir := t.TempDir()
 	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
 	in := filepath.Join(dir, "in.jsonl")
-	recs := `{"id":"x","text":"` + text + `"}` + "\n" + `{"id":"x","text":"` + text + `"}` + "\n" +
-		`{"id":"y","text":"Markets rose on Friday as traders weighed the outlook for growth and the price of oil."}` + "\n"
+	recs := `{"id":"x","text":"` + text + `"}` + "\n" + `{"id":"y","text":"Markets rose on Friday as traders weighed the outlook for growth and the price of oil."}` + "\n" +
+		`{"id":"x","text":"` + text + `"}` + "\n"
 	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
-	runPipeline(t, o)
-	if got, want := string(readFile(t, o.Out, removedFile)), `{"id":"x","cluster":1,"kept":"x"}`+"\n"; got != want {
-		t.Errorf("removed.jsonl = %q, want %q", got, want)
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, o); err != nil {
+		t.Fatal(err)
 	}
-	if kept := lines(readFile(t, o.Out, keptFile)); len(kept) != 3 { // two lines and the empty string after them
-		t.Errorf("kept.jsonl holds %d lines, want 2 (x once, y)", len(kept)-1)
+	err := ptest.Run(p)
+	if want := in + `, record 3: id "x" repeats the id of ` + in + ", record 1"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the job: %v; want it failed saying %q", err, want)
 	}
 }
 

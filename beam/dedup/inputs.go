@@ -34,23 +34,37 @@ func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
 // its name (plain or inside gzip, Zstandard or bzip2; see notRead), or by
 // its first bytes when its name says no format (notReadByContent), and is
 // given once. A file that is not there is an error naming it; the others
-// are InputErrors. textField names the text column, by which a CSV file is
+// are InputErrors. from[i] is the input files[i] is of, as given (a glob
+// that matched it), which an error names. textField names the text column, by which a CSV file is
 // told (corpus.Sniff). A local file is told from another as neardup dedup
 // tells it, by its device and inode (inputKey): under two names, through
 // a symbolic or a hard link, it is given twice.
-func checkInputs(ctx context.Context, files []string, textField string) error {
-	seen := map[inputKey]string{}
-	for _, p := range files {
+func checkInputs(ctx context.Context, files, from []string, textField string) error {
+	seen := map[inputKey]int{}
+	for i, p := range files {
 		key, err := checkInput(ctx, p, textField)
 		if err != nil {
 			return err
 		}
 		if first, ok := seen[key]; ok {
-			return &InputError{Path: p, Reason: fmt.Sprintf("given twice (as %s too): each of its records would be read twice, and be its own copy", first)}
+			this := ""
+			if files[i] != from[i] {
+				this = fmt.Sprintf("matched by '%s', and ", from[i])
+			}
+			return &InputError{Path: p, Reason: fmt.Sprintf("given twice (%s%s too): each of its records would be read twice, and be its own copy",
+				this, givenAs(files[first], from[first]))}
 		}
-		seen[key] = p
+		seen[key] = i
 	}
 	return nil
+}
+
+// givenAs says how a file was given: by its name, or matched by a glob.
+func givenAs(file, input string) string {
+	if file == input {
+		return "as " + file
+	}
+	return fmt.Sprintf("as %s, matched by '%s'", file, input)
 }
 
 // inputKey tells one input file from another, whatever path names it: a

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -53,7 +54,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 	t.Run("read", func(t *testing.T) {
 		inputs := []string{in("a.jsonl"), in("b.jsonl.gz"), in("c.ndjson.zst"), in("part-00000"), in("e.tar.gz"),
 			in("g.zip"), in("h.tgz"), in("i.jsonl.bz2"), in("more/*.jsonl")}
-		files, err := Expand(context.Background(), inputs, Fields{})
+		files, err := Expand(context.Background(), inputs, "", Fields{})
 		if err != nil || len(files) != len(inputs) {
 			t.Fatalf("Expand(%q) = %q, %v; want the %d files", inputs, files, err, len(inputs))
 		}
@@ -88,7 +89,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Expand(context.Background(), tt.inputs, Fields{})
+			_, err := Expand(context.Background(), tt.inputs, "", Fields{})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Expand(%q) = %v, want an error saying %q", tt.inputs, err, tt.want)
 			}
@@ -131,7 +132,7 @@ func TestExpandRefusesPipesAndDevices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Expand(context.Background(), []string{tt.input}, Fields{})
+			_, err := Expand(context.Background(), []string{tt.input}, "", Fields{})
 			var ie *InputError
 			if !errors.As(err, &ie) || !strings.HasPrefix(err.Error(), tt.want) || !strings.Contains(err.Error(), "write it to a file first") {
 				t.Fatalf("Expand(%q) = %v; want an InputError %q..., saying to write it to a file first", tt.input, err, tt.want)
@@ -182,7 +183,7 @@ func TestExpandRefusesByContent(t *testing.T) {
 	}
 	in := func(name string) string { return filepath.Join(dir, name) }
 	read := []string{in("part-00010"), in("part-00011"), in("part-00012"), in("part-00013")}
-	if got, err := Expand(context.Background(), read, Fields{}); err != nil || len(got) != len(read) {
+	if got, err := Expand(context.Background(), read, "", Fields{}); err != nil || len(got) != len(read) {
 		t.Errorf("Expand(%q) = %q, %v; want the %d files", read, got, err, len(read))
 	}
 	for _, tt := range []struct{ name, want string }{
@@ -200,7 +201,7 @@ func TestExpandRefusesByContent(t *testing.T) {
 		{"part-0000[0-9]", "part-00001: is warc by its content"}, // a glob's file, in name order
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Expand(context.Background(), []string{in("part-00010"), in(tt.name)}, Fields{})
+			_, err := Expand(context.Background(), []string{in("part-00010"), in(tt.name)}, "", Fields{})
 			var ie *InputError
 			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Expand = %v; want an InputError saying %q", err, tt.want)
@@ -208,7 +209,7 @@ func TestExpandRefusesByContent(t *testing.T) {
 		})
 	}
 	// CSV is told by the text column, as neardup dedup tells it.
-	if _, err := Expand(context.Background(), []string{in("part-00004")}, Fields{Text: "body"}); err == nil ||
+	if _, err := Expand(context.Background(), []string{in("part-00004")}, "", Fields{Text: "body"}); err == nil ||
 		!strings.Contains(err.Error(), "is text by its content") {
 		t.Errorf("with the text column body: %v; want text", err)
 	}
@@ -450,5 +451,69 @@ func TestBzip2StrayBytesCountedApartAsTheBatchCounts(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
+	}
+}
+
+// TestExpandGlobsAsAShell wants a glob to match what a shell's would and
+// never the run's own files: not the hidden files (Spark's .crc files, the
+// lock .out.lock of -o beside the inputs, which was refused as text, and
+// with it the job), unless the glob's element starts with a dot; not the
+// output directory, its result files or stage, which a second run into the
+// directory its glob reads read as inputs. A name that is a file is that
+// file, not a glob: a[1].jsonl was "matches no file", d?.jsonl read
+// d1.jsonl too. A file given twice names the glob that matched it.
+func TestExpandGlobsAsAShell(t *testing.T) {
+	dir := t.TempDir()
+	in := func(name string) string { return filepath.Join(dir, name) }
+	write := func(name string, data []byte) {
+		if err := os.MkdirAll(filepath.Dir(in(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(in(name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := []byte(`{"id":"a","text":"x"}` + "\n")
+	random := []byte("\x9b\x01\xe3Q\x7f\x00\x11\xfe\xa0\x02z\x8c\x91\x05\xc3\x04\xd2\x7f\x10\xee\x03\xb1\x06\x99")
+	write("g/a.jsonl", doc)
+	write("g/.a.jsonl.crc", random)
+	write("g/.out.lock", random) // out's lock, taken before the inputs are listed
+	write("g/out/pairs.jsonl", doc)
+	write("o/a.jsonl", doc)
+	write("o/b.jsonl", doc)
+	for _, name := range []string{"pairs.jsonl", "clusters.jsonl", "kept.jsonl", "removed.jsonl", "rejects.jsonl",
+		"stats.json", "pairs-00000-of-00002.jsonl", "kept.jsonl.tmp", stagePrefix + "1/pairs.jsonl"} {
+		write("o/"+name, doc)
+	}
+	write("n/a[1].jsonl", doc)
+	write("n/d?.jsonl", doc)
+	write("n/d1.jsonl", doc)
+	for _, tt := range []struct {
+		inputs []string
+		out    string
+		want   []string
+	}{
+		{[]string{in("g/*")}, in("g/out"), []string{in("g/a.jsonl")}},
+		{[]string{in("g/.*.crc"), in("g/a.jsonl")}, "", nil}, // asked for: refused below
+		{[]string{in("o/*")}, in("o"), []string{in("o/a.jsonl"), in("o/b.jsonl")}},
+		{[]string{in("o/*.jsonl")}, in("o/"), []string{in("o/a.jsonl"), in("o/b.jsonl")}},
+		{[]string{in("n/a[1].jsonl")}, "", []string{in("n/a[1].jsonl")}},
+		{[]string{in("n/d?.jsonl")}, "", []string{in("n/d?.jsonl")}},
+		{[]string{in("n/d[1].jsonl")}, "", []string{in("n/d1.jsonl")}},
+	} {
+		got, err := Expand(context.Background(), tt.inputs, tt.out, Fields{})
+		if tt.want == nil {
+			if err == nil || !strings.Contains(err.Error(), "by its content") {
+				t.Errorf("Expand(%q) = %q, %v; want the hidden file asked for refused by its content", tt.inputs, got, err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("Expand(%q, -o %s) = %q, %v; want %q", tt.inputs, tt.out, got, err, tt.want)
+		}
+	}
+	_, err := Expand(context.Background(), []string{in("o/a.jsonl"), in("o/*.jsonl")}, in("o"), Fields{})
+	if want := fmt.Sprintf("given twice (matched by '%s', and as %s too)", in("o/*.jsonl"), in("o/a.jsonl")); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Expand of a file and a glob matching it = %v; want it saying %q", err, want)
 	}
 }

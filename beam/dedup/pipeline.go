@@ -3,6 +3,8 @@ package dedup
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -41,6 +43,8 @@ func init() {
 	register.DoFn2x0[found, func(found)](&linkingFn{})
 	register.Function2x0(dupLink)
 	register.Function2x0(linkEnds)
+	register.Function3x0(idOf)
+	register.DoFn2x1[string, func(*int64) bool, error](&repeatedIDFn{})
 	register.Function1x1(pairLine)
 	register.Function4x0(keptLine)
 	register.Function3x0(recordsCount)
@@ -89,17 +93,25 @@ func init() {
 
 // Expand lists the files of the inputs, in the order the batch reads them:
 // the inputs in turn, the files a glob matches in byte order of their
-// names. It runs where the pipeline is built; an input that matches no
-// file, or a file that is not there, is an error naming it, and a
-// directory, a file whose name says another format than JSON Lines
-// (news.csv, news.parquet), a file whose name says no format (part-00000)
-// and whose first bytes say another (corpus.Sniff, which tells CSV by the
-// column fields.Text) or a file given twice is an *InputError.
-func Expand(ctx context.Context, inputs []string, fields Fields) ([]string, error) {
-	var files []string
+// names. An input that is the name of a file is that file, whatever
+// characters it holds (a[1].jsonl, d?.jsonl); another that holds *, ? or [
+// is a glob, whose matches leave out, as a shell's do, the files and
+// directories whose names start with a dot where the glob's element does
+// not (Spark's .part-00000.crc, the lock .out.lock), and the output
+// directory out, its result files (pairs.jsonl ... stats.json, their
+// shards and temporary files) and the run's stage: what a run into a
+// directory its glob reads wrote there is not read by the next. It runs
+// where the pipeline is built; an input that matches no file, or a file
+// that is not there, is an error naming it, and a directory, a file whose
+// name says another format than JSON Lines (news.csv, news.parquet), a
+// file whose name says no format (part-00000) and whose first bytes say
+// another (corpus.Sniff, which tells CSV by the column fields.Text) or a
+// file given twice is an *InputError.
+func Expand(ctx context.Context, inputs []string, out string, fields Fields) ([]string, error) {
+	var files, from []string // from: the input each file is of, as given
 	for _, in := range inputs {
-		if !strings.ContainsAny(in, "*?[") {
-			files = append(files, in)
+		if !strings.ContainsAny(in, "*?[") || isFile(ctx, in) {
+			files, from = append(files, in), append(from, in)
 			continue
 		}
 		fs, err := filesystem.New(ctx, in)
@@ -111,16 +123,70 @@ func Expand(ctx context.Context, inputs []string, fields Fields) ([]string, erro
 		if err != nil {
 			return nil, fmt.Errorf("listing %s: %w", in, err)
 		}
+		matched = slices.DeleteFunc(matched, func(m string) bool { return hidden(in, m) || ofOutput(m, out) })
 		if len(matched) == 0 {
 			return nil, fmt.Errorf("%s matches no file", in)
 		}
 		slices.Sort(matched)
-		files = append(files, matched...)
+		for _, m := range matched {
+			files, from = append(files, m), append(from, in)
+		}
 	}
-	if err := checkInputs(ctx, files, fields.Text); err != nil {
+	if err := checkInputs(ctx, files, from, fields.Text); err != nil {
 		return nil, err
 	}
 	return files, nil
+}
+
+// isFile reports whether p names a file (or a directory) as it is
+// written, so that it is read as that file rather than as a glob.
+func isFile(ctx context.Context, p string) bool {
+	if isLocal(p) {
+		_, err := os.Stat(p)
+		return err == nil
+	}
+	fs, err := filesystem.New(ctx, p)
+	if err != nil {
+		return false
+	}
+	defer fs.Close()
+	_, err = fs.Size(ctx, p)
+	return err == nil
+}
+
+// hidden reports whether the glob's match m is a hidden file, or in a
+// hidden directory, that a shell's glob leaves out: an element of its path
+// starts with a dot where the glob's element does not.
+func hidden(glob, m string) bool {
+	g, e := strings.Split(filepath.ToSlash(glob), "/"), strings.Split(filepath.ToSlash(m), "/")
+	if len(g) != len(e) { // a file system whose * crosses a /: its name alone
+		g, e = g[len(g)-1:], e[len(e)-1:]
+	}
+	for i := range e {
+		if strings.HasPrefix(e[i], ".") && !strings.HasPrefix(g[i], ".") && e[i] != "." && e[i] != ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// ofOutput reports whether the glob's match m is of the run into out: out
+// itself, its lock (.out.lock beside it), a result file in it (isResult),
+// or a stage in it (NewStage).
+func ofOutput(m, out string) bool {
+	if out == "" {
+		return false
+	}
+	sm, so := samePath(m), samePath(out)
+	if sm == so || isLocal(out) && sm == samePath(filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".lock")) {
+		return true
+	}
+	i := strings.LastIndex(sm, "/")
+	if i < 0 || strings.TrimSuffix(so, "/") != sm[:i] {
+		return false
+	}
+	name := sm[i+1:]
+	return isResult(name) || strings.HasPrefix(name, stagePrefix)
 }
 
 // Build adds the pipeline of o to scope s. o.Inputs are files (see
@@ -174,6 +240,8 @@ func Build(s beam.Scope, o Options) error {
 	// connected components → clusters by the linking and keep policies
 	linking := beam.ParDo(s, &linkingFn{SimilarIsCopy: o.SimilarIsCopy}, pairs)
 	roots := components(s, beam.ParDo(s, linkEnds, linking), o.Rounds)
+	// An id two documents hold fails the job, as neardup dedup refuses it.
+	beam.ParDo0(s, &repeatedIDFn{Inputs: o.Inputs}, beam.GroupByKey(s, beam.ParDo(s, idOf, docs)))
 	members := docs
 	if o.Keep != cluster.Central { // the only policy that reads sketches
 		members = beam.ParDo(s, withoutDetail, docs)

@@ -492,7 +492,7 @@ func run(ctx context.Context, c command) error {
 		defer slog.SetDefault(slog.Default())
 		slog.SetDefault(slog.New(belowError{slog.Default().Handler()}))
 	}
-	files, err := dedup.Expand(ctx, o.Inputs, o.Fields)
+	files, err := dedup.Expand(ctx, o.Inputs, o.Out, o.Fields)
 	if err != nil {
 		if ie := (*dedup.InputError)(nil); errors.As(err, &ie) {
 			return usageError{err}
@@ -503,6 +503,10 @@ func run(ctx context.Context, c command) error {
 	r, err := lookupRunner(c.Runner)
 	if err != nil {
 		return err
+	}
+	if f := flag.Lookup("endpoint"); f != nil && f.Value.String() != "" && r.name != "direct" && !c.Quiet {
+		// The runner dials it with no word until its timeout, minutes on.
+		fmt.Fprintf(os.Stderr, "connecting to the job service at %s\n", f.Value)
 	}
 	res, err := runJob(ctx, o, r)
 	if err != nil {
@@ -516,11 +520,30 @@ func run(ctx context.Context, c command) error {
 	if c.Quiet {
 		return nil
 	}
-	fmt.Fprintf(os.Stderr, "%d input files → %s\n", len(files), o.Out)
+	fmt.Fprintln(os.Stderr, summary(len(files), o.Out, st))
 	if res != nil {
 		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
 	}
 	return nil
+}
+
+// summary is the line a run that succeeded ends with: its inputs, its
+// output directory and what stats.json counts there.
+func summary(files int, out string, st engine.Stats) string {
+	pairs := 0
+	for _, n := range st.Pairs {
+		pairs += n
+	}
+	return fmt.Sprintf("%s → %s: %s, %s, %s, %s kept", plural(files, "input file"), out,
+		plural(st.Documents, "document"), plural(pairs, "pair"), plural(st.Clusters, "cluster"), fmt.Sprint(st.Kept))
+}
+
+// plural is n and the noun, an s added when n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // runJob runs the pipeline of o on r, writing into a stage inside o.Out
@@ -566,6 +589,12 @@ func (e jobError) Error() string {
 	const failed = "] failed:\n" // exec's "DoFn[UID:29, PID:e4, Name: ...] failed:\n" + the error
 	if i := strings.LastIndex(msg, failed); i >= 0 && strings.Contains(msg[strings.LastIndex(msg[:i], "\n")+1:i], "DoFn[") {
 		return strings.TrimSpace(msg[i+len(failed):])
+	}
+	if strings.Contains(msg, "failed to cross-compile") {
+		// A binary run outside the module's source, which the SDK
+		// compiles the workers' binary from.
+		msg += "\n--worker_binary PATH gives the workers a neardup-beam built for their platform " +
+			"(GOOS=linux GOARCH=amd64 go build ./cmd/neardup-beam), so that none is compiled; or submit from the module (go run ./cmd/neardup-beam)"
 	}
 	return "pipeline: " + msg
 }
@@ -691,6 +720,15 @@ func warnUnread(w io.Writer, st engine.Stats) {
 // (dedup.Lock), so that it never joins the shards of a run moving its
 // files in, nor removes them.
 func merge(ctx context.Context, dir string) ([]string, error) {
+	if isLocalPath(dir) {
+		fi, err := os.Stat(dir)
+		if err != nil {
+			return nil, err // "stat nodir: no such file or directory"
+		}
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("%s: is not a directory", dir)
+		}
+	}
 	release, err := dedup.Lock(dir)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
@@ -1101,5 +1102,71 @@ func TestFlagMistakes(t *testing.T) {
 				t.Errorf("parse(%q) printed %q, want the error alone", tt.args, printed.String())
 			}
 		})
+	}
+}
+
+// TestCrossCompileFailureNamesWorkerBinary wants a runner's failure to
+// compile the workers' binary, which a built neardup-beam run outside the
+// module's source meets on every portable runner ("go.mod file not
+// found"), to name --worker_binary, the flag that avoids it.
+func TestCrossCompileFailureNamesWorkerBinary(t *testing.T) {
+	err := jobError{errors.New("failed to cross-compile /src/beam/cmd/neardup-beam/, see https://beam.apache.org/documentation/sdks/go-cross-compilation/ for details: exit status 1\ngo: go.mod file not found")}
+	if got := err.Error(); !strings.Contains(got, "\n--worker_binary PATH") {
+		t.Errorf("jobError = %q; want a hint naming --worker_binary on a line of its own", got)
+	}
+	if got := (jobError{errors.New("no job service endpoint specified")}).Error(); strings.Contains(got, "worker_binary") {
+		t.Errorf("jobError = %q; want no --worker_binary hint for another failure", got)
+	}
+}
+
+// TestSummaryCounts wants the line a run ends with to count its input
+// files in words ("1 input file", not "1 input files") and to give what
+// stats.json counts.
+func TestSummaryCounts(t *testing.T) {
+	st := engine.Stats{Documents: 100, Clusters: 1, Kept: 98}
+	st.Pairs = map[core.Label]int{core.Duplicate: 2, core.Similar: 1}
+	if got, want := summary(1, "p", st), "1 input file → p: 100 documents, 3 pairs, 1 cluster, 98 kept"; got != want {
+		t.Errorf("summary = %q, want %q", got, want)
+	}
+}
+
+// TestMergeMissingDirectory wants merge of a directory not there to say
+// so, not that it "holds no shards" (and to leave no lock file behind).
+func TestMergeMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nodir")
+	_, err := merge(context.Background(), dir)
+	if err == nil || !strings.Contains(err.Error(), "no such file or directory") {
+		t.Errorf("merge(%s) = %v; want it to say there is no such directory", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), ".nodir.lock")); err == nil {
+		t.Errorf("merge(%s) left a lock file beside it", dir)
+	}
+}
+
+// TestRepeatedIDFailsTheJob wants a run whose inputs hold one id twice to
+// fail, as neardup dedup refuses it, naming the id and both records, and
+// to leave no results: it wrote a pair of the id with itself, a cluster
+// listing it twice, and kept.jsonl holding two documents of it.
+func TestRepeatedIDFailsTheJob(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	in := filepath.Join(dir, "dupid.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	other := strings.Repeat("The harvest was late this year, and the price of wheat rose in the spring. ", 6)
+	lines := `{"id":"d1","text":"` + text + `"}` + "\n" + `{"id":"d2","text":"` + other + `"}` + "\n" +
+		`{"id":"d1","text":"` + text + `"}` + "\n"
+	if err := os.WriteFile(in, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	_, err := stderrOf(t, func() error {
+		return run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: out}, Quiet: true})
+	})
+	want := in + `, record 3: id "d1" repeats the id of ` + in + ", record 1"
+	if err == nil || !strings.HasPrefix(err.Error(), want) || exitCode(err) != 1 {
+		t.Errorf("run: %v; want an error starting %q, exit 1", err, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("run left %s", out)
 	}
 }
