@@ -140,7 +140,9 @@ func runConvert(ctx context.Context, o convertOptions) error {
 	} else {
 		err = output.WriteAtomic(o.Rejects, func(w *bufio.Writer) error { return c.writeOut(ctx, w) })
 	}
-	c.reading.WarnNotRead(r)
+	if err == nil { // dedup notes what it did not read only after a reading that succeeds
+		c.reading.WarnNotRead(r)
+	}
 	c.meter.End(c.read, err)
 	if err != nil {
 		return err

@@ -262,6 +262,14 @@ func TestConvertRefusesOutputsThatClash(t *testing.T) {
 			}
 		}
 	}
+	// A device is written in place: two names of one device lose nothing
+	// (standard output and standard error on one terminal).
+	if err := os.Symlink("/dev/null", filepath.Join(dir, "null")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runChildIn(t, dir, "-q", "convert", "b.jsonl", "-o", "null", "--rejects", "/dev/null"); code != 0 {
+		t.Errorf("-o null --rejects /dev/null: exit %d, want 0; stderr:\n%s", code, errOut)
+	}
 }
 
 // A record under --max-bytes whose line of JSON is over it (escaping
@@ -328,10 +336,14 @@ func TestConvertSaysWhatWasNotRead(t *testing.T) {
 			t.Errorf("warnings:\n%s\nwant in them: %s", warn.String(), want)
 		}
 	}
-	os.WriteFile(in, []byte("id,text\na,one text\nb,\n"), 0o644)
-	o = convertOptions{Inputs: []string{in}, Out: filepath.Join(dir, "out.jsonl"), Strict: true}
+	os.WriteFile(in, []byte("id,text,date\na,one text,yesterday\nb,,2024-05-01\n"), 0o644)
+	warn.Reset()
+	o = convertOptions{Inputs: []string{in}, Out: filepath.Join(dir, "out.jsonl"), Strict: true, Warn: &warn}
 	if err := runConvert(t.Context(), o); !errors.Is(err, job.ErrStrict) {
 		t.Errorf("--strict: %v, want job.ErrStrict", err)
+	}
+	if strings.Contains(warn.String(), "dates not read") { // dedup notes them only after a reading that succeeds
+		t.Errorf("a failed conversion noted what it did not read:\n%s", warn.String())
 	}
 }
 

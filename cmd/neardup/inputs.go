@@ -339,7 +339,9 @@ func resolvedNew(path string) (string, error) {
 
 // sameFile reports whether the output paths a and b name one file,
 // however each is written (a relative path, a link, "-" and /dev/stdout):
-// the same file when both exist, else the same resolved path.
+// the same regular file when both exist (two devices, such as standard
+// output and standard error on one terminal, are written in place and
+// lose nothing), else the same resolved path.
 func sameFile(a, b string) bool {
 	if a == "-" {
 		a = "/dev/stdout"
@@ -353,7 +355,7 @@ func sameFile(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	if errA == nil && errB == nil {
-		return os.SameFile(sa, sb)
+		return sa.Mode().IsRegular() && sb.Mode().IsRegular() && os.SameFile(sa, sb)
 	}
 	ra, errA := resolvedNew(a)
 	rb, errB := resolvedNew(b)
