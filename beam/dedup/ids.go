@@ -30,7 +30,7 @@ func (fn *repeatedIDFn) ProcessElement(id string, ords func(*int64) bool) error 
 	}
 	slices.Sort(all)
 	return fmt.Errorf("%s: id %q repeats the id of %s (neardup-beam reads each id once: "+
-		"give the inputs unique ids, or run neardup dedup --on-duplicate-id skip or rename)",
+		"give the inputs unique ids: neardup convert --on-duplicate-id rename writes them so, id#2 for the second, as neardup dedup names it)",
 		fn.place(all[1]), id, fn.place(all[0]))
 }
 

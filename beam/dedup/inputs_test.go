@@ -488,6 +488,8 @@ func TestExpandGlobsAsAShell(t *testing.T) {
 	write("n/a[1].jsonl", doc)
 	write("n/d?.jsonl", doc)
 	write("n/d1.jsonl", doc)
+	write("h/x/a.jsonl", doc)
+	write("h/.git/b.jsonl", doc)
 	for _, tt := range []struct {
 		inputs []string
 		out    string
@@ -500,6 +502,8 @@ func TestExpandGlobsAsAShell(t *testing.T) {
 		{[]string{in("n/a[1].jsonl")}, "", []string{in("n/a[1].jsonl")}},
 		{[]string{in("n/d?.jsonl")}, "", []string{in("n/d?.jsonl")}},
 		{[]string{in("n/d[1].jsonl")}, "", []string{in("n/d1.jsonl")}},
+		{[]string{dir + "/./h/*/*.jsonl"}, "", []string{in("h/x/a.jsonl")}},
+		{[]string{dir + "//h/*/*.jsonl"}, "", []string{in("h/x/a.jsonl")}},
 	} {
 		got, err := Expand(context.Background(), tt.inputs, tt.out, Fields{})
 		if tt.want == nil {

@@ -158,6 +158,9 @@ func isFile(ctx context.Context, p string) bool {
 // hidden directory, that a shell's glob leaves out: an element of its path
 // starts with a dot where the glob's element does not.
 func hidden(glob, m string) bool {
+	if isLocal(glob) { // the local file system returns its matches cleaned ("./d/*" gives "d/x")
+		glob, m = filepath.Clean(glob), filepath.Clean(m)
+	}
 	g, e := strings.Split(filepath.ToSlash(glob), "/"), strings.Split(filepath.ToSlash(m), "/")
 	if len(g) != len(e) { // a file system whose * crosses a /: its name alone
 		g, e = g[len(g)-1:], e[len(e)-1:]

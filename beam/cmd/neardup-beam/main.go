@@ -504,8 +504,9 @@ func run(ctx context.Context, c command) error {
 	if err != nil {
 		return err
 	}
-	if f := flag.Lookup("endpoint"); f != nil && f.Value.String() != "" && r.name != "direct" && !c.Quiet {
-		// The runner dials it with no word until its timeout, minutes on.
+	if f := flag.Lookup("endpoint"); f != nil && f.Value.String() != "" && r.name != "direct" && r.name != "dataflow" && !c.Quiet {
+		// The runner dials it with no word until its timeout, minutes on;
+		// Dataflow ignores the flag and dials none.
 		fmt.Fprintf(os.Stderr, "connecting to the job service at %s\n", f.Value)
 	}
 	res, err := runJob(ctx, o, r)
