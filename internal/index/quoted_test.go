@@ -23,15 +23,7 @@ import (
 // document's page show that pair alike.
 // Regression: the new version, stored last, was quoted, in its own order.
 func TestReplacedPairQuotesAsDedup(t *testing.T) {
-	g := enginetest.NewTextGen(71)
-	story := g.Sentences(8)
-	reordered := func(order ...int) []string {
-		out := make([]string, len(order))
-		for i, k := range order {
-			out[i] = story[k]
-		}
-		return out
-	}
+	g, story, reordered := eightSentences()
 	w := enginetest.Doc("W", story)
 	c := enginetest.Doc("C", reordered(7, 6, 5, 4, 3, 2, 1, 0))
 	w2 := enginetest.Doc("W", append(reordered(2, 0, 4, 1, 6, 3, 7, 5), g.Sentence()))
@@ -87,15 +79,7 @@ func TestReplacedPairQuotesAsDedup(t *testing.T) {
 // later-placed copy, in its order, as dedup of the two in place order.
 // Regression: the new version, stored last, was quoted, in its own order.
 func TestHeirJudgedAgainQuotesAsDedup(t *testing.T) {
-	g := enginetest.NewTextGen(71)
-	story := g.Sentences(8)
-	reordered := func(order ...int) []string {
-		out := make([]string, len(order))
-		for i, k := range order {
-			out[i] = story[k]
-		}
-		return out
-	}
+	g, story, reordered := eightSentences()
 	w := enginetest.Doc("W", story)
 	h := enginetest.Doc("H", reordered(7, 6, 5, 4, 3, 2, 1, 0))
 	hc := enginetest.Doc("Hc", reordered(7, 6, 5, 4, 3, 2, 1, 0))
@@ -159,3 +143,18 @@ func (e *exportedPairs) Pair(p *core.Pair) error     { *e = append(*e, *p); retu
 func (e *exportedPairs) Cluster(*core.Cluster) error { return nil }
 func (e *exportedPairs) Kept(*store.Doc) error       { return nil }
 func (e *exportedPairs) Rejected(*store.Doc) error   { return nil }
+
+// eightSentences returns a story of eight sentences, the generator that
+// made it (for a sentence more), and a function that returns its
+// sentences in the order given.
+func eightSentences() (*enginetest.TextGen, []string, func(order ...int) []string) {
+	g := enginetest.NewTextGen(71)
+	story := g.Sentences(8)
+	return g, story, func(order ...int) []string {
+		out := make([]string, len(order))
+		for i, k := range order {
+			out[i] = story[k]
+		}
+		return out
+	}
+}
