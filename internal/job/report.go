@@ -2,6 +2,8 @@ package job
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -36,12 +38,18 @@ func (run *runner) writeReport(out *output.Set, res *engine.Result, st engine.St
 	for _, n := range st.SkippedReading {
 		skipped += n
 	}
+	options, err := json.Marshal(run.o.Method) // as an index stores them: the reasons quote their bounds
+	if err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
 	r := report.Report{
 		Summary: report.Summary{Method: st.Method, Inputs: run.o.Inputs, Documents: st.Documents,
 			NotCompared: all - skipped, Skipped: skipped,
 			Duplicates: st.Pairs[core.Duplicate], Similar: st.Pairs[core.Similar], Clusters: st.Clusters,
 			Clustered: st.Clustered, Kept: st.Kept, Seconds: time.Since(run.started).Seconds()},
 		Clusters: res.Clusters,
+		Pairs:    res.Pairs,
+		Options:  string(options),
 		Docs:     run.docs,
 		Limits:   run.o.ReportLimits,
 		More:     run.o.ReportMore,

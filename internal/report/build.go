@@ -70,6 +70,7 @@ type memberView struct {
 	RepShared string // share of the representative's words found in the member
 	Diff      template.HTML
 	Open      bool
+	Link      linkView // how it joined the cluster
 }
 
 // build turns a Report into the view the template shows.
@@ -86,13 +87,14 @@ func build(r Report) *view {
 		v.Note = fmt.Sprintf("Showing the %d largest of %s clusters, at most %d %s each besides the representative.",
 			len(shown), thousands(len(r.Clusters)), lim.Members, plural(lim.Members, "member", "members"))
 	}
+	joined := links(r, lim, shown)
 	for _, c := range shown {
-		v.Clusters = append(v.Clusters, buildCluster(r, lim, c))
+		v.Clusters = append(v.Clusters, buildCluster(r, lim, c, joined))
 	}
 	return v
 }
 
-func buildCluster(r Report, lim Limits, c core.Cluster) clusterView {
+func buildCluster(r Report, lim Limits, c core.Cluster, joined map[string]linkView) clusterView {
 	rep, repOK := r.Docs[c.Representative]
 	cv := clusterView{ID: c.ID, Size: len(c.Members), Why: c.Why, Rep: docOf(c.Representative, rep, repOK)}
 	members := lim.members(c)
@@ -103,7 +105,7 @@ func buildCluster(r Report, lim Limits, c core.Cluster) clusterView {
 	lo, hi := 2.0, -1.0
 	for i, id := range members {
 		doc, ok := r.Docs[id]
-		mv := memberView{Doc: docOf(id, doc, ok), Open: i == 0}
+		mv := memberView{Doc: docOf(id, doc, ok), Open: i == 0, Link: joined[id]}
 		if ok && repOK {
 			d := diff.Compare(rep.Text, doc.Text, diff.Options{By: r.By})
 			d.A.ID, d.A.Title = "representative: "+rep.ID, rep.Title

@@ -84,6 +84,16 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural":
 {{- range .Members}}
 <details{{if .Open}} open{{end}}>
 <summary>{{template "doc" .Doc}}{{if .Shared}} — {{.Shared}} of its words in the representative, {{.RepShared}} of the representative's in it{{end}}</summary>
+{{- with .Link}}
+{{- if .Other}}
+<p class="joined">Joined as {{.Before}}<bdi>{{.Other}}</bdi>{{.After}}</p>
+{{- else if .Joined}}
+<p class="joined">Joined: <bdi>{{.Joined}}</bdi></p>
+{{- end}}
+{{- if .Reason}}
+<p class="reason">{{.Reason}}</p>
+{{- end}}
+{{- end}}
 {{- if .Diff}}
 {{.Diff}}
 {{- else}}

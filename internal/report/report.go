@@ -1,8 +1,9 @@
 // Package report owns the HTML report of a de-duplication run: one
 // self-contained page (inline CSS, no scripts, no external assets) with a
 // summary of the run, a table of contents of the clusters shown and, for
-// each cluster, its representative and a side-by-side diff of every member
-// shown against the representative.
+// each cluster, its representative and, for every member shown, how it
+// joined the cluster (the pair it joined through and why that pair was
+// labelled as it is) and a side-by-side diff against the representative.
 //
 // A report shows at most Limits.Clusters clusters (the largest first) and
 // Limits.Members members of each, so its size and the memory of the
@@ -92,6 +93,14 @@ type Report struct {
 	// By is the unit of the diffs. Default diff.ByWord.
 	By     diff.By
 	Limits Limits
+	// Pairs are the run's pairs, or at least those the members shown
+	// joined their clusters through (Cluster.Joined): beside each member
+	// the page says why its pair was labelled as it is (package reason).
+	// A pair missing from Pairs leaves its reason out.
+	Pairs []core.Pair
+	// Options are the method's options as JSON, as an index stores them,
+	// whose bounds the reasons quote; "" leaves the bounds unsaid.
+	Options string
 	// More says how to see what the limits leave out (the command line's
 	// flags, say); the page shows it beside each note of what is not shown.
 	More string

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -345,5 +346,57 @@ func TestThousands(t *testing.T) {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// sharedEvidence is evidence as the sentences and rarewords methods write
+// it: the sentences, or the rare words, that two texts share.
+type sharedEvidence struct {
+	Shared     *int    `json:"shared,omitempty"`
+	SharedRare *int    `json:"shared_rare_words,omitempty"`
+	AInB       float64 `json:"a_in_b,omitempty"`
+	BInA       float64 `json:"b_in_a,omitempty"`
+}
+
+func (sharedEvidence) Method() string { return "test" }
+
+// Each member shown says how it joined its cluster (the cluster's joined
+// entry, the member it names isolated) and why the pair it joined through
+// was labelled as it is, in the web UI's words (package reason), its
+// documents named by id; a member whose pair the report was not given
+// says only how it joined. Regression: the report showed the diff against
+// the representative, never the link that made a member one.
+func TestWriteSaysWhyAMemberJoined(t *testing.T) {
+	three, five := 3, 5
+	r := sample()
+	r.Clusters[1].Linking = "majority"
+	r.Clusters[1].Joined = []string{"first member", "duplicate of 1 of 1 members, best wire-1 (0.8)",
+		"duplicate of 2 of 2 members, best site-7 (0.75)", "similar to wire-1 (0.3)"}
+	r.Pairs = []core.Pair{
+		{A: "memo-1", B: "memo-2", Method: "sentences", Score: 0.6, Label: core.Duplicate, Evidence: sharedEvidence{Shared: &three}},
+		{A: "site-7", B: "blog-3", Method: "rarewords", Score: 0.75, Label: core.Duplicate,
+			Evidence: sharedEvidence{SharedRare: &five, AInB: 0.8, BInA: 0.7}},
+		{A: "wire-1", B: "site-7", Method: "sentences", Score: 0.8, Label: core.Duplicate, Evidence: sharedEvidence{Shared: &three}},
+	}
+	r.Options = `{"threshold":0.5}`
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	page := out.String()
+	var got []string
+	for _, m := range regexp.MustCompile(`<p class="(joined|reason)">(.*?)</p>`).FindAllStringSubmatch(page, -1) {
+		got = append(got, m[1]+": "+html.UnescapeString(m[2]))
+	}
+	want := []string{
+		"joined: Joined as duplicate of 1 of 1 members, best <bdi>wire-1</bdi> (0.8)",
+		"reason: Marked duplicate by sentences: they share 3 sentences; the score 0.800 is at least the duplicate threshold 0.5.",
+		"joined: Joined as duplicate of 2 of 2 members, best <bdi>site-7</bdi> (0.75)",
+		"reason: Marked duplicate by rarewords: they share 5 rare words: 80% of \u2068site-7\u2069's rare words are in \u2068blog-3\u2069, " +
+			"and 70% of \u2068blog-3\u2069's in \u2068site-7\u2069.",
+		"joined: Joined as similar to <bdi>wire-1</bdi> (0.3)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the members' links (-want +got):\n%s\n%s", diff, page)
 	}
 }

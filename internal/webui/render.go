@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/extract"
+	why "github.com/neardup/neardup/internal/reason"
 	"github.com/neardup/neardup/internal/server/httperr"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -101,43 +102,14 @@ func skipWhy(r core.SkipReason) string {
 	return string(r)
 }
 
-// percent writes a share from 0 to 1 as a whole percentage, except a share
-// that rounds to 100% or 0% and is not all or nothing: that one has a
-// decimal, and is never written 100% or 0%. 0.9966 is "99.7%" (290 words
-// of 291, as the diff's table says), not "100%" beside a changed word.
-func percent(f float64) string {
-	switch whole := fmt.Sprintf("%.0f%%", 100*f); {
-	case whole == "100%" && f < 1:
-		return fmt.Sprintf("%.1f%%", min(100*f, 99.9))
-	case whole == "0%" && f > 0:
-		return fmt.Sprintf("%.1f%%", max(100*f, 0.1))
-	default:
-		return whole
-	}
-}
+// percent writes a share from 0 to 1 as a whole percentage (see
+// reason.Percent): never 100% or 0% for a share that is not all or
+// nothing.
+func percent(f float64) string { return why.Percent(f) }
 
-// decimal writes a score from 0 to 1 with digits decimals, except one that
-// rounds to 1 or 0 and is not: that one has a decimal more, and is never
-// written as 1 or 0 (0.996 is "0.996" at two decimals, not "1.00"; 0.9999
-// at two is "0.999", at three "0.9999"), as percent does.
-func decimal(f float64, digits int) string {
-	one := "1." + strings.Repeat("0", digits)
-	zero := "0." + strings.Repeat("0", digits)
-	switch s := fmt.Sprintf("%.*f", digits, f); {
-	case s == one && f < 1:
-		if s = fmt.Sprintf("%.*f", digits+1, f); s == one+"0" {
-			s = "0." + strings.Repeat("9", digits+1)
-		}
-		return s
-	case s == zero && f > 0:
-		if s = fmt.Sprintf("%.*f", digits+1, f); s == zero+"0" {
-			s = zero + "1"
-		}
-		return s
-	default:
-		return s
-	}
-}
+// decimal writes a score from 0 to 1 with digits decimals (see
+// reason.Decimal): never 1 or 0 for a score that is not.
+func decimal(f float64, digits int) string { return why.Decimal(f, digits) }
 
 // isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for
 // text from documents where no element can isolate it (a page's <title>,

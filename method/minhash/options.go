@@ -26,8 +26,9 @@ const (
 // need: every field means what it says, zero included.
 type Options struct {
 	// Threshold is the Jaccard index at or above which a pair is a
-	// duplicate.
-	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
+	// duplicate. Containment, Rewrite and figures that agree
+	// (FiguresSlack) also make duplicates below it.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate; --containment, --rewrite and figures that agree (0.05 short of it) also make duplicates below it: --rewrite 0 and --containment 2 turn off the first two"`
 	// Similar is the Jaccard index at or above which a pair below Threshold
 	// is reported as similar; 0 reports duplicates only. A duplicate a rule
 	// refuses is similar at it too, so a Similar above Threshold marks no
@@ -114,7 +115,7 @@ type Options struct {
 	// Threshold, when its documents are dated at most RewriteHours apart
 	// and every place both fill holds the same figure or word, neither
 	// names what the other lacks and their headings name no other time:
-	// the same desk's rewrite of a story the same day, which shares less
+	// a story rewritten the same day, by any source, which shares less
 	// of its wording than a reprint (a new lead, paragraphs reordered or
 	// cut) and none of whose facts changed. Another day's item, another
 	// company's notice and the afternoon's report fail those checks. 0
@@ -320,8 +321,8 @@ func (o *Options) duplicateFrom() float64 {
 }
 
 // RewriteHours is how many hours apart two documents of one story
-// rewritten may be dated for Rewrite: a desk's rewrite follows its story
-// within hours, a recurring item comes back the next day.
+// rewritten may be dated for Rewrite: a rewrite follows its story within
+// hours, a recurring item comes back the next day.
 const RewriteHours = 12
 
 // IsRewrite reports whether a pair below the threshold is one story

@@ -2,6 +2,8 @@ package minhash
 
 import (
 	"math"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,7 +11,7 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 )
 
-// terminal is a port story; rewritten is the same desk's rewrite of it:
+// terminal is a port story; rewritten is a rewrite of it the same day:
 // the same facts in new sentences.
 func terminal(dateline, cost string) string {
 	return dateline + " - The port authority said it plans to build a container terminal on the north shore at a cost of " +
@@ -70,5 +72,33 @@ func TestRewrite(t *testing.T) {
 				t.Errorf("without the rule: label %q, want no duplicate (the case would test nothing)", p.Label)
 			}
 		})
+	}
+}
+
+// The help of --threshold says that other rules make duplicates below it
+// and how to turn off the rewrite rule: a story rewritten the same day is
+// a duplicate under --threshold 1, and not with --rewrite 0 --containment
+// 2. Regression: the help said "Score at or above which a pair is a
+// duplicate", and --threshold 1 still gave a duplicate of Jaccard 0.42.
+func TestThresholdHelpSaysWhatElseMakesADuplicate(t *testing.T) {
+	f, _ := reflect.TypeFor[Options]().FieldByName("Threshold")
+	help := f.Tag.Get("help")
+	for _, want := range []string{"--containment", "--rewrite", "figures", "--rewrite 0"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("--threshold's help %q does not name %q", help, want)
+		}
+	}
+	docs := []core.Document{
+		{ID: "a", Title: "PORT TO BUILD TERMINAL", Text: terminal("HALIFAX, May 4", "412"), Date: at("1987-05-04 10:00")},
+		{ID: "b", Title: "PORT AUTHORITY PLANS TERMINAL", Text: rewritten("HALIFAX, May 4", "412"), Date: at("1987-05-04 12:30")},
+	}
+	o := Defaults()
+	o.Threshold = 1
+	if p := enginetest.Batch(t, Spec, o, docs)["a~b"]; p.Label != core.Duplicate {
+		t.Errorf("--threshold 1: label %q, want the rewrite rule's duplicate", p.Label)
+	}
+	o.Rewrite, o.Containment = 0, 2
+	if p := enginetest.Batch(t, Spec, o, docs)["a~b"]; p.Label == core.Duplicate {
+		t.Errorf("--threshold 1 --rewrite 0 --containment 2: a duplicate (evidence %+v)", p.Evidence)
 	}
 }

@@ -51,8 +51,9 @@ type Options struct {
 	// blocks whose keys have at least 20 bits.
 	Blocks int `json:"blocks" flag:"blocks" help:"Blocks the fingerprint is cut into for the candidate tables (one table per choice of --distance blocks); 0 chooses the fewest giving keys of 20 bits"`
 	// Threshold is the Jaccard index of the shingle samples at or above
-	// which a candidate pair is a duplicate.
-	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
+	// which a candidate pair is a duplicate. Containment also makes
+	// duplicates below it.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate; --containment also makes duplicates below it (--containment 2 turns it off)"`
 	// Similar is the Jaccard index at or above which a candidate pair below
 	// Threshold is reported as similar; 0 reports duplicates only. A
 	// duplicate a rule refuses is similar at it too, so a Similar above

@@ -1,11 +1,10 @@
-package webui
+package reason
 
 import (
 	"encoding/json"
 	"fmt"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/method/minhash"
 )
 
@@ -14,7 +13,7 @@ import (
 // the index's options, with the figures and bounds it compares. When the
 // evidence stored (an older index's) no longer gives the mark's label, it
 // says that it cannot tell the rule.
-func minhashSaid(m browse.Mark, options, sideA, sideB string) string {
+func minhashSaid(m Pair, options, sideA, sideB string) string {
 	o := minhash.Defaults()
 	var ev minhash.Evidence
 	if json.Unmarshal([]byte(options), &o) != nil || json.Unmarshal(m.Evidence, &ev) != nil {
@@ -37,7 +36,7 @@ func minhashSaid(m browse.Mark, options, sideA, sideB string) string {
 			s = "; similar"
 		}
 		return s + fmt.Sprintf(" as one story rewritten: their titles share %s of their words, at least the same-story bound of %s (--story-title), and their texts some shingles, though the Jaccard index %s is below the similar bound %s.",
-			percent(ev.TitleWords), percent(o.StoryTitle), scoreSaid(ev.Jaccard, o.Similar), trimFloat(o.Similar))
+			Percent(ev.TitleWords), Percent(o.StoryTitle), scoreSaid(ev.Jaccard, o.Similar), trimFloat(o.Similar))
 	}
 	if s != "" {
 		return s + fmt.Sprintf(", the Jaccard index %s at least the similar bound %s.", scoreSaid(ev.Jaccard, o.Similar), trimFloat(o.Similar))
@@ -55,7 +54,7 @@ func duplicateSaid(by minhash.Rule, o *minhash.Options, ev *minhash.Evidence, si
 	case minhash.ByThreshold:
 		return fmt.Sprintf("; the Jaccard index %s is at least the duplicate threshold %s", scoreSaid(ev.Jaccard, o.Threshold), trimFloat(o.Threshold))
 	case minhash.ByContainment:
-		return fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s", smaller, percent(inside), percent(max(o.Containment, o.Threshold)))
+		return fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s", smaller, Percent(inside), Percent(max(o.Containment, o.Threshold)))
 	case minhash.ByRewrite:
 		hours := "?"
 		if ev.HoursApart != nil {
@@ -66,10 +65,10 @@ func duplicateSaid(by minhash.Rule, o *minhash.Options, ev *minhash.Evidence, si
 	case minhash.ByFigures:
 		short := fmt.Sprintf("the Jaccard index %s at most %s below the threshold", scoreSaid(ev.Jaccard, o.Threshold), trimFloat(minhash.FiguresSlack))
 		if ev.Jaccard < o.Threshold-minhash.FiguresSlack {
-			short = fmt.Sprintf("at most %s below the containment bound of %s", trimFloat(minhash.FiguresSlack), percent(max(o.Containment, o.Threshold)))
+			short = fmt.Sprintf("at most %s below the containment bound of %s", trimFloat(minhash.FiguresSlack), Percent(max(o.Containment, o.Threshold)))
 		}
 		return fmt.Sprintf(": their figures agree (every figure of the one with fewer is in the other), and %s is %s inside the other, at least the duplicate threshold %s, %s",
-			smaller, percent(inside), trimFloat(o.Threshold), short)
+			smaller, Percent(inside), trimFloat(o.Threshold), short)
 	}
 	return ""
 }
