@@ -571,6 +571,7 @@ func (b *batch[S, E]) group() {
 		}
 	}
 	b.groups = b.linker.Groups()
+	b.mostLinked()
 	b.kept = make([]bool, b.Len())
 	for i := range b.kept {
 		b.kept[i] = true
@@ -586,6 +587,46 @@ func (b *batch[S, E]) group() {
 	for _, ord := range b.skipped {
 		b.kept[ord] = false
 	}
+}
+
+// mostLinked finds the member of the largest cluster with the most links
+// to other members (Stats.Hub), for the run's warning of clusters that
+// chain other stories together: a text many documents hold, a page of
+// boilerplate, links them to itself.
+func (b *batch[S, E]) mostLinked() {
+	var largest []int32
+	for _, g := range b.groups {
+		if len(g) > len(largest) {
+			largest = g
+		}
+	}
+	if len(largest) == 0 {
+		return
+	}
+	in := make(map[int32]int32, len(largest)) // member → its links
+	for _, m := range largest {
+		in[m] = 0
+	}
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			if !b.links(f.Label) {
+				continue
+			}
+			if n, ok := in[f.A]; ok {
+				in[f.A] = n + 1
+			}
+			if n, ok := in[f.B]; ok {
+				in[f.B] = n + 1
+			}
+		}
+	}
+	hub := largest[0]
+	for _, m := range largest { // the first of equals, in reading order
+		if in[m] > in[hub] {
+			hub = m
+		}
+	}
+	b.stats.Hub, b.stats.HubLinks = b.docs.ids[hub], int(in[hub])
 }
 
 // representative returns the representative of group g and why it was

@@ -77,6 +77,12 @@ type Stats struct {
 	// run's warning of clusters that chain other stories together; not
 	// written (a pipeline that sums counts has no such figure).
 	LargestCluster int `json:"-"`
+	// Hub is the id of the member of the largest cluster linked to the
+	// most other members, HubLinks how many (counted as the cluster
+	// counts links: duplicates, and similar pairs where they join); not
+	// written, as LargestCluster is not.
+	Hub      string `json:"-"`
+	HubLinks int    `json:"-"`
 	// Spilled counts the documents whose sketches a memory budget sent to
 	// disk (see Grouping.Memory).
 	Spilled int `json:"sketches_spilled,omitempty"`

@@ -778,6 +778,11 @@ func warnUnweighted(w io.Writer, st *engine.Stats) {
 const (
 	chainedMembers = 50
 	chainedShare   = 0.05
+	// A member of the largest cluster paired with hubLinks of its members
+	// or more, and with at least hubShare of them, is named in that
+	// warning: the text the others are paired through.
+	hubLinks = 10
+	hubShare = 0.25
 )
 
 // warnChained says when the largest cluster holds a share of the
@@ -793,9 +798,14 @@ func warnChained(w io.Writer, st *engine.Stats) {
 	if st.Method == tfidf.Name || st.Method == rarewords.Name {
 		stricter = "a stricter --rule"
 	}
+	hub := ""
+	if st.HubLinks >= hubLinks && float64(st.HubLinks) >= hubShare*float64(n) {
+		hub = fmt.Sprintf("; %s is paired with %d of them, and if its text is one many documents hold (a footer, a page "+
+			"without its article, a template), it is what links them", st.Hub, st.HubLinks)
+	}
 	fmt.Fprintf(w, "warning: the largest cluster holds %d of the %d documents (%.0f%%): if they are not copies of one "+
-		"story, their pairs chain other stories together (neardup diff shows why two were paired; --link majority, or %s, "+
-		"keeps chained stories apart)\n", n, st.Documents, 100*float64(n)/float64(st.Documents), stricter)
+		"story, their pairs chain other stories together%s (neardup diff shows why two were paired; --link majority, or %s, "+
+		"keeps chained stories apart)\n", n, st.Documents, 100*float64(n)/float64(st.Documents), hub, stricter)
 }
 
 // warnTooShort says when every document was too short to compare, and

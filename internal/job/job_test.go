@@ -1014,7 +1014,41 @@ func TestLargeClusterIsTold(t *testing.T) {
 			if want := max(tc.copies, -tc.copies); st.LargestCluster != want || told != (tc.want != "") || !strings.Contains(warn.String(), tc.want) {
 				t.Errorf("largest cluster %d, warnings %q; want %d and %q", st.LargestCluster, warn.String(), want, tc.want)
 			}
+			if tc.copies < 0 && strings.Contains(warn.String(), "is paired with") {
+				t.Errorf("a chain names a member that links it: %q", warn.String())
+			}
 		})
+	}
+}
+
+// TestLargeClusterNamesWhatLinksIt: the warning of a large cluster names
+// the member paired with most of the others, a page holding only the
+// footer every article ends with. Regression: such a page made
+// unrelated articles one cluster, and the warning did not say through
+// which document.
+func TestLargeClusterNamesWhatLinksIt(t *testing.T) {
+	g := enginetest.NewTextGen(62)
+	footer := strings.Join(g.Sentences(3), " ")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	var b strings.Builder
+	for i := range 80 {
+		if i == 40 { // not the first member: the one most paired is named
+			fmt.Fprintf(&b, "{\"id\":\"footer\",\"text\":%q}\n", footer)
+		}
+		fmt.Fprintf(&b, "{\"id\":\"a%d\",\"text\":%q}\n", i, strings.Join(g.Sentences(4), " ")+" "+footer)
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("footer is paired with %d of them", st.LargestCluster-1)
+	if st.LargestCluster < 50 || !strings.Contains(warn.String(), want) {
+		t.Errorf("largest cluster %d, warnings %q; want %q", st.LargestCluster, warn.String(), want)
 	}
 }
 
