@@ -347,7 +347,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		name, source string
 		want         []string
 	}{
-		{"no source", "", []string{"name the source field (--source-col), or compare within one source with --same-source"}},
+		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record, a source field (--source-col)), " +
+			"or compare within one source with --same-source"}},
 		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
 	} {
 		in := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jsonl")
@@ -374,6 +375,45 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		// --same-source needs a new one, and the message says so.
 		if want := "keeps the options it was made with: --same-source is an option of a new index"; !strings.Contains(stderr, want) {
 			t.Errorf("index add, %s: stderr %q, want %q", tc.name, stderr, want)
+		}
+	}
+}
+
+// Regression: the refusal of documents without a source named
+// --source-col whatever the inputs, pages and Markdown files that have no
+// columns too. It names how each kind of input read is given a source.
+func TestSourceRefusalFitsInputs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	page := "<html><head><title>T</title></head><body><article><h1>Title</h1><p>" + text.String() + "</p></article></body></html>"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page, a canonical URL or og:url (its host is taken))"},
+		{"markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.md": "# B\n\n" + text.String()},
+			"(a Markdown file, a source: key in its front matter)"},
+		{"text and markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.txt": "B\n\n" + text.String()},
+			"(a Markdown file, a source: key in its front matter; any other, a source field added to the JSON Lines neardup convert writes of it)"},
+	} {
+		in := filepath.Join(dir, tc.name)
+		for name, content := range tc.files {
+			os.MkdirAll(in, 0o755)
+			os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
+		}
+		code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", in, "-o", filepath.Join(dir, tc.name+"-out"))
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "--source-col") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q, without --source-col", tc.name, code, stderr, tc.want)
+		}
+		db := filepath.Join(dir, tc.name+".db")
+		code, _, stderr = runChild(t, "index", "add", "-q", "--method", "rarewords", "--db", db, in)
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "--source-col") {
+			t.Errorf("index add, %s: exit %d, stderr %q; want 1 and %q, without --source-col", tc.name, code, stderr, tc.want)
 		}
 	}
 }

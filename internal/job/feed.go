@@ -219,6 +219,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		f.waiting = false
 		return w
 	})
+	err = withKinds(err, r)
 	if f.out != nil {
 		// The lines held are of documents stored (or checked), also
 		// when the run stopped after them.

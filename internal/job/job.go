@@ -239,7 +239,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, NoDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
 	if err := run.finish(ctx); err != nil {
-		return engine.Stats{}, err
+		return engine.Stats{}, withKinds(err, r)
 	}
 	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		run.wantTexts(b.Result())
@@ -880,4 +880,27 @@ func (run *runner) measured(st *engine.Stats) {
 	if w := run.budget.advice(st.Spilled > 0); w != "" && run.o.Warn != nil {
 		fmt.Fprint(run.o.Warn, w)
 	}
+}
+
+// KindsError is an error of a run whose documents need a source that they
+// have not (a *rarewords.SourceError), with the kinds of records the
+// inputs held: a message can then say how each kind is given one.
+type KindsError struct {
+	Err   error
+	Kinds corpus.Kinds
+}
+
+func (e *KindsError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error the kinds are of.
+func (e *KindsError) Unwrap() error { return e.Err }
+
+// withKinds wraps err in a *KindsError with the kinds of records r read
+// when it is a *rarewords.SourceError; other errors are returned as they
+// are.
+func withKinds(err error, r *corpus.Reader) error {
+	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) {
+		return &KindsError{Err: err, Kinds: r.Kinds()}
+	}
+	return err
 }
