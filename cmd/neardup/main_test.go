@@ -418,6 +418,50 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 	}
 }
 
+// Regression: under rarewords, documents without a source, where others
+// have one, were counted as one source of their own without a word. dedup
+// and index add say how many once, as a warning that -q keeps; a document
+// not compared (too short) is not counted, nor are any with --same-source.
+func TestNoSourceWarned(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	in := filepath.Join(dir, "in.jsonl")
+	var lines strings.Builder
+	for _, r := range []struct{ id, source, text string }{
+		{"a", "wire", text.String()}, {"b", "paper", text.String() + "more"}, {"c", "", text.String() + "most"},
+		{"d", "", text.String() + "else"}, {"e", "", "too short"},
+	} {
+		fmt.Fprintf(&lines, `{"id":%q,"source":%q,"text":%q}`+"\n", r.id, r.source, r.text)
+	}
+	os.WriteFile(in, []byte(lines.String()), 0o644)
+	const want = "warning: rarewords: documents without a source: 2; they are counted as one source of their own, " +
+		"compared with the other sources' documents\n"
+	for _, q := range [][]string{nil, {"-q"}} {
+		args := append(append([]string{}, q...), "dedup", "--method", "rarewords", in, "-o", filepath.Join(dir, fmt.Sprint("out", len(q))))
+		code, _, stderr := runChild(t, args...)
+		if code != 0 || strings.Count(stderr, want) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and %q once", args, code, stderr, want)
+		}
+		args = append(append([]string{}, q...), "index", "add", "--method", "rarewords", "--db", filepath.Join(dir, fmt.Sprint("x", len(q), ".db")), in)
+		code, _, stderr = runChild(t, args...)
+		if code != 0 || strings.Count(stderr, want) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and %q once", args, code, stderr, want)
+		}
+	}
+	code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", "--same-source", in, "-o", filepath.Join(dir, "same"))
+	if code != 0 || strings.Contains(stderr, "without a source") {
+		t.Errorf("--same-source: exit %d, stderr %q; want 0 and no warning", code, stderr)
+	}
+	code, _, stderr = runChild(t, "index", "add", "-q", "--method", "rarewords", "--same-source", "--db", filepath.Join(dir, "same.db"), in)
+	if code != 0 || strings.Contains(stderr, "without a source") {
+		t.Errorf("index add --same-source: exit %d, stderr %q; want 0 and no warning", code, stderr)
+	}
+}
+
 // TestFlagWordsNamesOnce: a library error that names the package ("neardup:
 // document 1 …", as Add's and AddSeq's do) is printed after "neardup: "
 // once, not twice.

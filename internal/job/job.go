@@ -257,6 +257,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err == nil {
 			st = run.stats()
 			warnUnweighted(o.Warn, &st)
+			warnNoSource(o.Warn, st.NoSource)
 			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 			warnChained(o.Warn, &st)
 		}
@@ -278,6 +279,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	st := run.stats()
 	warnUnweighted(o.Warn, &st)
+	warnNoSource(o.Warn, st.NoSource)
 	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	warnChained(o.Warn, &st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
@@ -768,6 +770,17 @@ func warnUnweighted(w io.Writer, st *engine.Stats) {
 			"--method minhash or sentences compares such texts", st.Method)
 	}
 	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing (%s)\n", st.Unweighted, why)
+}
+
+// warnNoSource says that n documents compared by rarewords, across
+// sources, have no source where others have one: they are counted as one
+// source of their own and compared with the others.
+func warnNoSource(w io.Writer, n int) {
+	if w == nil || n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: rarewords: documents without a source: %d; they are counted as one source of their own, "+
+		"compared with the other sources' documents\n", n)
 }
 
 // chainedMembers and chainedShare bound the largest cluster a run leaves
