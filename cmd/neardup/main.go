@@ -483,17 +483,17 @@ func flagWords(err error) string {
 }
 
 // sourceHint says how documents of the kinds read are given a source:
-// "a page, a canonical URL or og:url; a Markdown file, a source: key".
+// "a page: a canonical URL or og:url, …; a Markdown file: a source: key …".
 func sourceHint(kinds corpus.Kinds) string {
 	var ways []string
 	for _, k := range []struct {
 		kind corpus.Kinds
 		way  string
 	}{
-		{corpus.KindFields, "a JSON, CSV or Parquet record, a source field (--source-col)"},
-		{corpus.KindMarkdown, "a Markdown file, a source: key in its front matter"},
-		{corpus.KindPage, "a page, a canonical URL or og:url (its host is taken)"},
-		{corpus.KindOther, "any other, a source field added to the JSON Lines neardup convert writes of it"},
+		{corpus.KindFields, "a JSON, CSV or Parquet record: a source field, or the one --source-col names"},
+		{corpus.KindMarkdown, "a Markdown file: a source: key in its front matter"},
+		{corpus.KindPage, "a page: a canonical URL or og:url, whose host is taken"},
+		{corpus.KindOther, "any other: a source field in the JSON Lines neardup convert writes of it"},
 	} {
 		if kinds&k.kind != 0 {
 			ways = append(ways, k.way)

@@ -347,7 +347,7 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		name, source string
 		want         []string
 	}{
-		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record, a source field (--source-col)), " +
+		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field, or the one --source-col names), " +
 			"or compare within one source with --same-source"}},
 		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
 	} {
@@ -395,11 +395,11 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page, a canonical URL or og:url (its host is taken))"},
+		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: a canonical URL or og:url, whose host is taken)"},
 		{"markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.md": "# B\n\n" + text.String()},
-			"(a Markdown file, a source: key in its front matter)"},
+			"(a Markdown file: a source: key in its front matter)"},
 		{"text and markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.txt": "B\n\n" + text.String()},
-			"(a Markdown file, a source: key in its front matter; any other, a source field added to the JSON Lines neardup convert writes of it)"},
+			"(a Markdown file: a source: key in its front matter; any other: a source field in the JSON Lines neardup convert writes of it)"},
 	} {
 		in := filepath.Join(dir, tc.name)
 		for name, content := range tc.files {
@@ -415,6 +415,44 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "--source-col") {
 			t.Errorf("index add, %s: exit %d, stderr %q; want 1 and %q, without --source-col", tc.name, code, stderr, tc.want)
 		}
+	}
+}
+
+// Regression: saved pages could not be given a source, and rarewords
+// refused a directory of them, one folder a site. A page read from a file
+// takes the host of the URL it declares (canonical, else og:url) as its
+// source, which kept.jsonl holds; its url stays "".
+func TestPagesSourceFromDeclaredURL(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	page := func(head string) string {
+		return "<html><head>" + head + "<title>T</title></head><body><article><h1>Title</h1><p>" + text.String() +
+			"</p></article></body></html>"
+	}
+	in := filepath.Join(dir, "html")
+	for name, content := range map[string]string{
+		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="A">`),
+		"site-b/story.html": page(`<meta property="og:url" content="https://site-b.example/news/story"><meta property="og:site_name" content="B">`),
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(in, name)), 0o755)
+		os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
+	}
+	out := filepath.Join(dir, "o")
+	code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", in, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	pairs, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+	if n := strings.Count(string(pairs), "\n"); n != 1 {
+		t.Errorf("pairs.jsonl: %d pairs, want 1:\n%s", n, pairs)
+	}
+	kept, _ := os.ReadFile(filepath.Join(out, "kept.jsonl"))
+	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"site-`) {
+		t.Errorf("kept.jsonl: want a url of \"\" and the source its site's host:\n%s", kept)
 	}
 }
 
