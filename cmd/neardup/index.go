@@ -230,7 +230,10 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 	texts := x.StoresText()
 	c.warnTexts(texts, kctx, g.quiet)
 	x.SetWindow(window)
-	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	_, mo, _ := x.Method()
+	ro, isRare := mo.(rarewords.Options)
+	err = feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches,
+		Sources: isRare && !ro.SameSource}, &c.inputFlags)
 	if x.StoresText() != texts {
 		c.warnTexts(x.StoresText(), kctx, g.quiet)
 	}

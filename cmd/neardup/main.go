@@ -458,8 +458,13 @@ func flagWords(err error) string {
 	msg := err.Error()
 	var se *rarewords.SourceError
 	if errors.As(err, &se) {
-		flags := "rarewords compares documents of different sources, and no document has a source (a source field, " +
-			"or a URL to take the host from): name the source field (--source-col), or compare within one source with --same-source"
+		var ke *job.KindsError
+		kinds := corpus.KindFields
+		if errors.As(err, &ke) && ke.Kinds != 0 {
+			kinds = ke.Kinds
+		}
+		flags := "rarewords compares documents of different sources, and no document has a source: give them one (" +
+			sourceHint(kinds) + "), or compare within one source with --same-source"
 		if se.Source != "" {
 			flags = fmt.Sprintf("rarewords compares documents of different sources, and all %d documents are of one source (%q): "+
 				"compare within it with --same-source", se.Docs, se.Source)
@@ -475,6 +480,26 @@ func flagWords(err error) string {
 	// The library names itself in some errors; the line is already
 	// "neardup: …".
 	return strings.TrimPrefix(msg, "neardup: ")
+}
+
+// sourceHint says how documents of the kinds read are given a source:
+// "a page: a canonical URL or og:url, …; a Markdown file: a source: key …".
+func sourceHint(kinds corpus.Kinds) string {
+	var ways []string
+	for _, k := range []struct {
+		kind corpus.Kinds
+		way  string
+	}{
+		{corpus.KindFields, "a JSON, CSV or Parquet record: a source field, or the one --source-col names"},
+		{corpus.KindMarkdown, "a Markdown file: a source: key in its front matter"},
+		{corpus.KindPage, "a page: a canonical URL or og:url, whose host is taken"},
+		{corpus.KindOther, "any other: a source field in the JSON Lines neardup convert writes of it"},
+	} {
+		if kinds&k.kind != 0 {
+			ways = append(ways, k.way)
+		}
+	}
+	return strings.Join(ways, "; ")
 }
 
 // byteSize is a flag's size in bytes: a number of bytes (10485760), or a

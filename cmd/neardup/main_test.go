@@ -347,7 +347,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		name, source string
 		want         []string
 	}{
-		{"no source", "", []string{"name the source field (--source-col), or compare within one source with --same-source"}},
+		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field, or the one --source-col names), " +
+			"or compare within one source with --same-source"}},
 		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
 	} {
 		in := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jsonl")
@@ -375,6 +376,127 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		if want := "keeps the options it was made with: --same-source is an option of a new index"; !strings.Contains(stderr, want) {
 			t.Errorf("index add, %s: stderr %q, want %q", tc.name, stderr, want)
 		}
+	}
+}
+
+// Regression: the refusal of documents without a source named
+// --source-col whatever the inputs, pages and Markdown files that have no
+// columns too. It names how each kind of input read is given a source.
+func TestSourceRefusalFitsInputs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	page := "<html><head><title>T</title></head><body><article><h1>Title</h1><p>" + text.String() + "</p></article></body></html>"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: a canonical URL or og:url, whose host is taken)"},
+		{"markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.md": "# B\n\n" + text.String()},
+			"(a Markdown file: a source: key in its front matter)"},
+		{"text and markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.txt": "B\n\n" + text.String()},
+			"(a Markdown file: a source: key in its front matter; any other: a source field in the JSON Lines neardup convert writes of it)"},
+	} {
+		in := filepath.Join(dir, tc.name)
+		for name, content := range tc.files {
+			os.MkdirAll(in, 0o755)
+			os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
+		}
+		code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", in, "-o", filepath.Join(dir, tc.name+"-out"))
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "--source-col") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q, without --source-col", tc.name, code, stderr, tc.want)
+		}
+		db := filepath.Join(dir, tc.name+".db")
+		code, _, stderr = runChild(t, "index", "add", "-q", "--method", "rarewords", "--db", db, in)
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "--source-col") {
+			t.Errorf("index add, %s: exit %d, stderr %q; want 1 and %q, without --source-col", tc.name, code, stderr, tc.want)
+		}
+	}
+}
+
+// Regression: saved pages could not be given a source, and rarewords
+// refused a directory of them, one folder a site. A page read from a file
+// takes the host of the URL it declares (canonical, else og:url) as its
+// source, which kept.jsonl holds; its url stays "".
+func TestPagesSourceFromDeclaredURL(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	page := func(head string) string {
+		return "<html><head>" + head + "<title>T</title></head><body><article><h1>Title</h1><p>" + text.String() +
+			"</p></article></body></html>"
+	}
+	in := filepath.Join(dir, "html")
+	for name, content := range map[string]string{
+		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="A">`),
+		"site-b/story.html": page(`<meta property="og:url" content="https://site-b.example/news/story"><meta property="og:site_name" content="B">`),
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(in, name)), 0o755)
+		os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
+	}
+	out := filepath.Join(dir, "o")
+	code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", in, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	pairs, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+	if n := strings.Count(string(pairs), "\n"); n != 1 {
+		t.Errorf("pairs.jsonl: %d pairs, want 1:\n%s", n, pairs)
+	}
+	kept, _ := os.ReadFile(filepath.Join(out, "kept.jsonl"))
+	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"site-`) {
+		t.Errorf("kept.jsonl: want a url of \"\" and the source its site's host:\n%s", kept)
+	}
+}
+
+// Regression: under rarewords, documents without a source, where others
+// have one, were counted as one source of their own without a word. dedup
+// and index add say how many once, as a warning that -q keeps; a document
+// not compared (too short) is not counted, nor are any with --same-source.
+func TestNoSourceWarned(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var text strings.Builder
+	for i := range 250 {
+		fmt.Fprintf(&text, "word%d ", i)
+	}
+	in := filepath.Join(dir, "in.jsonl")
+	var lines strings.Builder
+	for _, r := range []struct{ id, source, text string }{
+		{"a", "wire", text.String()}, {"b", "paper", text.String() + "more"}, {"c", "", text.String() + "most"},
+		{"d", "", text.String() + "else"}, {"e", "", "too short"},
+	} {
+		fmt.Fprintf(&lines, `{"id":%q,"source":%q,"text":%q}`+"\n", r.id, r.source, r.text)
+	}
+	os.WriteFile(in, []byte(lines.String()), 0o644)
+	const want = "warning: rarewords: documents without a source: 2; they are counted as one source of their own, " +
+		"compared with the other sources' documents\n"
+	for _, q := range [][]string{nil, {"-q"}} {
+		args := append(append([]string{}, q...), "dedup", "--method", "rarewords", in, "-o", filepath.Join(dir, fmt.Sprint("out", len(q))))
+		code, _, stderr := runChild(t, args...)
+		if code != 0 || strings.Count(stderr, want) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and %q once", args, code, stderr, want)
+		}
+		args = append(append([]string{}, q...), "index", "add", "--method", "rarewords", "--db", filepath.Join(dir, fmt.Sprint("x", len(q), ".db")), in)
+		code, _, stderr = runChild(t, args...)
+		if code != 0 || strings.Count(stderr, want) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and %q once", args, code, stderr, want)
+		}
+	}
+	code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", "--same-source", in, "-o", filepath.Join(dir, "same"))
+	if code != 0 || strings.Contains(stderr, "without a source") {
+		t.Errorf("--same-source: exit %d, stderr %q; want 0 and no warning", code, stderr)
+	}
+	code, _, stderr = runChild(t, "index", "add", "-q", "--method", "rarewords", "--same-source", "--db", filepath.Join(dir, "same.db"), in)
+	if code != 0 || strings.Contains(stderr, "without a source") {
+		t.Errorf("index add --same-source: exit %d, stderr %q; want 0 and no warning", code, stderr)
 	}
 }
 

@@ -139,7 +139,8 @@ func FuzzTSV(f *testing.F) {
 }
 
 func FuzzText(f *testing.F) {
-	addSeeds(f, "Title\n\nbody\n", "\ufeff# md\r\nbody", "one line", "\n\n \n", "T\nab\x00", "\xff\nx")
+	addSeeds(f, "Title\n\nbody\n", "\ufeff# md\r\nbody", "one line", "\n\n \n", "T\nab\x00", "\xff\nx",
+		"---\ntitle: |\n  a\ndate: 2024-01-02\nsource: >-\n  s\nurl: u\n---\nbody", "---\ndate: someday\n...\nT\nbody")
 	f.Fuzz(func(t *testing.T, data []byte, small bool) {
 		fuzzRead(t, "f.txt", data, small)
 		fuzzRead(t, "f.md", data, small)

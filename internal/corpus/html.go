@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,7 +20,9 @@ import (
 // article. The document's id is the page's origin, as `neardup extract`
 // names it, so that the ids of the two commands agree; Doc.Raw, the record
 // written to the de-duplicated corpus, is the article as `neardup extract`
-// writes it: {"id","url","title","text","date","author","lang"}. A page
+// writes it: {"id","url","title","text","date","author","lang"}, with
+// "source" after them for a page read without a URL that declares one
+// (declaredSource). A page
 // without an article is skipped with extract's reason (not-html,
 // no-article, too-short, not-article-url, too-large, http-status, failed).
 
@@ -124,6 +127,9 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 		miss = r.ruleMiss(a.RuleMiss, raw.Origin, raw.seq)
 	}
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
+	if p.url == "" {
+		doc.Source = declaredSource(a.DeclaredURL)
+	}
 	if reason != core.SkipNone {
 		rec := skip(doc, reason, "", string(reason)+": "+msg)
 		rec.RuleMiss = miss
@@ -207,14 +213,36 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 }
 
 // articleJSON is a page's record in the de-duplicated corpus: its article as
-// `neardup extract` writes it.
+// `neardup extract` writes it, and the page's source after it when it has
+// one (declaredSource), so that the record read again has it.
 func articleJSON(doc core.Document, a extract.Article) []byte {
-	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+96)
+	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+len(doc.Source)+112)
+	if doc.Source != "" {
+		return appendJSONObject(b, sourcedArticleKeys, []string{doc.ID, doc.URL, doc.Title, doc.Text, jsonDate(a.Date), a.Author, a.Lang, doc.Source})
+	}
 	return appendJSONObject(b, articleKeys, []string{doc.ID, doc.URL, doc.Title, doc.Text, jsonDate(a.Date), a.Author, a.Lang})
 }
 
-// articleKeys are the keys of a page's Raw.
-var articleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang")
+// articleKeys are the keys of a page's Raw; sourcedArticleKeys those of a
+// page's with a source.
+var (
+	articleKeys        = encodedKeys("id", "url", "title", "text", "date", "author", "lang")
+	sourcedArticleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang", "source")
+)
+
+// declaredSource is the source of a page without a URL of its own: the
+// host of the URL it declares of itself (extract.Article.DeclaredURL),
+// lower case and without a leading "www.", as rarewords.SourceOf takes a
+// document's URL's host; "" when it declares none. The URL stays out of
+// the document's: a page may declare any address, and an index takes two
+// documents of one URL for copies without comparing their texts.
+func declaredSource(declared string) string {
+	u, err := url.Parse(declared)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+}
 
 // ruleMiss notes a page, at origin, position seq of the pass, on which a
 // site rule's body selector matched nothing (extract.Article.RuleMiss), in

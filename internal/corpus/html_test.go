@@ -647,3 +647,51 @@ func TestNotArticleURLMessageNamesTheDeclaredURL(t *testing.T) {
 		t.Errorf("own URL: %q, want %q", got, want)
 	}
 }
+
+// TestPageSourceFromDeclaredURL: a page read without a URL of its own
+// (a file, in a directory or an archive) gets as its source the host of
+// the URL it declares of itself (canonical, else og:url), lower case and
+// without "www.", written in its record too; its URL stays "". A WARC
+// record's page has a URL, and no source is taken from what it declares.
+func TestPageSourceFromDeclaredURL(t *testing.T) {
+	dir := t.TempDir()
+	declare := func(head string) string {
+		return strings.Replace(sitePage("Ferry back in service", storyParagraphs), "<title>", head+"<title>", 1)
+	}
+	writeFiles(t, dir, map[string]string{
+		"html/a/canonical.html": declare(`<link rel="canonical" href="https://WWW.Site-A.example:8443/ferry">`),
+		"html/b/og.html":        declare(`<meta property="og:url" content="https://site-b.example/ferry"><meta property="og:site_name" content="Site B">`),
+		"html/b/none.html":      declare(`<meta property="og:site_name" content="Site B">`),
+		"html/c.zip":            zipOf(t, member{"in/z.html", declare(`<link rel="canonical" href="http://site-c.example/z">`)}),
+		"html/d.warc": warcRecord("resource", "https://warc.example/ferry", "text/html",
+			declare(`<link rel="canonical" href="https://elsewhere.example/ferry">`)),
+	})
+	t.Chdir(dir)
+	recs, err := readAll(t, []string{"html"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type got struct{ ID, URL, Source, RawSource string }
+	var gots []got
+	for _, r := range recs {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(r.Raw), &m); err != nil {
+			t.Fatalf("%s: %v", r.ID, err)
+		}
+		src, ok := m["source"].(string)
+		if !ok {
+			src = "(none)"
+		}
+		gots = append(gots, got{r.ID, r.URL, r.Source, src})
+	}
+	want := []got{
+		{"html/a/canonical.html", "", "site-a.example", "site-a.example"},
+		{"html/b/none.html", "", "", "(none)"},
+		{"html/b/og.html", "", "site-b.example", "site-b.example"},
+		{"html/c.zip/in/z.html", "", "site-c.example", "site-c.example"},
+		{"html/d.warc#1", "https://warc.example/ferry", "", "(none)"},
+	}
+	if diff := cmp.Diff(want, gots); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

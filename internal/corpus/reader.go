@@ -50,6 +50,7 @@ type Reader struct {
 	err                error       // the fatal error that ended this pass
 	closed             bool
 	pages              int               // web pages yielded this pass, numbering them for memo
+	kinds              atomic.Uint32     // the Kinds of the records yielded
 	records            int               // records yielded this pass, numbering them (Raw.seq)
 	memo               pageMemo          // how each web page turned out (memo.go)
 	seen               seenFields        // the field names of the first records (fields.go)
@@ -529,8 +530,49 @@ func (r *Reader) NextRaw() (Raw, error) {
 	if err == nil {
 		raw.seq = r.records
 		r.records++
+		r.kinds.Store(r.kinds.Load() | uint32(raw.sourceKind()))
 	}
 	return raw, err
+}
+
+// Kinds says which kinds of records the Reader has yielded (NextRaw), by
+// where each could take a source from: a message that asks for documents'
+// sources names what each kind has. Safe to call while another goroutine
+// reads.
+func (r *Reader) Kinds() Kinds { return Kinds(r.kinds.Load()) }
+
+// Kinds is a set of kinds of records, by where each takes its document's
+// source from.
+type Kinds uint32
+
+// The kinds of records.
+const (
+	KindFields   Kinds = 1 << iota // a JSON object, a CSV or Parquet row: a field or column (Options.SourceField)
+	KindMarkdown                   // a Markdown file: its front matter's source:
+	KindPage                       // a web page without a URL of its own: the host of the URL it declares
+	KindOther                      // another record (a plain text file, a Reuters-21578 story, a feed's item, a WARC record's page): no source to give it but its own
+)
+
+// sourceKind is the kind of record raw is (Kinds); 0 for one that is no
+// document (too large, binary, malformed, refused).
+func (raw *Raw) sourceKind() Kinds {
+	switch raw.kind {
+	case rawJSON, rawCSV, rawParquet:
+		return KindFields
+	case rawText:
+		if raw.md {
+			return KindMarkdown
+		}
+		return KindOther
+	case rawPage:
+		if raw.page != nil && raw.page.url != "" {
+			return KindOther
+		}
+		return KindPage
+	case rawSGML, rawItem:
+		return KindOther
+	}
+	return 0
 }
 
 func (r *Reader) nextRaw() (Raw, error) {

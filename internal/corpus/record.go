@@ -90,7 +90,8 @@ const (
 // it is an object of the header's names and the row's values in header
 // order, for a text file {"id","title","text"}, and for a web page the
 // article as `neardup extract` writes it,
-// {"id","url","title","text","date","author","lang"}; these are built only
+// {"id","url","title","text","date","author","lang"} (and "source" when
+// it has one); these are built only
 // for records that are used. SetID gives a record another id.
 type Record struct {
 	Doc  core.Document

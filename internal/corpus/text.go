@@ -95,30 +95,46 @@ func (s *binarySource) next() (Raw, error) {
 // decodeText makes a document of a text file: the first non-blank line is
 // the title (for Markdown, without its leading '#'s) and the rest the text,
 // or, with Options.TextWhole, the whole file the text. A file of one line is
-// all text. Doc.Raw is {"id","title","text"}. A file
-// that passes the checks of every record (finish) but whose decoded text
-// is heavy in characters no text holds (notText: binary data, in whatever
-// charset it was read) is skipped as binary.
+// all text. A Markdown file's front matter gives its title, date, source
+// and URL (frontMatter), a date read as a date field is (Reader.date: one
+// not read is noted). Doc.Raw is {"id","title","text"}, then "url",
+// "source" and "date" (as written) when the front matter gives them. A
+// file that passes the checks of every record (finish) but whose decoded
+// text is heavy in characters no text holds (notText: binary data, in
+// whatever charset it was read) is skipped as binary.
 func (r *Reader) decodeText(raw Raw) Record {
 	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 	s := string(raw.data)
+	var fm frontFields
 	if r.opts.TextWhole {
 		doc.Text = s
 	} else {
-		doc.Title, doc.Text = splitTitle(s, raw.md)
+		doc.Title, doc.Text, fm = splitTitle(s, raw.md)
+	}
+	var unread string
+	doc.URL, doc.Source = fm.url, fm.source
+	if fm.date != "" {
+		doc.Date, unread = r.date(fm.date, raw.Origin, raw.seq)
 	}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone && notText(s) {
 		return skip(core.Document{ID: doc.ID, Origin: doc.Origin}, core.SkipBinary, "", "binary data ("+notTextWhy+")")
 	}
 	if rec.Skip == core.SkipNone {
-		b := make([]byte, 0, len(doc.ID)+len(doc.Title)+len(doc.Text)+32)
+		rec.UnreadDate = unread
+		b := make([]byte, 0, len(doc.ID)+len(doc.Title)+len(doc.Text)+len(fm.url)+len(fm.source)+len(fm.date)+64)
 		b = append(b, `{"id":`...)
 		b = jsonenc.AppendString(b, doc.ID)
 		b = append(b, `,"title":`...)
 		b = jsonenc.AppendString(b, doc.Title)
 		b = append(b, `,"text":`...)
 		b = jsonenc.AppendString(b, doc.Text)
+		for _, f := range [...]struct{ key, v string }{{`,"url":`, fm.url}, {`,"source":`, fm.source}, {`,"date":`, fm.date}} {
+			if f.v != "" {
+				b = append(b, f.key...)
+				b = jsonenc.AppendString(b, f.v)
+			}
+		}
 		rec.Doc.Raw, rec.built = append(b, '}'), true
 	}
 	return rec
@@ -130,72 +146,90 @@ func (r *Reader) decodeText(raw Raw) Record {
 // LF appended at its end or not): a stray CR inside a line of a file of LF
 // line ends is part of the line. A Markdown file's YAML front matter is
 // not text (frontMatter): its title: is the title, else the first line
-// after it is.
-func splitTitle(s string, md bool) (title, text string) {
+// after it is; fm is what the front matter gives.
+func splitTitle(s string, md bool) (title, text string, fm frontFields) {
 	if md {
 		if fm, body, ok := frontMatter(s); ok {
 			text = strings.TrimRight(strings.TrimLeft(body, "\r\n"), " \t\r\n")
 			switch {
-			case fm == "":
-				return lineTitle(body, md)
+			case fm.title == "":
+				title, text = lineTitle(body, md)
+				return title, text, fm
 			case text == "":
-				return "", fm // as a file of one line: all text
+				return "", fm.title, fm // as a file of one line: all text
 			}
-			return fm, text
+			return fm.title, text, fm
 		}
 	}
-	return lineTitle(s, md)
+	title, text = lineTitle(s, md)
+	return title, text, fm
 }
+
+// frontFields are the values of a Markdown file's front matter that make
+// its document: its title:, date:, source: and url:, "" for a key it has
+// not.
+type frontFields struct{ title, date, source, url string }
+
+// frontKeys are the keys of frontFields, as a line of the front matter
+// starts with them.
+var frontKeys = [...]string{"title:", "date:", "source:", "url:"}
 
 // frontMatter cuts the YAML front matter off the start of a Markdown file
 // (as Jekyll, Hugo and other static site generators write it): a first
 // line "---", the block up to a line "---" or "...", every line of it not
 // blank looking like YAML (yamlLine), so that a text opening with a
-// horizontal rule stays text. It returns the value of the block's title:
-// (its quotes removed; a block scalar's lines, title: | or title: >-,
-// joined by spaces; "" when it has none) and the text after the block; ok
-// is false when s opens with no such block.
-func frontMatter(s string) (title, body string, ok bool) {
+// horizontal rule stays text. It returns the values of the block's title:,
+// date:, source: and url: (each the first of its key; its quotes removed;
+// a block scalar's lines, title: | or title: >-, joined by spaces; "" when
+// it has none) and the text after the block; ok is false when s opens with
+// no such block.
+func frontMatter(s string) (fm frontFields, body string, ok bool) {
 	s = strings.TrimPrefix(s, "\ufeff")
 	first, rest, found := strings.Cut(s, "\n")
 	if !found || strings.TrimRight(first, " \t\r") != "---" {
-		return "", "", false
+		return fm, "", false
 	}
-	var block []string // the lines of a block scalar title
-	inBlock := false
+	var vals [len(frontKeys)]string
+	var blocks [len(frontKeys)][]string // the lines of each key's block scalar; nil when it has none
+	cur := -1                           // the key whose block scalar goes on
 	for rest != "" {
 		line, after, _ := strings.Cut(rest, "\n")
 		line = strings.TrimRight(line, " \t\r")
 		if line == "---" || line == "..." {
-			if len(block) > 0 {
-				title = strings.Join(block, " ")
+			for i, b := range blocks {
+				if len(b) > 0 {
+					vals[i] = strings.Join(b, " ")
+				}
 			}
-			return title, after, true
+			return frontFields{title: vals[0], date: vals[1], source: vals[2], url: vals[3]}, after, true
 		}
 		if line != "" && !yamlLine(line) {
-			return "", "", false // not YAML: text, as a horizontal rule opens it
+			return frontFields{}, "", false // not YAML: text, as a horizontal rule opens it
 		}
 		indented := line != "" && (line[0] == ' ' || line[0] == '\t')
 		switch {
-		case inBlock && indented:
-			block = append(block, strings.TrimSpace(line))
+		case cur >= 0 && indented:
+			blocks[cur] = append(blocks[cur], strings.TrimSpace(line))
 			rest = after
 			continue
-		case inBlock && line == "":
+		case cur >= 0 && line == "":
 		default:
-			inBlock = false
+			cur = -1
 		}
-		if v, isTitle := strings.CutPrefix(line, "title:"); isTitle && title == "" && block == nil {
-			v = strings.TrimSpace(v)
-			if isBlockScalar(v) {
-				inBlock, block = true, []string{}
+		for i, key := range frontKeys {
+			v, isKey := strings.CutPrefix(line, key)
+			if !isKey || vals[i] != "" || blocks[i] != nil {
+				continue
+			}
+			if v = strings.TrimSpace(v); isBlockScalar(v) {
+				cur, blocks[i] = i, []string{}
 			} else {
-				title = unquoteYAML(v)
+				vals[i] = unquoteYAML(v)
 			}
 		}
 		rest = after
 	}
-	return "", "", false // never closed: not front matter
+	return frontFields{}, "", false // never closed: not front matter
 }
 
 // yamlLine reports whether line, not blank, looks like a line of YAML

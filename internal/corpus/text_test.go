@@ -4,8 +4,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/core"
 )
 
 func TestText(t *testing.T) {
@@ -76,14 +78,33 @@ func TestText(t *testing.T) {
 			name:  "regression: markdown front matter was read as text",
 			file:  "a.md",
 			input: "---\ntitle: \"Council approves bridge\"\ndate: 2024-03-05\n---\n\nThe council voted.\n",
-			want: []rec{{ID: "a.md", Title: "Council approves bridge", Text: "The council voted.", Origin: "a.md",
-				Raw: `{"id":"a.md","title":"Council approves bridge","text":"The council voted."}`}},
+			want: []rec{{ID: "a.md", Title: "Council approves bridge", Text: "The council voted.", Date: "2024-03-05T00:00:00", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Council approves bridge","text":"The council voted.","date":"2024-03-05"}`}},
 		},
 		{
 			name:  "markdown front matter without a title",
 			file:  "a.md",
 			input: "---\ndate: 2024-03-05\n...\n# Heading\nBody.\n",
-			want:  []rec{{ID: "a.md", Title: "Heading", Text: "Body.", Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body."}`}},
+			want: []rec{{ID: "a.md", Title: "Heading", Text: "Body.", Date: "2024-03-05T00:00:00", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Heading","text":"Body.","date":"2024-03-05"}`}},
+		},
+		{
+			// Regression: a Markdown file's front matter gave its title
+			// alone; its date:, source: and url: were left out.
+			name: "regression: markdown front matter date, source and url were not read",
+			file: "a.md",
+			input: "---\ntitle: Bridge\ndate: \"2024-03-05T10:00:00+01:00\"\nsource: >-\n  Coast\n  Gazette\n" +
+				"url: 'https://coast.example/bridge'\nsource: later\ntags: [a]\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Bridge", Text: "The council voted.", URL: "https://coast.example/bridge", Source: "Coast Gazette",
+				Date: "2024-03-05T10:00:00+01:00", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Bridge","text":"The council voted.","url":"https://coast.example/bridge",` +
+					`"source":"Coast Gazette","date":"2024-03-05T10:00:00+01:00"}`}},
+		},
+		{
+			name:  "markdown front matter keys only at a line's start, in lower case",
+			file:  "a.md",
+			input: "---\nSource: A\nmeta:\n  source: B\nsources: C\n---\nBody line.\nMore.\n",
+			want:  []rec{{ID: "a.md", Title: "Body line.", Text: "More.", Origin: "a.md", Raw: `{"id":"a.md","title":"Body line.","text":"More."}`}},
 		},
 		{
 			// Regression: a file opening with a horizontal rule and holding
@@ -314,5 +335,41 @@ func TestReadAtMostLargestLimit(t *testing.T) {
 		if err != nil || string(b) != "abc" {
 			t.Errorf("size %d: %q, %v", size, b, err)
 		}
+	}
+}
+
+// Regression: a Markdown file's front matter date: was not read. One no
+// layout reads leaves the document undated and is counted and named as a
+// date field's (UnreadDates, Record.UnreadDate).
+func TestMarkdownFrontMatterDateNotRead(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"d/a.md": "---\ndate: 2024-05-01\n---\nTitle\nText.\n",
+		"d/b.md": "---\ndate: the 1st of May\n---\nTitle\nText.\n",
+		"d/c.md": "---\ndate: |\n  March 5, 2024\n---\nTitle\nText.\n",
+	})
+	t.Chdir(dir)
+	r, err := Open([]string{"d"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var dates, notes []string
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		dates = append(dates, core.FormatDate(rec.Doc.Date, time.RFC3339))
+		notes = append(notes, rec.UnreadDate)
+	}
+	if diff := cmp.Diff([]string{"2024-05-01T00:00:00", "0001-01-01T00:00:00Z", "2024-03-05T00:00:00"}, dates); diff != "" {
+		t.Errorf("dates (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"", `"the 1st of May" at d/b.md`, ""}, notes); diff != "" {
+		t.Errorf("notes (-want +got)\n%s", diff)
+	}
+	if n, first := r.UnreadDates(); n != 1 || first != `"the 1st of May" at d/b.md` {
+		t.Errorf("UnreadDates %d, %q; want 1, the 1st of May at d/b.md", n, first)
 	}
 }

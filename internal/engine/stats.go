@@ -103,6 +103,11 @@ type Stats struct {
 	// tm weighting, terms every document holds): their vectors are empty
 	// and they pair with nothing.
 	Unweighted int `json:"unweighted_documents,omitempty"`
+	// NoSource counts the documents of the rarewords method, compared
+	// across sources, that have no source where others have one: they
+	// are counted as one source of their own, for the run's warning;
+	// not written (a pipeline that sums counts has no such figure).
+	NoSource int `json:"-"`
 	// Boilerplate describes the sentences the sentences method ignored.
 	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
 	// Seconds per stage, by stage name.

@@ -62,9 +62,12 @@ type Article struct {
 	RuleMiss string
 	// DeclaredURL is, of a page without a URL of its own (Input.URL ""),
 	// the URL it declares of itself (its <link rel="canonical">, else its
-	// og:url) when the site rules judged it by that URL and skipped it
-	// (SkipNotArticleURL): the rules match such a page by it, and nothing
-	// else takes it for the page's address. "" otherwise.
+	// og:url; absolute, http or https), whether the page gave an article
+	// or was skipped: the site rules match such a page by it (and skip it
+	// as SkipNotArticleURL by it), and a reader may take its host for the
+	// page's source, but nothing takes it for the page's address. "" for a
+	// page with a URL, one that declares none, and with
+	// Options.LibraryOnly.
 	DeclaredURL string
 	// Limit says, of a page skipped as too large (SkipTooLarge), which
 	// limit it passes: "2048 bytes, over the limit of 1024 (--max-bytes)",
@@ -298,18 +301,22 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if attrs > opts.MaxAttributes { // the parser's copies of formatting elements carry theirs
 		return tooManyAttrs()
 	}
-	if !opts.LibraryOnly && in.URL == "" && opts.Rules.Len() > 0 {
+	var declared string
+	if !opts.LibraryOnly && in.URL == "" {
 		// A page without a URL (read from a file) is matched to the rules by
 		// the URL it declares, and only to them; without one, an article_url
 		// has nothing to judge and skips nothing.
-		declared := declaredURL(doc)
-		rule = opts.Rules.Match(declared)
-		if declared != "" && !rule.IsArticleURL(declared) {
-			return Article{DeclaredURL: declared}, SkipNotArticleURL, nil
+		declared = declaredURL(doc)
+		if opts.Rules.Len() > 0 {
+			rule = opts.Rules.Match(declared)
+			if declared != "" && !rule.IsArticleURL(declared) {
+				return Article{DeclaredURL: declared}, SkipNotArticleURL, nil
+			}
 		}
 	}
 	opts.checkpoint()
 	a, err := extractDoc(doc, in.URL, rule, opts)
+	a.DeclaredURL = declared
 	if err != nil {
 		return a, "", err
 	}

@@ -613,28 +613,28 @@ func TestPageRulesOfPageWithoutURL(t *testing.T) {
 		return strings.Replace(newsPage(6), "<title>", head+"<title>", 1)
 	}
 	for _, tc := range []struct {
-		name, body   string
-		skip         core.SkipReason
-		stripped     bool   // the news rule's strip applied
-		declaredSkip string // Article.DeclaredURL
+		name, body string
+		skip       core.SkipReason
+		stripped   bool   // the news rule's strip applied
+		declared   string // Article.DeclaredURL, of an article and of a page skipped alike
 	}{
-		{"canonical", page(`<link rel="canonical" href="https://www.news.example/2024/03/budget">`), "", true, ""},
-		{"og:url", page(`<meta property="og:url" content="https://news.example/2024/03/budget">`), "", true, ""},
-		{"canonical first", page(`<meta property="og:url" content="https://other.example/2024/x"><link rel="Canonical" href="//news.example/2024/03/budget">`), "", true, ""},
+		{"canonical", page(`<link rel="canonical" href="https://www.news.example/2024/03/budget">`), "", true, "https://www.news.example/2024/03/budget"},
+		{"og:url", page(`<meta property="og:url" content="https://news.example/2024/03/budget">`), "", true, "https://news.example/2024/03/budget"},
+		{"canonical first", page(`<meta property="og:url" content="https://other.example/2024/x"><link rel="Canonical" href="//news.example/2024/03/budget">`), "", true, "https://news.example/2024/03/budget"},
 		{"declares none", page(""), "", false, ""},
 		{"relative canonical", page(`<link rel="canonical" href="/2024/03/budget">`), "", false, ""},
 		{"declared not an article", page(`<link rel="canonical" href="https://news.example/sport">`), SkipNotArticleURL, false, "https://news.example/sport"},
 		{"other site not an article", page(`<link rel="canonical" href="https://other.example/tag/x">`), SkipNotArticleURL, false, "https://other.example/tag/x"},
 		{"canonical in the body", strings.Replace(page(`<meta property="og:url" content="https://news.example/2024/03/budget">`),
-			"</body>", `<div class="comments"><link rel="canonical" href="https://news.example/tag/x"></div></body>`, 1), "", true, ""},
+			"</body>", `<div class="comments"><link rel="canonical" href="https://news.example/tag/x"></div></body>`, 1), "", true, "https://news.example/2024/03/budget"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, skip, err := Page(context.Background(), Input{Body: []byte(tc.body)}, Options{Rules: rs})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if skip != tc.skip || a.DeclaredURL != tc.declaredSkip {
-				t.Fatalf("skip %q, DeclaredURL %q; want %q, %q", skip, a.DeclaredURL, tc.skip, tc.declaredSkip)
+			if skip != tc.skip || a.DeclaredURL != tc.declared {
+				t.Fatalf("skip %q, DeclaredURL %q; want %q, %q", skip, a.DeclaredURL, tc.skip, tc.declared)
 			}
 			if skip != "" {
 				return

@@ -21,6 +21,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 // FeedOptions configure a run that reads inputs into an index: `neardup
@@ -51,6 +52,11 @@ type FeedOptions struct {
 	OnlyMatches bool
 	// Limit stops after this many records; 0 reads them all.
 	Limit int
+	// Sources says that the index's method compares documents of
+	// different sources (rarewords, made without SameSource): the
+	// documents stored and compared without a source are counted
+	// (FeedStats.NoSource) and warned of.
+	Sources bool
 	// Progress, Warn, MaxWarnings and Strict are as in Options.
 	Progress    io.Writer
 	Warn        io.Writer
@@ -78,6 +84,9 @@ type FeedStats struct {
 	// ids of their own would keep them apart. The others' own ids name
 	// stored documents.
 	UnnamedConflicts int `json:"conflicts_without_ids,omitempty"`
+	// NoSource counts the documents stored and compared without a source
+	// (rarewords.SourceOf), under FeedOptions.Sources.
+	NoSource int `json:"-"`
 	// Unnamed counts the documents without an id of their own, named by
 	// where they were read (corpus.Reader.NamedByOrigin).
 	Unnamed int `json:"documents_without_ids,omitempty"`
@@ -191,6 +200,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 					return nil
 				}
 				f.origins = append(f.origins, rec.Doc.Origin)
+				f.unsourced = append(f.unsourced, o.Sources && rarewords.SourceOf(&rec.Doc) == "")
 				if f.r.NamedByOrigin(&rec.Doc) && recordOfFile(rec.Doc.Origin) {
 					if f.st.Unnamed++; f.st.Unnamed == 1 {
 						f.unnamed = rec.Doc.ID
@@ -219,6 +229,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		f.waiting = false
 		return w
 	})
+	err = withKinds(err, r)
 	if f.out != nil {
 		// The lines held are of documents stored (or checked), also
 		// when the run stopped after them.
@@ -234,6 +245,9 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 			"such names depend on the inputs given, and a file of the same name added in another run gets the same ones, "+
 			"which the index takes for the documents stored under them (reported conflict, or replaced with --replace); "+
 			"give each record an id (an \"id\" field, or the field or column --id-col names)\n", st.Unnamed, f.unnamed)
+	}
+	if !errors.As(err, new(*rarewords.SourceError)) {
+		warnNoSource(o.Warn, st.NoSource)
 	}
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates = f.notes.dates.n
@@ -269,6 +283,9 @@ type feeder struct {
 	// is the id of the first document without an id of its own.
 	origins []string
 	unnamed string
+	// unsourced says, for each of origins, whether the document has no
+	// source under FeedOptions.Sources.
+	unsourced []bool
 	// waiting is set, on the goroutine that reads the documents, after the
 	// last one read before the input waited, for Add to commit its chunk
 	// (FeedOptions.Add's waiting); pausedAt is how many documents had been
@@ -292,6 +309,10 @@ func (f *feeder) report(m *neardup.Match) error {
 	if len(f.origins) > 0 {
 		origin, f.origins[0] = f.origins[0], ""
 		f.origins = f.origins[1:]
+		if f.unsourced[0] && m.Skip == "" && (m.Status == neardup.Added || m.Status == neardup.Replaced) {
+			f.st.NoSource++
+		}
+		f.unsourced = f.unsourced[1:]
 	}
 	unnamed := m.Status == neardup.Conflict && f.r != nil && f.r.NamedByOrigin(&core.Document{ID: m.ID, Origin: origin})
 	if unnamed {

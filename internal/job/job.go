@@ -239,7 +239,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, NoDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
 	if err := run.finish(ctx); err != nil {
-		return engine.Stats{}, err
+		return engine.Stats{}, withKinds(err, r)
 	}
 	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		run.wantTexts(b.Result())
@@ -257,6 +257,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err == nil {
 			st = run.stats()
 			warnUnweighted(o.Warn, &st)
+			warnNoSource(o.Warn, st.NoSource)
 			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 			warnChained(o.Warn, &st)
 		}
@@ -278,6 +279,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	st := run.stats()
 	warnUnweighted(o.Warn, &st)
+	warnNoSource(o.Warn, st.NoSource)
 	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	warnChained(o.Warn, &st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
@@ -770,6 +772,17 @@ func warnUnweighted(w io.Writer, st *engine.Stats) {
 	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing (%s)\n", st.Unweighted, why)
 }
 
+// warnNoSource says that n documents compared by rarewords, across
+// sources, have no source where others have one: they are counted as one
+// source of their own and compared with the others.
+func warnNoSource(w io.Writer, n int) {
+	if w == nil || n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: rarewords: documents without a source: %d; they are counted as one source of their own, "+
+		"compared with the other sources' documents\n", n)
+}
+
 // chainedMembers and chainedShare bound the largest cluster a run leaves
 // without a warning: at least chainedMembers members that are over
 // chainedShare of its documents are rarely one story's copies, and often
@@ -890,4 +903,27 @@ func (run *runner) measured(st *engine.Stats) {
 	if w := run.budget.advice(st.Spilled > 0); w != "" && run.o.Warn != nil {
 		fmt.Fprint(run.o.Warn, w)
 	}
+}
+
+// KindsError is an error of a run whose documents need a source that they
+// have not (a *rarewords.SourceError), with the kinds of records the
+// inputs held: a message can then say how each kind is given one.
+type KindsError struct {
+	Err   error
+	Kinds corpus.Kinds
+}
+
+func (e *KindsError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error the kinds are of.
+func (e *KindsError) Unwrap() error { return e.Err }
+
+// withKinds wraps err in a *KindsError with the kinds of records r read
+// when it is a *rarewords.SourceError; other errors are returned as they
+// are.
+func withKinds(err error, r *corpus.Reader) error {
+	if se := (*rarewords.SourceError)(nil); errors.As(err, &se) {
+		return &KindsError{Err: err, Kinds: r.Kinds()}
+	}
+	return err
 }

@@ -566,9 +566,13 @@ func (m *method) rareNow(s *Sketch) []uint32 {
 }
 
 // Report counts the candidates whose overlap was counted, more than were
-// emitted.
+// emitted, and, unless Options.SameSource, the documents compared without
+// a source where others have one (engine.Stats.NoSource).
 func (m *method) Report(st *engine.Stats) {
 	st.Candidates = m.verified + int(m.parallelVerified.Load())
+	if src, ok := m.sources[""]; ok && !m.o.SameSource && len(m.srcDocs) > 1 {
+		st.NoSource = int(m.srcDocs[src])
+	}
 }
 
 // IndexAll puts every matched document's rare words in the inverted lists,
