@@ -590,7 +590,8 @@ func (b *batch[S, E]) group() {
 }
 
 // mostLinked finds the member of the largest cluster with the most links
-// to other members (Stats.Hub), for the run's warning of clusters that
+// to other members (Stats.Hub) and how many the runner-up has, for the
+// run's warning of clusters that
 // chain other stories together: a text many documents hold, a page of
 // boilerplate, links them to itself.
 func (b *batch[S, E]) mostLinked() {
@@ -609,23 +610,23 @@ func (b *batch[S, E]) mostLinked() {
 	}
 	for _, c := range b.found.chunks {
 		for _, f := range c {
-			if !b.links(f.Label) {
-				continue
-			}
-			if n, ok := in[f.A]; ok {
-				in[f.A] = n + 1
-			}
-			if n, ok := in[f.B]; ok {
-				in[f.B] = n + 1
+			_, inA := in[f.A]
+			_, inB := in[f.B]
+			if inA && inB && b.links(f.Label) {
+				in[f.A]++
+				in[f.B]++
 			}
 		}
 	}
-	hub := largest[0]
-	for _, m := range largest { // the first of equals, in reading order
-		if in[m] > in[hub] {
-			hub = m
+	hub, next := largest[0], int32(0) // next: the most links of another member
+	for _, m := range largest[1:] {   // the first of equals, in reading order
+		if n := in[m]; n > in[hub] {
+			hub, next = m, in[hub]
+		} else {
+			next = max(next, n)
 		}
 	}
+	b.stats.HubNext = int(next)
 	b.stats.Hub, b.stats.HubLinks = b.docs.ids[hub], int(in[hub])
 }
 

@@ -792,10 +792,12 @@ const (
 	chainedMembers = 50
 	chainedShare   = 0.05
 	// A member of the largest cluster paired with hubLinks of its members
-	// or more, and with at least hubShare of them, is named in that
-	// warning: the text the others are paired through.
+	// or more, with at least hubShare of them and with hubOver times as
+	// many as any other member, is named in that warning: the text the
+	// others are paired through, where a chain has no such member.
 	hubLinks = 10
 	hubShare = 0.25
+	hubOver  = 2
 )
 
 // warnChained says when the largest cluster holds a share of the
@@ -812,8 +814,8 @@ func warnChained(w io.Writer, st *engine.Stats) {
 		stricter = "a stricter --rule"
 	}
 	hub := ""
-	if st.HubLinks >= hubLinks && float64(st.HubLinks) >= hubShare*float64(n) {
-		hub = fmt.Sprintf("; %s is paired with %d of them, and if its text is one many documents hold (a footer, a page "+
+	if st.HubLinks >= hubLinks && float64(st.HubLinks) >= hubShare*float64(n) && st.HubLinks >= hubOver*st.HubNext {
+		hub = fmt.Sprintf("; %q is paired with %d of them, and if its text is one many documents hold (a footer, a page "+
 			"without its article, a template), it is what links them", st.Hub, st.HubLinks)
 	}
 	fmt.Fprintf(w, "warning: the largest cluster holds %d of the %d documents (%.0f%%): if they are not copies of one "+

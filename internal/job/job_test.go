@@ -1023,32 +1023,46 @@ func TestLargeClusterIsTold(t *testing.T) {
 
 // TestLargeClusterNamesWhatLinksIt: the warning of a large cluster names
 // the member paired with most of the others, a page holding only the
-// footer every article ends with. Regression: such a page made
-// unrelated articles one cluster, and the warning did not say through
-// which document.
+// footer every article ends with, and names none in a chain whose members
+// each have about as many pairs (texts of 30 sentences, each sharing 29
+// with the next). Regression: such a page made unrelated articles one
+// cluster, and the warning did not say through which document.
 func TestLargeClusterNamesWhatLinksIt(t *testing.T) {
 	g := enginetest.NewTextGen(62)
 	footer := strings.Join(g.Sentences(3), " ")
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.jsonl")
-	var b strings.Builder
-	for i := range 80 {
-		if i == 40 { // not the first member: the one most paired is named
-			fmt.Fprintf(&b, "{\"id\":\"footer\",\"text\":%q}\n", footer)
-		}
-		fmt.Fprintf(&b, "{\"id\":\"a%d\",\"text\":%q}\n", i, strings.Join(g.Sentences(4), " ")+" "+footer)
-	}
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var warn bytes.Buffer
-	st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := fmt.Sprintf("footer is paired with %d of them", st.LargestCluster-1)
-	if st.LargestCluster < 50 || !strings.Contains(warn.String(), want) {
-		t.Errorf("largest cluster %d, warnings %q; want %q", st.LargestCluster, warn.String(), want)
+	chain := g.Sentences(80 + 29)
+	for _, tc := range []struct {
+		name string
+		text func(i int) string
+		hub  bool
+	}{
+		{"footer", func(i int) string { return strings.Join(g.Sentences(4), " ") + " " + footer }, true},
+		{"dense chain", func(i int) string { return strings.Join(chain[i:i+30], " ") }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in.jsonl")
+			var b strings.Builder
+			for i := range 80 {
+				if i == 40 && tc.hub { // not the first member: the one most paired is named
+					fmt.Fprintf(&b, "{\"id\":\"the footer\",\"text\":%q}\n", footer)
+				}
+				fmt.Fprintf(&b, "{\"id\":\"a%d\",\"text\":%q}\n", i, tc.text(i))
+			}
+			if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var warn bytes.Buffer
+			st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn})
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := strings.Contains(warn.String(), " is paired with ")
+			want := fmt.Sprintf("%q is paired with %d of them", "the footer", st.LargestCluster-1)
+			if st.LargestCluster < 50 || named != tc.hub || tc.hub && !strings.Contains(warn.String(), want) {
+				t.Errorf("largest cluster %d, warnings %q; want a member named: %v (%q)", st.LargestCluster, warn.String(), tc.hub, want)
+			}
+		})
 	}
 }
 

@@ -87,6 +87,8 @@ func Say(m Pair, sideA, sideB, options string) string {
 			*ev.SharedRare, ab, sideA, sideB, ba, sideB, sideA)
 	case ev.Shared != nil:
 		return head + fmt.Sprintf("they share %d %s; the score %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), boundSaid(m, b, options))
+	case m.Method == "cosine":
+		return head + fmt.Sprintf("their score is the cosine of their weighted words and word pairs; the score %s.", boundSaid(m, b, options))
 	}
 	return ""
 }

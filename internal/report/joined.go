@@ -21,7 +21,7 @@ type linkView struct {
 
 // joinedForm is a Joined entry that names a member (cluster.Reason.Format):
 // the link's kind, the linking policy's words, the member, the score.
-var joinedForm = regexp.MustCompile(`^((?:exact copy of |similar to |duplicate of )(?:the first member |\d+ of \d+ members, best )?)(.*)( \([-+.e0-9]+\))$`)
+var joinedForm = regexp.MustCompile(`(?s)^((?:exact copy of |similar to |duplicate of )(?:the first member |\d+ of \d+ members, best )?)(.*)( \([-+.e0-9]+\))$`)
 
 // splitJoined returns the member of c that the Joined entry j names and
 // the entry's text before and after it; ok is false when j names none of

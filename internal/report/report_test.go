@@ -400,3 +400,36 @@ func TestWriteSaysWhyAMemberJoined(t *testing.T) {
 		t.Errorf("the members' links (-want +got):\n%s\n%s", diff, page)
 	}
 }
+
+// TestWriteSaysWhyOfIdsWithLineBreaks: a member joined through a document
+// whose id holds a line break is told why, and a cosine pair, whose
+// evidence holds no figure, by its score. Regression: the joined entry of
+// such an id was shown whole, without its reason, and a cosine pair had
+// none.
+func TestWriteSaysWhyOfIdsWithLineBreaks(t *testing.T) {
+	r := sample()
+	doc := r.Docs["memo-1"]
+	doc.ID = "memo\n1"
+	r.Docs[doc.ID] = doc
+	r.Clusters = r.Clusters[:1]
+	r.Clusters[0].Representative, r.Clusters[0].Members = doc.ID, []string{doc.ID, "memo-2"}
+	r.Clusters[0].Joined = []string{"first member", "duplicate of memo\n1 (0.81)"}
+	r.Pairs = []core.Pair{{A: doc.ID, B: "memo-2", Method: "cosine", Score: 0.81, Label: core.Duplicate, Evidence: sharedEvidence{}}}
+	r.Options = `{"threshold":0.7,"similar":0.5}`
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`(?s)<p class="(joined|reason)">(.*?)</p>`).FindAllStringSubmatch(out.String(), -1) {
+		got = append(got, m[1]+": "+html.UnescapeString(m[2]))
+	}
+	want := []string{
+		"joined: Joined as duplicate of <bdi>memo\n1</bdi> (0.81)",
+		"reason: Marked duplicate by cosine: their score is the cosine of their weighted words and word pairs; " +
+			"the score 0.810 is at least the duplicate threshold 0.7.",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the member's link (-want +got):\n%s", diff)
+	}
+}

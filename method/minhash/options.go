@@ -28,7 +28,7 @@ type Options struct {
 	// Threshold is the Jaccard index at or above which a pair is a
 	// duplicate. Containment, Rewrite and figures that agree
 	// (FiguresSlack) also make duplicates below it.
-	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate; --containment, --rewrite and figures that agree (0.05 short of it) also make duplicates below it: --rewrite 0 and --containment 2 turn off the first two"`
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate, unless a rule of its template refuses it; --containment, --rewrite and figures that agree (0.05 short of it) also make duplicates below it: --rewrite 0 and --containment 2 turn off the first two"`
 	// Similar is the Jaccard index at or above which a pair below Threshold
 	// is reported as similar; 0 reports duplicates only. A duplicate a rule
 	// refuses is similar at it too, so a Similar above Threshold marks no

@@ -53,7 +53,7 @@ type Options struct {
 	// Threshold is the Jaccard index of the shingle samples at or above
 	// which a candidate pair is a duplicate. Containment also makes
 	// duplicates below it.
-	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate; --containment also makes duplicates below it (--containment 2 turns it off)"`
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Jaccard index at or above which a pair is a duplicate, unless a rule of its template refuses it; --containment also makes duplicates below it (--containment 2 turns it off)"`
 	// Similar is the Jaccard index at or above which a candidate pair below
 	// Threshold is reported as similar; 0 reports duplicates only. A
 	// duplicate a rule refuses is similar at it too, so a Similar above
