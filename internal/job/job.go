@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -863,11 +864,21 @@ func NoDocuments(read int, skipped map[core.SkipReason]int, fields []string) err
 func (run *runner) finish(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("matching")
-	err := run.b.Finish(ctx, func(done int) {
-		run.meter.Update(done, int64(done), int64(run.b.Len()))
+	// done is the most documents a report said were matched (a method may
+	// report from its workers): an interrupted stage names those, not all
+	// the documents there are.
+	var done atomic.Int64
+	err := run.b.Finish(ctx, func(n int) {
+		for old := done.Load(); int64(n) > old && !done.CompareAndSwap(old, int64(n)); old = done.Load() {
+		}
+		run.meter.Update(n, int64(n), int64(run.b.Len()))
 		run.warnBudget()
 	})
-	run.meter.End(run.b.Len(), err)
+	matched := int(done.Load())
+	if err == nil {
+		matched = run.b.Len()
+	}
+	run.meter.End(matched, err)
 	run.warnBudget()
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
 	run.cpu["candidates_verify_group"] = cpuSeconds() - cpu
