@@ -259,6 +259,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			st = run.stats()
 			warnUnweighted(o.Warn, &st)
 			warnNoSource(o.Warn, st.NoSource)
+			warnBoilerplate(o.Warn, &st)
 			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 			warnChained(o.Warn, &st)
 		}
@@ -281,6 +282,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	st := run.stats()
 	warnUnweighted(o.Warn, &st)
 	warnNoSource(o.Warn, st.NoSource)
+	warnBoilerplate(o.Warn, &st)
 	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	warnChained(o.Warn, &st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
@@ -782,6 +784,20 @@ func warnNoSource(w io.Writer, n int) {
 	}
 	fmt.Fprintf(w, "warning: rarewords: documents without a source: %d; they are counted as one source of their own, "+
 		"compared with the other sources' documents\n", n)
+}
+
+// warnBoilerplate says when documents of the sentences method held only
+// boilerplate sentences, so that a run over many copies of one story (more
+// than --max-sentence-docs) does not pass for a corpus without duplicates,
+// and what changes it.
+func warnBoilerplate(w io.Writer, st *engine.Stats) {
+	if w == nil || st.Boilerplate == nil || st.Boilerplate.Documents == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: documents whose every sentence is boilerplate: %d; they pair with nothing (a sentence in "+
+		"more than --max-sentence-docs %d documents is boilerplate and ignored, as are the sentences of a story copied "+
+		"more often than that; a higher --max-sentence-docs, or --method minhash, compares them)\n",
+		st.Boilerplate.Documents, st.Boilerplate.MaxDocs)
 }
 
 // chainedMembers and chainedShare bound the largest cluster a run leaves
