@@ -7,14 +7,13 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // Result is what Dedup and DedupSeq found.
@@ -148,27 +147,16 @@ func (o Options) batch() (b engine.Batch, done func() error, err error) {
 		return nil, nil, err
 	}
 	g := engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars}
-	dir := ""
 	if o.Memory > 0 {
-		if dir, err = os.MkdirTemp(o.WorkDir, "neardup-spill-"); err != nil {
-			return nil, nil, fmt.Errorf("neardup: a folder to spill to: %w", err)
-		}
 		g.Memory = o.Memory
-		g.Spill = func(name string) (engine.SpillFile, error) { return os.Create(filepath.Join(dir, name)) }
+		g.Spill = func(name string) (engine.SpillFile, error) {
+			return tempfile.Create(o.WorkDir, "neardup-spill-"+name+"-*")
+		}
 	}
 	if b, err = spec.NewBatchWith(c, g); err != nil {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
 		return nil, nil, err
 	}
-	return b, func() error {
-		err := b.Close()
-		if dir != "" {
-			err = errors.Join(err, os.RemoveAll(dir))
-		}
-		return err
-	}, nil
+	return b, b.Close, nil
 }
 
 // deduper carries a DedupSeq run between its stages.

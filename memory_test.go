@@ -3,6 +3,7 @@ package neardup_test
 import (
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -13,7 +14,9 @@ import (
 
 // TestDedupMemory: under a memory budget Dedup and DedupSeq find what they
 // find without one, with every sketch or some spilled to WorkDir, which is
-// left empty; a method that cannot spill refuses a budget.
+// left empty; a method that cannot spill refuses a budget. While the run
+// spills (matching), WorkDir holds no name either: the spill files' names
+// are removed as they are made, so that a run killed leaves none there.
 func TestDedupMemory(t *testing.T) {
 	docs := corpus(300, 120)
 	for _, tc := range []struct {
@@ -35,14 +38,27 @@ func TestDedupMemory(t *testing.T) {
 				t.Fatalf("only %d pairs: the corpus does not exercise matching", len(want.Pairs))
 			}
 			work := t.TempDir()
-			o := neardup.Options{Method: tc.method, Memory: tc.memory, WorkDir: work}
+			var seen int // matching's progress calls, each a look at WorkDir
+			o := neardup.Options{Method: tc.method, Memory: tc.memory, WorkDir: work, OnProgress: func(p neardup.Progress) {
+				if p.Stage != "matching" || runtime.GOOS == "windows" {
+					return
+				}
+				seen++
+				if left, err := os.ReadDir(work); err != nil || len(left) != 0 {
+					t.Errorf("matching %d of %d: WorkDir holds %v (%v), want nothing", p.Done, p.Total, left, err)
+				}
+			}}
 			for name, dedup := range map[string]func() (*neardup.Result, error){
 				"Dedup":    func() (*neardup.Result, error) { return neardup.Dedup(t.Context(), docs, o) },
 				"DedupSeq": func() (*neardup.Result, error) { return neardup.DedupSeq(t.Context(), seq(t, docs), o) },
 			} {
+				seen = 0
 				got, err := dedup()
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
+				}
+				if seen == 0 && runtime.GOOS != "windows" {
+					t.Errorf("%s: no progress while matching, WorkDir not looked at", name)
 				}
 				if !reflect.DeepEqual(got.Pairs, want.Pairs) || !reflect.DeepEqual(got.Clusters, want.Clusters) ||
 					!reflect.DeepEqual(got.Kept, want.Kept) {

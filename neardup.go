@@ -148,8 +148,9 @@ type Options struct {
 	// budget by about 250 bytes a document besides its ID (the document
 	// table and the pairs found, which are not spilled). 0 means none.
 	Memory int64
-	// WorkDir is the directory Memory's files are written in, in a folder
-	// of their own removed when the run returns; "" means os.TempDir().
+	// WorkDir is the directory Memory's files are written in, their names
+	// removed as they are made where the system allows (Unix: a run killed
+	// leaves none), else when the run returns; "" means os.TempDir().
 	WorkDir string
 	// OnPair, when set, is called by Dedup and DedupSeq with each pair
 	// found, in the order of Result.Pairs, which then stays empty: the

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"compress/gzip"
 	_ "embed" // the Polish stemming table
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 
 	"github.com/blevesearch/stempel"
+
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // stempelTable is the Polish Stempel table "stemmer_20000.tbl" shipped
@@ -26,25 +29,59 @@ var polishTrie = sync.OnceValues(loadPolishTrie)
 
 // loadPolishTrie decompresses the embedded table into a temporary file,
 // because stempel opens its tables by path only, and loads it (about
-// 0.1 s and 6 MB of heap).
+// 0.1 s and 6 MB of heap). The file's name is removed as it is made where
+// the system allows (package tempfile), stempel opening it as /dev/fd/N:
+// a run killed meanwhile leaves nothing. Where that cannot be opened, the
+// table is written again under a name removed once it is loaded.
 func loadPolishTrie() (stempel.Trie, error) {
+	trie, err := unpackPolishTrie(false)
+	if err != nil && !errors.Is(err, errNoFdPath) {
+		return nil, err
+	}
+	if err != nil {
+		trie, err = unpackPolishTrie(true)
+	}
+	return trie, err
+}
+
+// errNoFdPath is the error of a table whose file has no name and cannot be
+// opened as /dev/fd/N.
+var errNoFdPath = errors.New("analysis: no /dev/fd path to an open file")
+
+// stempelOpen is stempel.Open; tests look at the temporary folder there.
+var stempelOpen = stempel.Open
+
+// unpackPolishTrie writes the table to a temporary file and loads it, by
+// the file's name when named is set, else by its /dev/fd/N path.
+func unpackPolishTrie(named bool) (stempel.Trie, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(stempelTable))
 	if err != nil {
 		return nil, fmt.Errorf("analysis: reading the Polish stemming table: %w", err)
 	}
-	f, err := os.CreateTemp("", "neardup-stempel-*.tbl")
-	if err != nil {
-		return nil, fmt.Errorf("analysis: unpacking the Polish stemming table: %w", err)
-	}
-	defer os.Remove(f.Name())
-	_, err = io.Copy(f, zr)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	var f *tempfile.File
+	if named {
+		f, err = tempfile.CreateNamed("", "neardup-stempel-*.tbl")
+	} else {
+		f, err = tempfile.Create("", "neardup-stempel-*.tbl")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("analysis: unpacking the Polish stemming table: %w", err)
 	}
-	trie, err := stempel.Open(f.Name())
+	defer f.Close()
+	if _, err = io.Copy(f, zr); err == nil {
+		_, err = f.Seek(0, io.SeekStart) // /dev/fd/N may share the offset (BSD, macOS)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("analysis: unpacking the Polish stemming table: %w", err)
+	}
+	path := f.Name()
+	if !f.Named() {
+		path = fmt.Sprintf("/dev/fd/%d", f.Fd())
+		if _, err := os.Stat(path); err != nil {
+			return nil, errNoFdPath
+		}
+	}
+	trie, err := stempelOpen(path)
 	if err != nil {
 		return nil, fmt.Errorf("analysis: loading the Polish stemming table: %w", err)
 	}

@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -21,6 +20,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // MaxDepth bounds how many containers may nest around one stream, so that
@@ -727,11 +728,11 @@ func (w *Walker) pushZip(n node, br *bufio.Reader) (refused *DamageError, err er
 // spool copies a zip archive met in a stream to a temporary file, for
 // random access.
 func (w *Walker) spool(n node, r io.Reader) (io.ReaderAt, int64, func(), error) {
-	f, err := os.CreateTemp("", "neardup-zip-*")
+	f, err := tempfile.Create("", "neardup-zip-*")
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	clean := func() { f.Close(); os.Remove(f.Name()) }
+	clean := func() { f.Close() }
 	size, err := io.Copy(f, io.LimitReader(r, min(w.opts.MaxInflate, math.MaxInt64-1)+1))
 	if err == nil && size > w.opts.MaxInflate {
 		err = &LimitError{Origin: n.origin, Inflated: size, Max: w.opts.MaxInflate}

@@ -277,7 +277,7 @@ func TestCSV(t *testing.T) {
 			opts:  Options{MaxBytes: 10},
 			cfg:   config{bufSize: 16, slack: 100},
 			want: []rec{
-				{ID: "news.csv:2", Origin: "news.csv:2", Skip: "too-large", Err: "news.csv:2: 151 bytes, too large to read (the limit is 10 bytes a record)"},
+				{ID: "news.csv:2", Origin: "news.csv:2", Skip: "too-large", Err: "news.csv:2: 151 bytes, too large to read (the limit is 10 bytes a record, --max-bytes)"},
 				{ID: "2", Text: "after", Origin: "news.csv:3", Raw: `{"id":"2","text":"after"}`},
 			},
 		},
@@ -437,7 +437,7 @@ func TestCSV(t *testing.T) {
 			cfg:   config{bufSize: 16, slack: 100},
 			want: []rec{
 				{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`},
-				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "too-large", Err: "news.csv:3: 5007 bytes, too large to read (the limit is 10 bytes a record)"},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "too-large", Err: "news.csv:3: 5007 bytes, too large to read (the limit is 10 bytes a record, --max-bytes)"},
 				{ID: "3", Text: "after", Origin: "news.csv:1004", Raw: `{"id":"3","text":"after"}`},
 				{ID: "4", Text: "two\nlines", Origin: "news.csv:1005", Raw: `{"id":"4","text":"two\nlines"}`},
 				{ID: "5", Text: `"q"`, Origin: "news.csv:1007", Raw: `{"id":"5","text":"\"q\""}`},

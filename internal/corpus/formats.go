@@ -38,6 +38,11 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 		}
 		top.At = func() (io.ReaderAt, int64, error) { return r.reopen(in) }
 		top.R = &countReader{r: io.TeeReader(in.stream, in.sink), n: &r.reading}
+	case in.tee != nil: // a stream copied whole, read through its open copy
+		top.At = func() (io.ReaderAt, int64, error) {
+			return &countReaderAt{r: in.tee, n: &r.reading}, in.size, nil
+		}
+		top.R = &countReader{r: io.NewSectionReader(in.tee, 0, in.size), n: &r.reading}
 	default:
 		f, err := os.Open(in.path)
 		if err != nil {

@@ -249,9 +249,9 @@ func TestJSONL(t *testing.T) {
 			opts:  Options{MaxBytes: 10},
 			cfg:   config{bufSize: 16, slack: 100},
 			want: []rec{
-				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes a record)`},
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes a record, --max-bytes)`},
 				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
-				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes a record)`},
+				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes a record, --max-bytes)`},
 			},
 		},
 		// Regression: a line that fit the read buffer was measured by its
@@ -261,7 +261,7 @@ func TestJSONL(t *testing.T) {
 			input: `{"text":"ok","extra":"` + strings.Repeat("z", 40) + `"}` + "\n" + `{"text":"after"}` + "\n",
 			opts:  Options{MaxBytes: 20},
 			want: []rec{
-				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 64 bytes, too large to read (the limit is 20 bytes a record)`},
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 64 bytes, too large to read (the limit is 20 bytes a record, --max-bytes)`},
 				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
 			},
 		},

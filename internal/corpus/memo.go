@@ -3,11 +3,11 @@ package corpus
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // pageMemo remembers how each web page of a Reader turned out the first
@@ -23,7 +23,7 @@ type pageMemo struct {
 	mu      sync.Mutex
 	pages   []memoEntry    // by page number
 	skipped map[int]Record // the records of skipped pages
-	file    *os.File       // the articles of used pages; nil until the first
+	file    *tempfile.File // the articles of used pages; nil until the first
 	size    int64          // bytes written to file
 	failed  bool           // file could not be made or written: cache no more
 }
@@ -98,7 +98,7 @@ func (m *pageMemo) write(article []byte, e *memoEntry) bool {
 		return false
 	}
 	if m.file == nil {
-		f, err := os.CreateTemp("", "neardup-pages-*")
+		f, err := tempfile.Create("", "neardup-pages-*")
 		if err != nil {
 			m.failed = true
 			return false
@@ -122,9 +122,6 @@ func (m *pageMemo) close() error {
 		return nil
 	}
 	err := m.file.Close()
-	if rerr := os.Remove(m.file.Name()); err == nil {
-		err = rerr
-	}
 	m.file = nil
 	return err
 }

@@ -50,7 +50,7 @@ func TestLongInputsAreNotBuffered(t *testing.T) {
 			file:  "big.jsonl",
 			input: huge(`{"text":"`, 'a', n, "\"}\n{\"text\":\"after\"}\n"),
 			want: []rec{
-				{ID: "big.jsonl:1", Origin: "big.jsonl:1", Skip: "too-large", Err: fmt.Sprintf("big.jsonl:1: %d bytes, too large to read (the limit is 1048576 bytes a record)", n+11)},
+				{ID: "big.jsonl:1", Origin: "big.jsonl:1", Skip: "too-large", Err: fmt.Sprintf("big.jsonl:1: %d bytes, too large to read (the limit is 1048576 bytes a record, --max-bytes)", n+11)},
 				{ID: "big.jsonl:2", Text: "after", Origin: "big.jsonl:2", Raw: `{"text":"after"}`},
 			},
 		},
@@ -61,7 +61,7 @@ func TestLongInputsAreNotBuffered(t *testing.T) {
 			file:  "big.jsonl",
 			input: huge(`{"text":"`, 'a', 3<<20, "\"}\n"),
 			want: []rec{
-				{ID: "big.jsonl:1", Origin: "big.jsonl:1", Skip: "too-large", Err: "big.jsonl:1: 3145739 bytes, too large to read (the limit is 1048576 bytes a record)"},
+				{ID: "big.jsonl:1", Origin: "big.jsonl:1", Skip: "too-large", Err: "big.jsonl:1: 3145739 bytes, too large to read (the limit is 1048576 bytes a record, --max-bytes)"},
 			},
 			maxAlloc: 3 << 20, // under the line's own size
 		},
@@ -69,14 +69,14 @@ func TestLongInputsAreNotBuffered(t *testing.T) {
 			name:  "text file",
 			file:  "big.txt",
 			input: huge("Title\n", 'a', n, ""),
-			want:  []rec{{ID: "big.txt", Origin: "big.txt", Skip: "too-large", Err: "big.txt: over 1048576 bytes, too large to read (the limit is 1048576 bytes a record)"}},
+			want:  []rec{{ID: "big.txt", Origin: "big.txt", Skip: "too-large", Err: "big.txt: over 1048576 bytes, too large to read (the limit is 1048576 bytes a record, --max-bytes)"}},
 		},
 		{
 			name:  "CSV field",
 			file:  "big.csv",
 			input: huge("id,text\n1,\"", 'a', n, "\"\n2,after\n"),
 			want: []rec{
-				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: fmt.Sprintf("big.csv:2: %d bytes, too large to read (the limit is 1048576 bytes a record)", n+4)},
+				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: fmt.Sprintf("big.csv:2: %d bytes, too large to read (the limit is 1048576 bytes a record, --max-bytes)", n+4)},
 				{ID: "2", Text: "after", Origin: "big.csv:3", Raw: `{"id":"2","text":"after"}`},
 			},
 		},
@@ -85,7 +85,7 @@ func TestLongInputsAreNotBuffered(t *testing.T) {
 			file:  "big.csv",
 			input: huge("id,text\n1,", 'a', n, "\n2,\"after\"\n"),
 			want: []rec{
-				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: fmt.Sprintf("big.csv:2: %d bytes, too large to read (the limit is 1048576 bytes a record)", n+2)},
+				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: fmt.Sprintf("big.csv:2: %d bytes, too large to read (the limit is 1048576 bytes a record, --max-bytes)", n+2)},
 				{ID: "2", Text: "after", Origin: "big.csv:3", Raw: `{"id":"2","text":"after"}`},
 			},
 		},

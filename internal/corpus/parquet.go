@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/jsonenc"
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // A Parquet file is one document a row. The columns of a document are
@@ -84,7 +84,7 @@ type parquetSource struct {
 	r      *Reader
 	m      container.Member
 	origin string
-	file   *os.File // the temporary copy, when the member could not be read in place
+	file   *tempfile.File // the temporary copy, when the member could not be read in place
 	h      *parquetHeader
 	groups []parquet.RowGroup
 	g      int          // the row group being read
@@ -107,7 +107,6 @@ func (s *parquetSource) close() {
 	}
 	if s.file != nil {
 		s.file.Close()
-		os.Remove(s.file.Name())
 		s.file = nil
 	}
 }
@@ -137,7 +136,7 @@ func (s *parquetSource) readerAt() (io.ReaderAt, int64, error) {
 	if s.m.At != nil {
 		return s.m.At()
 	}
-	f, err := os.CreateTemp("", "neardup-parquet-*")
+	f, err := tempfile.Create("", "neardup-parquet-*")
 	if err != nil {
 		return nil, 0, fmt.Errorf("reading %s: copying it for random access: %w", s.origin, err)
 	}

@@ -167,7 +167,7 @@ func TestParquetRowOverLimitKeepsItsID(t *testing.T) {
 	}
 	o := filepath.Join(dir, "a.parquet")
 	over := func(n, size int) string {
-		return fmt.Sprintf("%s:%d: a row of %d bytes, over the limit of 100 bytes a record", o, n, size)
+		return fmt.Sprintf("%s:%d: a row of %d bytes, over the limit of 100 bytes a record (--max-bytes)", o, n, size)
 	}
 	want := []rec{
 		{ID: "d1", Text: "Short.", Origin: o + ":1", Raw: `{"id":"d1","text":"Short."}`},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/tempfile"
 	"golang.org/x/text/encoding"
 )
 
@@ -126,13 +127,16 @@ type input struct {
 	id     string    // the id of a whole-file record: relative path or base name
 	size   int64     // bytes; -1 while unknown
 	stream io.Reader // nil for a file, and for a stream once copied whole
-	tee    *os.File  // the copy of stream being made
-	sink   io.Writer // tee, bounded by Options.MaxStreamCopy
-	temp   string    // the copy's path, removed by Close
-	err    error     // why a file met in a directory cannot be read (container.File.Err)
-	given  bool      // a file named on the command line itself, not met in a directory
-	stdin  bool      // standard input ("-")
-	file   *os.File  // the file while it is read
+	// tee is the copy of stream: being made while stream is read, read in
+	// its place once whole; its name is gone from the temporary folder
+	// from the start where the system allows (package tempfile), and
+	// Close frees it.
+	tee   *tempfile.File
+	sink  io.Writer // tee, bounded by Options.MaxStreamCopy
+	err   error     // why a file met in a directory cannot be read (container.File.Err)
+	given bool      // a file named on the command line itself, not met in a directory
+	stdin bool      // standard input ("-")
+	file  *os.File  // the file while it is read
 	// pipe marks a path given that can be read once only (a named pipe,
 	// a device, /dev/fd/N: container.File.Stream) and is not opened yet:
 	// opened, it is read as a stream, held, and copied aside as standard
@@ -835,10 +839,6 @@ func (r *Reader) Close() error {
 		if in.tee != nil {
 			errs = append(errs, in.tee.Close())
 			in.tee = nil
-		}
-		if in.temp != "" {
-			errs = append(errs, os.Remove(in.temp))
-			in.temp = ""
 		}
 	}
 	return errors.Join(errs...)

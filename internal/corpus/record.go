@@ -209,7 +209,7 @@ func (r *Reader) decode(raw Raw) Record {
 			// A Parquet row is read whole before its size is known: it
 			// keeps its id, unless that is too long to keep (note).
 			doc := core.Document{ID: r.parquetID(raw), Origin: raw.Origin}
-			msg := fmt.Sprintf("a row of %d bytes, over the limit of %d bytes a record", raw.size, r.opts.MaxBytes)
+			msg := fmt.Sprintf("a row of %d bytes, over the limit of %d bytes a record (--max-bytes)", raw.size, r.opts.MaxBytes)
 			if raw.note != "" {
 				msg += "; " + raw.note
 			}
@@ -220,9 +220,9 @@ func (r *Reader) decode(raw Raw) Record {
 			doc.ID = r.idOf(raw.id)
 		}
 		if raw.size < 0 {
-			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes a record)", -raw.size, r.opts.MaxBytes))
+			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes a record, --max-bytes)", -raw.size, r.opts.MaxBytes))
 		}
-		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes a record)", raw.size, r.opts.MaxBytes))
+		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes a record, --max-bytes)", raw.size, r.opts.MaxBytes))
 	case rawRefused:
 		doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 		msg := strings.TrimPrefix(raw.note, raw.Origin+": ")

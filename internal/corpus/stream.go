@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync/atomic"
 
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // countReader adds the bytes read to n.
@@ -39,11 +39,11 @@ func (r *Reader) startTee(in *input) error {
 	if in.tee != nil {
 		return nil
 	}
-	f, err := os.CreateTemp("", "neardup-corpus-*")
+	f, err := tempfile.Create("", "neardup-corpus-*")
 	if err != nil {
 		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
 	}
-	in.tee, in.temp = f, f.Name()
+	in.tee = f
 	in.sink = &boundedCopy{r: r, in: in}
 	return nil
 }
@@ -104,7 +104,7 @@ func (r *Reader) openPipe(in *input) error {
 	return nil
 }
 
-// drain copies the rest of a stream and turns it into a file input.
+// drain copies the rest of a stream, whose copy is then read in its place.
 func (r *Reader) drain(in *input) error {
 	if in.stream == nil {
 		return nil
@@ -120,9 +120,6 @@ func (r *Reader) drain(in *input) error {
 		return fmt.Errorf("reading %s: %w", in.origin, err)
 	}
 	info, err := in.tee.Stat()
-	if err == nil {
-		err = in.tee.Close()
-	}
 	if err != nil {
 		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
 	}
@@ -130,7 +127,7 @@ func (r *Reader) drain(in *input) error {
 		in.held.Close() // only read: closing loses nothing
 		in.held = nil
 	}
-	in.stream, in.tee, in.sink, in.path, in.size = nil, nil, nil, in.temp, info.Size()
+	in.stream, in.sink, in.size = nil, nil, info.Size()
 	r.unknown--
 	r.sized(in, in.size)
 	return nil
@@ -154,17 +151,13 @@ func (o *onceEOF) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// reopen drains a stream and opens its copy, for a zip archive read from a
-// stream.
+// reopen drains a stream and returns its copy, for a zip archive read from
+// a stream. The copy stays open, the Reader's to close.
 func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
 	if err := r.drain(in); err != nil {
 		return nil, 0, err
 	}
-	f, err := os.Open(in.path)
-	if err != nil {
-		return nil, 0, err
-	}
-	return f, in.size, nil
+	return io.NewSectionReader(in.tee, 0, in.size), in.size, nil
 }
 
 // gzipCutError is the fatal error of a gzip file that ends before its

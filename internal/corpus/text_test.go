@@ -161,7 +161,7 @@ func TestText(t *testing.T) {
 			input: strings.Repeat("x", 200),
 			opts:  Options{MaxBytes: 50},
 			cfg:   config{slack: 10},
-			want:  []rec{{ID: "a.txt", Origin: "a.txt", Skip: "too-large", Err: `a.txt: over 60 bytes, too large to read (the limit is 50 bytes a record)`}},
+			want:  []rec{{ID: "a.txt", Origin: "a.txt", Skip: "too-large", Err: `a.txt: over 60 bytes, too large to read (the limit is 50 bytes a record, --max-bytes)`}},
 		},
 		{
 			name:  "too large",

@@ -127,6 +127,13 @@ type BoilerplateStats struct {
 	Sentences   int                `json:"distinct_sentences"`
 	Occurrences int                `json:"occurrences"`
 	Top         []FrequentSentence `json:"most_frequent"`
+	// Documents counts the documents whose every sentence (of those long
+	// enough to count) is boilerplate: they share no sentence that counts
+	// with any document, and pair with nothing (the copies of a story
+	// found in more documents than the limit among them).
+	Documents int `json:"documents_all_boilerplate"`
+	// MaxDocs is the limit: a sentence in more documents is boilerplate.
+	MaxDocs int `json:"max_sentence_docs"`
 }
 
 // FrequentSentence is a boilerplate sentence and how many documents hold it.

@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -231,6 +232,13 @@ func sameRun(have, want runFile, dir string) error {
 		return fmt.Errorf("%s: a checkpoint of another version of neardup; remove it to start again", dir)
 	}
 	again := "run without --resume to start again"
+	other := func() error {
+		return fmt.Errorf("--resume: the checkpoint in %s was made with other options (then → now: %s); give the same options, or %s",
+			dir, optionsDiff(have.Options, want.Options), again)
+	}
+	if methodOf(have.Options) != methodOf(want.Options) {
+		return other() // its sketches are of another format, being another method's
+	}
 	if have.SketchFormat != want.SketchFormat || have.HashVersion != want.HashVersion {
 		return fmt.Errorf("--resume: the checkpoint in %s holds sketches of format %d and hash version %d, which another version "+
 			"of neardup made; this one makes format %d, hash version %d: %s", dir, have.SketchFormat, have.HashVersion,
@@ -250,32 +258,69 @@ func sameRun(have, want runFile, dir string) error {
 		return fmt.Errorf("--resume: the interrupted run read %d input files, this one %d (checkpoint in %s); %s", len(have.Inputs), len(want.Inputs), dir, again)
 	}
 	if compact(have.Options) != compact(want.Options) {
-		return fmt.Errorf("--resume: the checkpoint in %s was made with other options (%s); give the same options, or %s",
-			dir, optionsDiff(have.Options, want.Options), again)
+		return other()
 	}
 	return nil
 }
 
+// methodOf returns the method a run.json option set names, "" for none.
+func methodOf(opts json.RawMessage) string {
+	var o struct{ Method string }
+	json.Unmarshal(opts, &o)
+	return o.Method
+}
+
 // optionsDiff names the options that differ between two run.json option
-// sets, "method_options, min_text".
-func optionsDiff(a, b json.RawMessage) string {
+// sets, have the checkpoint's and want this run's, each with its value
+// then and now, in the names run.json gives them: "min_text 50 → 80,
+// threshold 0.45 → 0.5". Of another method, only the method is named:
+// its options are another method's.
+func optionsDiff(have, want json.RawMessage) string {
 	var x, y map[string]json.RawMessage
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+	if json.Unmarshal(have, &x) != nil || json.Unmarshal(want, &y) != nil {
 		return "unreadable"
 	}
-	var names []string
-	for k, v := range y {
-		if compact(x[k]) != compact(v) {
-			names = append(names, k)
-		}
+	if compact(x["method"]) != compact(y["method"]) {
+		delete(x, "method_options")
+		delete(y, "method_options")
 	}
-	for k := range x {
-		if _, ok := y[k]; !ok {
+	var diffs []string
+	diffFields(x, y, &diffs)
+	return strings.Join(diffs, ", ")
+}
+
+// diffFields appends to diffs each field of x and y whose values differ,
+// "name then → now", looking into the fields that are objects on both
+// sides (the method's options, the corpus's), in name order.
+func diffFields(x, y map[string]json.RawMessage, diffs *[]string) {
+	names := slices.Collect(maps.Keys(x))
+	for k := range y {
+		if _, ok := x[k]; !ok {
 			names = append(names, k)
 		}
 	}
 	slices.Sort(names)
-	return strings.Join(names, ", ")
+	for _, k := range names {
+		a, b := x[k], y[k]
+		if compact(a) == compact(b) {
+			continue
+		}
+		var xa, yb map[string]json.RawMessage
+		if json.Unmarshal(a, &xa) == nil && json.Unmarshal(b, &yb) == nil && xa != nil && yb != nil {
+			diffFields(xa, yb, diffs)
+			continue
+		}
+		*diffs = append(*diffs, k+" "+shownValue(a)+" → "+shownValue(b))
+	}
+}
+
+// shownValue is a run.json value as a message shows it: compact JSON,
+// "(none)" for a field one side lacks.
+func shownValue(v json.RawMessage) string {
+	if len(v) == 0 {
+		return "(none)"
+	}
+	return compact(v)
 }
 
 // compact returns a JSON value without its white space: run.json is

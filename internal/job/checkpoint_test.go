@@ -269,7 +269,20 @@ func TestResumeRefuses(t *testing.T) {
 		change func(t *testing.T, o *Options, ckDir string)
 		want   string
 	}{
-		{"other options", func(t *testing.T, o *Options, _ string) { o.MinChars = 100 }, "other options (min_text)"},
+		// Regression: the refusal named the options that differ, not
+		// their values ("other options (method_options)").
+		{"other options", func(t *testing.T, o *Options, _ string) { o.MinChars = 100 }, "other options (then → now: min_text 0 → 100)"},
+		{"another threshold", func(t *testing.T, o *Options, _ string) {
+			m := minhash.Defaults()
+			m.Threshold = 0.5
+			o.Method = m
+		}, fmt.Sprintf("other options (then → now: threshold %v → 0.5)", minhash.Defaults().Threshold)},
+		{"another limit and threshold", func(t *testing.T, o *Options, _ string) {
+			m := minhash.Defaults()
+			m.Threshold = 0.5
+			o.Method, o.Corpus.MaxBytes = m, 5000
+		}, fmt.Sprintf("other options (then → now: max_bytes 0 → 5000, threshold %v → 0.5)", minhash.Defaults().Threshold)},
+		{"another method", func(t *testing.T, o *Options, _ string) { o.Method = tfidf.Defaults() }, `other options (then → now: method "minhash" → "tfidf")`},
 		{"input modified", func(t *testing.T, o *Options, _ string) {
 			later := time.Now().Add(time.Hour)
 			if err := os.Chtimes(o.Inputs[0], later, later); err != nil {

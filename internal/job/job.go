@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -258,6 +259,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			st = run.stats()
 			warnUnweighted(o.Warn, &st)
 			warnNoSource(o.Warn, st.NoSource)
+			warnBoilerplate(o.Warn, &st)
 			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 			warnChained(o.Warn, &st)
 		}
@@ -280,6 +282,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	st := run.stats()
 	warnUnweighted(o.Warn, &st)
 	warnNoSource(o.Warn, st.NoSource)
+	warnBoilerplate(o.Warn, &st)
 	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	warnChained(o.Warn, &st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
@@ -783,6 +786,20 @@ func warnNoSource(w io.Writer, n int) {
 		"compared with the other sources' documents\n", n)
 }
 
+// warnBoilerplate says when documents of the sentences method held only
+// boilerplate sentences, so that a run over many copies of one story (more
+// than --max-sentence-docs) does not pass for a corpus without duplicates,
+// and what changes it.
+func warnBoilerplate(w io.Writer, st *engine.Stats) {
+	if w == nil || st.Boilerplate == nil || st.Boilerplate.Documents == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: documents whose every sentence is boilerplate: %d; they pair with nothing (a sentence in "+
+		"more than --max-sentence-docs %d documents is boilerplate and ignored, as are the sentences of a story copied "+
+		"more often than that; a higher --max-sentence-docs, or --method minhash, compares them)\n",
+		st.Boilerplate.Documents, st.Boilerplate.MaxDocs)
+}
+
 // chainedMembers and chainedShare bound the largest cluster a run leaves
 // without a warning: at least chainedMembers members that are over
 // chainedShare of its documents are rarely one story's copies, and often
@@ -865,11 +882,21 @@ func NoDocuments(read int, skipped map[core.SkipReason]int, fields []string) err
 func (run *runner) finish(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("matching")
-	err := run.b.Finish(ctx, func(done int) {
-		run.meter.Update(done, int64(done), int64(run.b.Len()))
+	// done is the most documents a report said were matched (a method may
+	// report from its workers): an interrupted stage names those, not all
+	// the documents there are.
+	var done atomic.Int64
+	err := run.b.Finish(ctx, func(n int) {
+		for old := done.Load(); int64(n) > old && !done.CompareAndSwap(old, int64(n)); old = done.Load() {
+		}
+		run.meter.Update(n, int64(n), int64(run.b.Len()))
 		run.warnBudget()
 	})
-	run.meter.End(run.b.Len(), err)
+	matched := int(done.Load())
+	if err == nil {
+		matched = run.b.Len()
+	}
+	run.meter.End(matched, err)
 	run.warnBudget()
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
 	run.cpu["candidates_verify_group"] = cpuSeconds() - cpu

@@ -33,6 +33,7 @@ import (
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/rarewords"
+	"github.com/neardup/neardup/method/sentences"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -660,6 +661,44 @@ func TestUnweightedDocumentsAreTold(t *testing.T) {
 			t.Errorf("tm: %d unweighted, %d duplicate pairs, warnings %q; want 2, 0 and the warning", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
 		case weighting == tfidf.WeightingSmooth && (st.Unweighted != 0 || told || st.Pairs[core.Duplicate] != 1):
 			t.Errorf("smooth: %d unweighted, %d duplicate pairs, warnings %q; want 0, 1 and none", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
+		}
+	}
+}
+
+// TestAllBoilerplateDocumentsAreTold: twelve verbatim copies of one story
+// under the sentences method, over --max-sentence-docs 10, hold only
+// boilerplate sentences and pair with nothing; a run said nothing of it
+// (30 copies of an article: 0 pairs, 30 kept, nothing on stderr). It now
+// says so on Warn, with the flag, and in the stats; a higher limit pairs
+// them and says nothing.
+func TestAllBoilerplateDocumentsAreTold(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "copies.jsonl")
+	text := "The harbour authority said on Monday that the new ferry line would start in spring. " +
+		"Tickets will be sold at the pier and online from the first of March. " +
+		"The mayor welcomed the plan, which the council approved last year after a long debate."
+	var b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&b, `{"id":"c%d","text":%q}`+"\n", i, text)
+	}
+	fmt.Fprintf(&b, `{"id":"other","text":%q}`+"\n", "A storm closed the northern road for a day. Crews cleared the fallen trees by the evening, the police said.")
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	for _, maxDocs := range []int{10, 20} {
+		o := sentences.Defaults()
+		o.MaxDocs = maxDocs
+		var warn bytes.Buffer
+		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, fmt.Sprint("out", maxDocs)), Warn: &warn, Method: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "warning: documents whose every sentence is boilerplate: 12; they pair with nothing (a sentence in more than " +
+			"--max-sentence-docs 10 documents is boilerplate"
+		told := strings.Contains(warn.String(), want)
+		switch all := st.Boilerplate.Documents; {
+		case maxDocs == 10 && (all != 12 || !told || st.Pairs[core.Duplicate] != 0):
+			t.Errorf("limit 10: %d documents all boilerplate, %d duplicate pairs, warnings %q; want 12, 0 and %q", all, st.Pairs[core.Duplicate], warn.String(), want)
+		case maxDocs == 20 && (all != 0 || strings.Contains(warn.String(), "boilerplate") || st.Pairs[core.Duplicate] == 0):
+			t.Errorf("limit 20: %d documents all boilerplate, %d duplicate pairs, warnings %q; want 0, some and none", all, st.Pairs[core.Duplicate], warn.String())
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/tempfile"
 )
 
 // MinMemory is the smallest memory budget the command line takes: about
@@ -34,11 +35,12 @@ const MinMemory = 64 << 20
 // sketches held, the pairs found).
 const overShare = 0.9
 
-// budget sets g to keep a memory budget of limit bytes, spilling to a new
-// folder in out's work folder, and tells the collector to keep the heap
-// within limit, until the live heap passes overShare of it (see
-// budgetWatch); done removes the folder and restores the collector's
-// limit.
+// budget sets g to keep a memory budget of limit bytes, spilling to files
+// in out's work folder whose names are removed as they are made where the
+// system allows (package tempfile: a run killed leaves none there), and
+// tells the collector to keep the heap within limit, until the live heap
+// passes overShare of it (see budgetWatch); done removes what is left of
+// the files and restores the collector's limit.
 func budget(out *output.Set, limit int64, g *engine.Grouping) (w *budgetWatch, done func(), err error) {
 	work, err := out.WorkDir()
 	if err != nil {
@@ -47,21 +49,17 @@ func budget(out *output.Set, limit int64, g *engine.Grouping) (w *budgetWatch, d
 	if err := removeSpills(work); err != nil {
 		return nil, nil, err
 	}
-	dir, err := os.MkdirTemp(work, "spill-")
-	if err != nil {
-		return nil, nil, fmt.Errorf("creating a folder to spill to: %w", err)
-	}
 	g.Memory = limit
 	g.Spill = func(name string) (engine.SpillFile, error) {
-		return os.Create(filepath.Join(dir, name))
+		return tempfile.Create(work, "spill-"+name+"-*")
 	}
 	prev := debug.SetMemoryLimit(limit)
 	w = watchBudget(limit)
 	return w, func() {
 		w.stop()
 		debug.SetMemoryLimit(prev)
-		os.RemoveAll(dir)
-		os.Remove(work) // when nothing else is left there
+		removeSpills(work) // the names of files not closed, where they could not be removed at once
+		os.Remove(work)    // when nothing else is left there
 	}, nil
 }
 
@@ -202,9 +200,11 @@ func liveHeap() int64 {
 	return int64(s[0].Value.Uint64())
 }
 
-// removeSpills removes the folders earlier runs spilled to in the work
-// folder work and did not remove (a run killed): no run reads them again,
-// and one run at a time writes an output (its lock).
+// removeSpills removes the spill files with names, and the folders of
+// spill files of older versions, that earlier runs left in the work folder
+// work (a run killed where a file's name cannot be removed while it is
+// open): no run reads them again, and one run at a time writes an output
+// (its lock).
 func removeSpills(work string) error {
 	old, _ := filepath.Glob(filepath.Join(work, "spill-*"))
 	for _, dir := range old {

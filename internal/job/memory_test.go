@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
@@ -287,5 +289,47 @@ func TestStaleSpillsRemoved(t *testing.T) {
 		if _, err := os.Stat(filepath.Dir(stale)); !os.IsNotExist(err) {
 			t.Errorf("memory %d: the work folder with an earlier run's spill is left: %v", memory, err)
 		}
+	}
+}
+
+// TestBudgetSpillFilesLeaveNoName pins that the files a memory budget
+// spills to have no name in the output's work folder while the run writes
+// and reads them: a run killed (kill -9) left them there until the next
+// run into the same output.
+func TestBudgetSpillFilesLeaveNoName(t *testing.T) {
+	out, err := output.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Abort()
+	var g engine.Grouping
+	_, done, err := budget(out, 1<<40, &g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := g.Spill("keys-00")
+	if err != nil {
+		done()
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("spilled")); err != nil {
+		t.Fatal(err)
+	}
+	work := out.WorkPath()
+	if runtime.GOOS != "windows" {
+		if left, err := os.ReadDir(work); err != nil || len(left) != 0 {
+			t.Errorf("while a spill file is open, the work folder holds %v (%v), want nothing", left, err)
+		}
+	}
+	b := make([]byte, 7)
+	if _, err := f.ReadAt(b, 0); err != nil || string(b) != "spilled" {
+		t.Errorf("read back %q, %v; want %q", b, err, "spilled")
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	done()
+	if _, err := os.Stat(work); !os.IsNotExist(err) {
+		t.Errorf("the work folder is still there after the run: %v", err)
 	}
 }

@@ -58,13 +58,18 @@ func (m *method) SeeText(ord int32, doc *core.Document) {
 
 // Report describes the sentences ignored as boilerplate.
 func (m *method) Report(st *engine.Stats) {
-	b := &engine.BoilerplateStats{Top: []engine.FrequentSentence{}}
+	b := &engine.BoilerplateStats{Top: []engine.FrequentSentence{}, MaxDocs: m.o.MaxDocs}
 	m.df.EachKey(func(h uint64, n int) {
 		if n > m.o.MaxDocs {
 			b.Sentences++
 			b.Occurrences += n
 		}
 	})
+	for _, s := range m.docs {
+		if s != nil && m.allBoilerplate(s) {
+			b.Documents++
+		}
+	}
 	for h, t := range m.topHashes() {
 		b.Top = append(b.Top, engine.FrequentSentence{Text: t, Docs: m.df.Count(h)})
 	}
@@ -72,4 +77,16 @@ func (m *method) Report(st *engine.Stats) {
 		return cmp.Or(cmp.Compare(y.Docs, x.Docs), cmp.Compare(x.Text, y.Text))
 	})
 	st.Boilerplate = b
+}
+
+// allBoilerplate reports whether s holds sentences and every one is
+// boilerplate now: such a document proposes no candidate and scores 0
+// with any other, and so pairs with nothing.
+func (m *method) allBoilerplate(s *Sketch) bool {
+	for _, h := range s.Hashes {
+		if !m.boilerplate(h) {
+			return false
+		}
+	}
+	return len(s.Hashes) > 0
 }
