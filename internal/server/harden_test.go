@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -312,5 +313,47 @@ func TestBodyByteOrderMark(t *testing.T) {
 	code, data := ts.do(t, req{method: "POST", path: "/v1/query", body: bom + bom + docJSON("q", story(3, 6), "")})
 	if code != http.StatusBadRequest {
 		t.Errorf("two marks: %d %s, want 400", code, data)
+	}
+}
+
+// TestLongHeaders: a request line and headers within the server's 64 KiB
+// are answered by the server, in JSON; past what net/http reads (64 KiB
+// and its 4 KiB of slack) net/http answers 431 itself, in plain text, the
+// exception docs/serve.md names.
+func TestLongHeaders(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{Logger: slog.New(slog.DiscardHandler)})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- ts.Serve(ctx, ln) }()
+	defer func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Error(err)
+		}
+	}()
+	for _, tc := range []struct {
+		name  string
+		n     int // bytes of the URL's query
+		code  int
+		ctype string
+	}{
+		{"within the limit", 40 << 10, http.StatusBadRequest, "application/json; charset=utf-8"},
+		{"past the limit", 80 << 10, http.StatusRequestHeaderFieldsTooLarge, "text/plain; charset=utf-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := http.Get("http://" + ln.Addr().String() + "/v1/stats?x=" + strings.Repeat("a", tc.n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			data, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.code || resp.Header.Get("Content-Type") != tc.ctype {
+				t.Errorf("%d %s %.200s, want %d %s", resp.StatusCode, resp.Header.Get("Content-Type"), data, tc.code, tc.ctype)
+			}
+		})
 	}
 }

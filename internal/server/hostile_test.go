@@ -137,7 +137,8 @@ func TestHostileInput(t *testing.T) {
 }
 
 // TestErrorLines: an error in a body of several lines names the line the
-// bad document starts on, in JSON Lines and in an array alike.
+// bad document starts on, in JSON Lines and in an array alike; malformed
+// JSON, the line of the byte refused (TestErrorLines/lines,_a_line_break_in_a_string).
 func TestErrorLines(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	ok := docJSON("x", story(9, 6), "")
@@ -149,6 +150,19 @@ func TestErrorLines(t *testing.T) {
 		{"lines, a syntax error", "application/x-ndjson", ok + "\n" + `{"id" "z"}`, "line 2: malformed JSON: invalid character"},
 		{"array over lines", "application/json", "[\n" + ok + ",\n\n" + `{"id": "y", "text": 5}` + "\n]", "document 2 (line 4): text must be a JSON string"},
 		{"array cut short", "application/json", "[\n" + ok + ",\n" + `{"id": "y",`, "line 3: malformed JSON: the body ends inside the value that starts there"},
+		// A line break inside a string is refused at the byte that ends
+		// the line: the line the record is on, not the next one.
+		{"lines, a line break in a string", "application/x-ndjson", ok + "\n" + ok + "\n" + `{"id": "z", "text": "third` + "\n" + `"}` + "\n",
+			`line 3: malformed JSON: invalid character '\n' in string literal`},
+		{"one line, a line break in a string", "application/x-ndjson", `{"id": "z", "text": "third` + "\n" + `"}` + "\n",
+			`line 1: malformed JSON: invalid character '\n' in string literal`},
+		{"array, a line break in a string", "application/json", "[\n" + ok + ",\n" + `{"id": "z", "text": "third` + "\n" + `"}` + "\n]",
+			`line 3: malformed JSON: invalid character '\n' in string literal`},
+		// The white space and commas between an array's elements count:
+		// a syntax error after many short lines is on its own line.
+		{"array of short lines, a syntax error", "application/json", "[\n" + strings.Repeat(`{"id": "a"},`+"\n", 20) + `{"id" "z"}` + "\n]",
+			"line 22: malformed JSON: invalid character"},
+		{"array, a missing comma", "application/json", "[\n" + `{"id": "a"}` + "\n\n" + `{"id": "b"}]`, "line 4: malformed JSON:"},
 		{"array then more", "application/json", "[" + ok + "]\n\n" + ok, "line 3: an array must be the whole body"},
 		{"array after a document", "application/json", ok + "\n[" + ok + "]", "line 2: an array must be the whole body"},
 	} {

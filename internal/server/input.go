@@ -144,12 +144,13 @@ func (s *Server) split(body []byte, jsonLines bool) ([]rawDoc, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var out []rawDoc
 	lines := lineCounter{body: body, line: 1}
+	top := int64(0) // where the top-level value being read starts: a document, or the array
 	// next decodes the next value, a document.
 	next := func() error {
 		start := dec.InputOffset()
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return syntaxError(body, start, err)
+			return syntaxError(body, top, start, err)
 		}
 		if len(out) == s.o.MaxBatch {
 			return s.tooMany()
@@ -162,6 +163,7 @@ func (s *Server) split(body []byte, jsonLines bool) ([]rawDoc, error) {
 		if start == int64(len(body)) {
 			break
 		}
+		top = start
 		if body[start] != '[' {
 			if len(out) > 0 && !jsonLines {
 				return nil, badRequest("", fmt.Sprintf("line %d: data after the document: send several as an array, or one a line as application/x-ndjson",
@@ -176,7 +178,7 @@ func (s *Server) split(body []byte, jsonLines bool) ([]rawDoc, error) {
 			return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", lineAt(body, start)))
 		}
 		if _, err := dec.Token(); err != nil { // [
-			return nil, syntaxError(body, start, err)
+			return nil, syntaxError(body, start, start, err)
 		}
 		for dec.More() {
 			if err := next(); err != nil {
@@ -184,7 +186,7 @@ func (s *Server) split(body []byte, jsonLines bool) ([]rawDoc, error) {
 			}
 		}
 		if _, err := dec.Token(); err != nil { // ]
-			return nil, syntaxError(body, dec.InputOffset(), err)
+			return nil, syntaxError(body, start, dec.InputOffset(), err)
 		}
 		if rest := skipSpace(body, dec.InputOffset()); rest < int64(len(body)) {
 			return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", lineAt(body, rest)))
@@ -202,20 +204,37 @@ func (s *Server) tooMany() error {
 		Msg: fmt.Sprintf("more than %d documents in one request (see --max-batch)", s.o.MaxBatch)}
 }
 
-// syntaxError locates a JSON error in the body: at the byte the decoder
-// stopped at, or, when the body ends too soon, on the line where the value
-// left open starts (the first byte after start that is neither a space nor
-// the comma before an array's element).
-func syntaxError(body []byte, start int64, err error) error {
+// syntaxError locates a JSON error in the body: on the line of the byte
+// the scanner refused (a line break inside a string on the line it ends),
+// or, when the body ends too soon, on the line where the value left open
+// starts (the first byte after start that is neither a space nor the comma
+// before an array's element). top is where the top-level value being read
+// starts, a document or the array.
+func syntaxError(body []byte, top, start int64, err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, se.Offset), err))
+		return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, badByte(body, top)), err))
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return badRequest("", fmt.Sprintf("line %d: malformed JSON: the body ends inside the value that starts there",
 			lineAt(body, skip(body, start, " \t\r\n,"))))
 	}
 	return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, start), err))
+}
+
+// badByte is the offset in body of the byte that makes the JSON value
+// starting at top malformed, or top if it is not. A json.Decoder's
+// SyntaxError cannot say it: its Offset counts only the bytes its values
+// were scanned from, not the white space, brackets and commas its Token
+// and an array's More read, and it is one past the byte refused. The value
+// is scanned again on its own, where every byte is counted.
+func badByte(body []byte, top int64) int64 {
+	var raw json.RawMessage
+	var se *json.SyntaxError
+	if err := json.NewDecoder(bytes.NewReader(body[top:])).Decode(&raw); errors.As(err, &se) && se.Offset > 0 {
+		return top + se.Offset - 1
+	}
+	return top
 }
 
 // lineCounter gives the lines of offsets that never go back, counting
