@@ -590,8 +590,8 @@ func (b *batch[S, E]) group() {
 }
 
 // mostLinked finds the member of the largest cluster with the most links
-// to other members (Stats.Hub) and how many the runner-up has, for the
-// run's warning of clusters that
+// to other members (Stats.Hub) and how many links its members have at
+// the median, for the run's warning of clusters that
 // chain other stories together: a text many documents hold, a page of
 // boilerplate, links them to itself.
 func (b *batch[S, E]) mostLinked() {
@@ -618,15 +618,16 @@ func (b *batch[S, E]) mostLinked() {
 			}
 		}
 	}
-	hub, next := largest[0], int32(0) // next: the most links of another member
-	for _, m := range largest[1:] {   // the first of equals, in reading order
-		if n := in[m]; n > in[hub] {
-			hub, next = m, in[hub]
-		} else {
-			next = max(next, n)
+	counts := make([]int32, 0, len(largest))
+	hub := largest[0]
+	for _, m := range largest { // the first of equals, in reading order
+		counts = append(counts, in[m])
+		if in[m] > in[hub] {
+			hub = m
 		}
 	}
-	b.stats.HubNext = int(next)
+	slices.Sort(counts)
+	b.stats.HubMedian = int(counts[len(counts)/2])
 	b.stats.Hub, b.stats.HubLinks = b.docs.ids[hub], int(in[hub])
 }
 

@@ -80,11 +80,11 @@ type Stats struct {
 	// Hub is the id of the member of the largest cluster linked to the
 	// most other members, HubLinks how many (counted as the cluster
 	// counts links: duplicates, and similar pairs where they join), and
-	// HubNext how many the member with the most links after it has; not
-	// written, as LargestCluster is not.
-	Hub      string `json:"-"`
-	HubLinks int    `json:"-"`
-	HubNext  int    `json:"-"`
+	// HubMedian how many its members have at the median; not written, as
+	// LargestCluster is not.
+	Hub       string `json:"-"`
+	HubLinks  int    `json:"-"`
+	HubMedian int    `json:"-"`
 	// Spilled counts the documents whose sketches a memory budget sent to
 	// disk (see Grouping.Memory).
 	Spilled int `json:"sketches_spilled,omitempty"`

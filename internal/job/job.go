@@ -810,8 +810,11 @@ const (
 	chainedShare   = 0.05
 	// A member of the largest cluster paired with hubLinks of its members
 	// or more, with at least hubShare of them and with hubOver times as
-	// many as any other member, is named in that warning: the text the
-	// others are paired through, where a chain has no such member.
+	// many as its members have at the median, is named in that warning:
+	// the text the others are paired through (a page of a site's footer;
+	// a second such page is paired as often, and named neither would be by
+	// the runner-up's count), where a chain, its members paired about
+	// alike, has none.
 	hubLinks = 10
 	hubShare = 0.25
 	hubOver  = 2
@@ -831,7 +834,7 @@ func warnChained(w io.Writer, st *engine.Stats) {
 		stricter = "a stricter --rule"
 	}
 	hub := ""
-	if st.HubLinks >= hubLinks && float64(st.HubLinks) >= hubShare*float64(n) && st.HubLinks >= hubOver*st.HubNext {
+	if st.HubLinks >= hubLinks && float64(st.HubLinks) >= hubShare*float64(n) && st.HubLinks >= hubOver*st.HubMedian {
 		hub = fmt.Sprintf("; %q is paired with %d of them, and if its text is one many documents hold (a footer, a page "+
 			"without its article, a template), it is what links them", st.Hub, st.HubLinks)
 	}

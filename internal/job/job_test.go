@@ -1086,6 +1086,9 @@ func TestLargeClusterNamesWhatLinksIt(t *testing.T) {
 				if i == 40 && tc.hub { // not the first member: the one most paired is named
 					fmt.Fprintf(&b, "{\"id\":\"the footer\",\"text\":%q}\n", footer)
 				}
+				if i == 60 && tc.hub { // a second page of the footer is paired as often
+					fmt.Fprintf(&b, "{\"id\":\"the footer again\",\"text\":%q}\n", footer+" Contact us.")
+				}
 				fmt.Fprintf(&b, "{\"id\":\"a%d\",\"text\":%q}\n", i, tc.text(i))
 			}
 			if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
