@@ -148,6 +148,13 @@ func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	}
 	g := engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars}
 	if o.Memory > 0 {
+		// A folder that cannot hold the files is said before the reading,
+		// not once the budget is met, every document read.
+		probe, err := tempfile.Create(o.WorkDir, "neardup-spill-probe-*")
+		if err != nil {
+			return nil, nil, fmt.Errorf("neardup: the work directory of Memory: %w", err)
+		}
+		probe.Close()
 		g.Memory = o.Memory
 		g.Spill = func(name string) (engine.SpillFile, error) {
 			return tempfile.Create(o.WorkDir, "neardup-spill-"+name+"-*")

@@ -2,6 +2,7 @@ package neardup_test
 
 import (
 	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
@@ -83,5 +84,20 @@ func TestDedupMemory(t *testing.T) {
 	}
 	if left, err := os.ReadDir(work); err != nil || len(left) != 0 {
 		t.Errorf("a refused budget left %v in WorkDir (%v)", left, err)
+	}
+}
+
+// TestDedupMemoryRefusesAMissingWorkDir: a WorkDir that cannot hold the
+// spill files is refused before a document is read. Regression: the error
+// came once the budget was met, after the whole input was read.
+func TestDedupMemoryRefusesAMissingWorkDir(t *testing.T) {
+	read := 0
+	docs := func(yield func(neardup.Document, error) bool) {
+		read++
+		yield(neardup.Document{ID: "a", Text: "The council approved the harbour bridge on Tuesday after a long debate."}, nil)
+	}
+	_, err := neardup.DedupSeq(t.Context(), docs, neardup.Options{Memory: 1 << 20, WorkDir: filepath.Join(t.TempDir(), "missing")})
+	if err == nil || !strings.Contains(err.Error(), "work directory") || read != 0 {
+		t.Errorf("DedupSeq with a missing WorkDir: %v, the documents read %d times; want an error before reading", err, read)
 	}
 }

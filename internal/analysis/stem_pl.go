@@ -32,7 +32,9 @@ var polishTrie = sync.OnceValues(loadPolishTrie)
 // 0.1 s and 6 MB of heap). The file's name is removed as it is made where
 // the system allows (package tempfile), stempel opening it as /dev/fd/N:
 // a run killed meanwhile leaves nothing. Where that cannot be opened, the
-// table is written again under a name removed once it is loaded.
+// table is written again under a name removed once it is loaded (on
+// Windows the removal fails, stempel keeping its file open, and the name
+// stays, as a name always has there).
 func loadPolishTrie() (stempel.Trie, error) {
 	trie, err := unpackPolishTrie(false)
 	if err != nil && !errors.Is(err, errNoFdPath) {

@@ -236,9 +236,10 @@ type Grouping struct {
 	// Batch holding everything. 0 means no budget; a method that is not a
 	// Spiller refuses one.
 	Memory int64
-	// Spill creates a new empty file named name for a Batch to spill to;
-	// the caller removes the files once the Batch is closed. Required with
-	// Memory.
+	// Spill creates a new empty file for a Batch to spill to, name saying
+	// what it holds (a pattern of its name, which may be removed as the
+	// file is made: see package tempfile); the Batch closes it, and
+	// closing it removes it. Required with Memory.
 	Spill func(name string) (SpillFile, error)
 }
 

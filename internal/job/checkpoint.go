@@ -307,7 +307,11 @@ func diffFields(x, y map[string]json.RawMessage, diffs *[]string) {
 		}
 		var xa, yb map[string]json.RawMessage
 		if json.Unmarshal(a, &xa) == nil && json.Unmarshal(b, &yb) == nil && xa != nil && yb != nil {
-			diffFields(xa, yb, diffs)
+			n := len(*diffs)
+			if diffFields(xa, yb, diffs); len(*diffs) == n {
+				// The same fields and values, written in another order.
+				*diffs = append(*diffs, k+" (its fields in another order)")
+			}
 			continue
 		}
 		*diffs = append(*diffs, k+" "+shownValue(a)+" → "+shownValue(b))

@@ -728,3 +728,13 @@ func TestResumeKeepsRejectReasons(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionsDiffOfFieldsReordered: options that differ only in the order
+// of their fields name the group, not nothing. Regression: the refusal
+// read "(then → now: )".
+func TestOptionsDiffOfFieldsReordered(t *testing.T) {
+	got := optionsDiff([]byte(`{"method":"minhash","method_options":{"a":1,"b":2}}`), []byte(`{"method":"minhash","method_options":{"b":2,"a":1}}`))
+	if got != "method_options (its fields in another order)" {
+		t.Errorf("optionsDiff = %q", got)
+	}
+}
