@@ -419,9 +419,12 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 }
 
 // Regression: saved pages could not be given a source, and rarewords
-// refused a directory of them, one folder a site. A page read from a file
-// takes the host of the URL it declares (canonical, else og:url) as its
-// source, which kept.jsonl holds; its url stays "".
+// refused a directory of them, one folder a site; then a syndicating
+// site's copy, whose canonical names the original publisher, took the
+// original's host for its source and was never compared with it. A page
+// read from a file takes the name it gives its site (og:site_name) as its
+// source, else the host of the URL it declares (canonical, else og:url),
+// which kept.jsonl holds; its url stays "".
 func TestPagesSourceFromDeclaredURL(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -435,8 +438,9 @@ func TestPagesSourceFromDeclaredURL(t *testing.T) {
 	}
 	in := filepath.Join(dir, "html")
 	for name, content := range map[string]string{
-		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="A">`),
-		"site-b/story.html": page(`<meta property="og:url" content="https://site-b.example/news/story"><meta property="og:site_name" content="B">`),
+		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="Site A">`),
+		"site-b/story.html": page(`<link rel="canonical" href="https://site-a.example/story"><meta property="og:site_name" content="Site B">`),
+		"site-c/other.html": strings.ReplaceAll(page(`<meta property="og:url" content="https://site-c.example/news/other">`), "word", "term"),
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(in, name)), 0o755)
 		os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
@@ -451,8 +455,9 @@ func TestPagesSourceFromDeclaredURL(t *testing.T) {
 		t.Errorf("pairs.jsonl: %d pairs, want 1:\n%s", n, pairs)
 	}
 	kept, _ := os.ReadFile(filepath.Join(out, "kept.jsonl"))
-	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"site-`) {
-		t.Errorf("kept.jsonl: want a url of \"\" and the source its site's host:\n%s", kept)
+	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"Site `) ||
+		!strings.Contains(string(kept), `"source":"site-c.example"`) {
+		t.Errorf("kept.jsonl: want a url of \"\", sources the og:site_name or else the host:\n%s", kept)
 	}
 }
 

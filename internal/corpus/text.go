@@ -3,7 +3,6 @@ package corpus
 import (
 	"bytes"
 	"fmt"
-	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"math"
 	"strconv"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/jsonenc"
 )
 
 // textSource yields a whole text file as one record.
@@ -201,7 +202,7 @@ func frontMatter(s string) (fm frontFields, body string, ok bool) {
 					vals[i] = strings.Join(b, " ")
 				}
 			}
-			return frontFields{title: vals[0], date: vals[1], source: vals[2], url: vals[3]}, after, true
+			return frontFields{title: vals[0], date: vals[1], source: vals[2], url: extract.AbsoluteURL(vals[3])}, after, true
 		}
 		if line != "" && !yamlLine(line) {
 			return frontFields{}, "", false // not YAML: text, as a horizontal rule opens it

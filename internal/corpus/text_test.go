@@ -101,6 +101,30 @@ func TestText(t *testing.T) {
 					`"source":"Coast Gazette","date":"2024-03-05T10:00:00+01:00"}`}},
 		},
 		{
+			// Regression: a relative url: (as Hugo writes one), or one of
+			// another scheme, became the document's URL, and index add
+			// skipped the file for it.
+			name:  "regression: a markdown front matter url that is not absolute http(s) was taken",
+			file:  "a.md",
+			input: "---\ntitle: Bridge\nurl: /posts/bridge/\nsource: Coast Gazette\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Bridge", Text: "The council voted.", Source: "Coast Gazette", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Bridge","text":"The council voted.","source":"Coast Gazette"}`}},
+		},
+		{
+			name:  "regression: a markdown front matter javascript: url was taken",
+			file:  "a.md",
+			input: "---\nurl: \"javascript:alert(1)\"\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			name:  "regression: a markdown front matter mailto: url was taken",
+			file:  "a.md",
+			input: "---\nurl: mailto:desk@coast.example\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
 			name:  "markdown front matter keys only at a line's start, in lower case",
 			file:  "a.md",
 			input: "---\nSource: A\nmeta:\n  source: B\nsources: C\n---\nBody line.\nMore.\n",
