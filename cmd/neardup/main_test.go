@@ -347,7 +347,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		name, source string
 		want         []string
 	}{
-		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field, or the one --source-col names), " +
+		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field (--source-col) or a URL (--url-col), " +
+			"whose host is taken), " +
 			"or compare within one source with --same-source"}},
 		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
 	} {
@@ -381,7 +382,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 
 // Regression: the refusal of documents without a source named
 // --source-col whatever the inputs, pages and Markdown files that have no
-// columns too. It names how each kind of input read is given a source.
+// columns too; then it named no URL, whose host is a source too. It names
+// how each kind of input read is given a source.
 func TestSourceRefusalFitsInputs(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -395,11 +397,11 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: a canonical URL or og:url, whose host is taken)"},
+		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: its og:site_name, else a canonical URL or og:url, whose host is taken)"},
 		{"markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.md": "# B\n\n" + text.String()},
-			"(a Markdown file: a source: key in its front matter)"},
+			"(a Markdown file: a source: or url: key in its front matter, a URL's host taken)"},
 		{"text and markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.txt": "B\n\n" + text.String()},
-			"(a Markdown file: a source: key in its front matter; any other: a source field in the JSON Lines neardup convert writes of it)"},
+			"(a Markdown file: a source: or url: key in its front matter, a URL's host taken; any other: a source field in the JSON Lines neardup convert writes of it)"},
 	} {
 		in := filepath.Join(dir, tc.name)
 		for name, content := range tc.files {
