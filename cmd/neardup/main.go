@@ -482,17 +482,18 @@ func flagWords(err error) string {
 	return strings.TrimPrefix(msg, "neardup: ")
 }
 
-// sourceHint says how documents of the kinds read are given a source:
-// "a page: a canonical URL or og:url, …; a Markdown file: a source: key …".
+// sourceHint says how documents of the kinds read are given a source, or a
+// URL whose host is taken for one: "a page: its og:site_name, else …; a
+// Markdown file: a source: or url: key …".
 func sourceHint(kinds corpus.Kinds) string {
 	var ways []string
 	for _, k := range []struct {
 		kind corpus.Kinds
 		way  string
 	}{
-		{corpus.KindFields, "a JSON, CSV or Parquet record: a source field, or the one --source-col names"},
-		{corpus.KindMarkdown, "a Markdown file: a source: key in its front matter"},
-		{corpus.KindPage, "a page: a canonical URL or og:url, whose host is taken"},
+		{corpus.KindFields, "a JSON, CSV or Parquet record: a source field (--source-col) or a URL (--url-col), whose host is taken"},
+		{corpus.KindMarkdown, "a Markdown file: a source: or url: key in its front matter, a URL's host taken"},
+		{corpus.KindPage, "a page: its og:site_name, else a canonical URL or og:url, whose host is taken"},
 		{corpus.KindOther, "any other: a source field in the JSON Lines neardup convert writes of it"},
 	} {
 		if kinds&k.kind != 0 {

@@ -347,7 +347,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 		name, source string
 		want         []string
 	}{
-		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field, or the one --source-col names), " +
+		{"no source", "", []string{"no document has a source: give them one (a JSON, CSV or Parquet record: a source field (--source-col) or a URL (--url-col), " +
+			"whose host is taken), " +
 			"or compare within one source with --same-source"}},
 		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
 	} {
@@ -381,7 +382,8 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 
 // Regression: the refusal of documents without a source named
 // --source-col whatever the inputs, pages and Markdown files that have no
-// columns too. It names how each kind of input read is given a source.
+// columns too; then it named no URL, whose host is a source too. It names
+// how each kind of input read is given a source.
 func TestSourceRefusalFitsInputs(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -395,11 +397,11 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: a canonical URL or og:url, whose host is taken)"},
+		{"pages", map[string]string{"a.html": page, "b.html": page}, "(a page: its og:site_name, else a canonical URL or og:url, whose host is taken)"},
 		{"markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.md": "# B\n\n" + text.String()},
-			"(a Markdown file: a source: key in its front matter)"},
+			"(a Markdown file: a source: or url: key in its front matter, a URL's host taken)"},
 		{"text and markdown", map[string]string{"a.md": "# A\n\n" + text.String(), "b.txt": "B\n\n" + text.String()},
-			"(a Markdown file: a source: key in its front matter; any other: a source field in the JSON Lines neardup convert writes of it)"},
+			"(a Markdown file: a source: or url: key in its front matter, a URL's host taken; any other: a source field in the JSON Lines neardup convert writes of it)"},
 	} {
 		in := filepath.Join(dir, tc.name)
 		for name, content := range tc.files {
@@ -419,9 +421,12 @@ func TestSourceRefusalFitsInputs(t *testing.T) {
 }
 
 // Regression: saved pages could not be given a source, and rarewords
-// refused a directory of them, one folder a site. A page read from a file
-// takes the host of the URL it declares (canonical, else og:url) as its
-// source, which kept.jsonl holds; its url stays "".
+// refused a directory of them, one folder a site; then a syndicating
+// site's copy, whose canonical names the original publisher, took the
+// original's host for its source and was never compared with it. A page
+// read from a file takes the name it gives its site (og:site_name) as its
+// source, else the host of the URL it declares (canonical, else og:url),
+// which kept.jsonl holds; its url stays "".
 func TestPagesSourceFromDeclaredURL(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -435,8 +440,9 @@ func TestPagesSourceFromDeclaredURL(t *testing.T) {
 	}
 	in := filepath.Join(dir, "html")
 	for name, content := range map[string]string{
-		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="A">`),
-		"site-b/story.html": page(`<meta property="og:url" content="https://site-b.example/news/story"><meta property="og:site_name" content="B">`),
+		"site-a/story.html": page(`<link rel="canonical" href="https://www.Site-A.example/story"><meta property="og:site_name" content="Site A">`),
+		"site-b/story.html": page(`<link rel="canonical" href="https://site-a.example/story"><meta property="og:site_name" content="Site B">`),
+		"site-c/other.html": strings.ReplaceAll(page(`<meta property="og:url" content="https://site-c.example/news/other">`), "word", "term"),
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(in, name)), 0o755)
 		os.WriteFile(filepath.Join(in, name), []byte(content), 0o644)
@@ -451,8 +457,9 @@ func TestPagesSourceFromDeclaredURL(t *testing.T) {
 		t.Errorf("pairs.jsonl: %d pairs, want 1:\n%s", n, pairs)
 	}
 	kept, _ := os.ReadFile(filepath.Join(out, "kept.jsonl"))
-	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"site-`) {
-		t.Errorf("kept.jsonl: want a url of \"\" and the source its site's host:\n%s", kept)
+	if !strings.Contains(string(kept), `"url":""`) || !strings.Contains(string(kept), `"source":"Site `) ||
+		!strings.Contains(string(kept), `"source":"site-c.example"`) {
+		t.Errorf("kept.jsonl: want a url of \"\", sources the og:site_name or else the host:\n%s", kept)
 	}
 }
 

@@ -495,6 +495,7 @@ func TestDateFormsEveryInput(t *testing.T) {
 			writeFiles(t, dir, map[string]string{
 				"a.jsonl": `{"id":"j","text":"Some text.","date":` + strconv.Quote(tc.date) + "}\n",
 				"b.csv":   csvFile.String(),
+				"d.md":    "---\ndate: " + strconv.Quote(tc.date) + "\n---\nTitle\nSome text.\n",
 				"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><item><guid>f</guid>` +
 					`<title>x</title><description>Some text.</description><pubDate>` + html.EscapeString(tc.date) +
 					`</pubDate></item></channel></rss>`,
@@ -502,7 +503,7 @@ func TestDateFormsEveryInput(t *testing.T) {
 					`content="2024-03-05T10:00:00Z"`, `content="`+html.EscapeString(tc.date)+`"`, 1),
 			})
 			t.Chdir(dir)
-			for _, input := range []string{"a.jsonl", "b.csv", "f.rss", "p.html"} {
+			for _, input := range []string{"a.jsonl", "b.csv", "d.md", "f.rss", "p.html"} {
 				r, err := Open([]string{input}, Options{})
 				if err != nil {
 					t.Fatal(err)

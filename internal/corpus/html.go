@@ -21,8 +21,8 @@ import (
 // names it, so that the ids of the two commands agree; Doc.Raw, the record
 // written to the de-duplicated corpus, is the article as `neardup extract`
 // writes it: {"id","url","title","text","date","author","lang"}, with
-// "source" after them for a page read without a URL that declares one
-// (declaredSource). A page
+// "source" after them for a page read without a URL that names its site or
+// declares its URL (sourceOfPage). A page
 // without an article is skipped with extract's reason (not-html,
 // no-article, too-short, not-article-url, too-large, http-status, failed).
 
@@ -128,7 +128,7 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	}
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
 	if p.url == "" {
-		doc.Source = declaredSource(a.DeclaredURL)
+		doc.Source = sourceOfPage(a)
 	}
 	if reason != core.SkipNone {
 		rec := skip(doc, reason, "", string(reason)+": "+msg)
@@ -214,7 +214,7 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 
 // articleJSON is a page's record in the de-duplicated corpus: its article as
 // `neardup extract` writes it, and the page's source after it when it has
-// one (declaredSource), so that the record read again has it.
+// one (sourceOfPage), so that the record read again has it.
 func articleJSON(doc core.Document, a extract.Article) []byte {
 	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+len(doc.Source)+112)
 	if doc.Source != "" {
@@ -230,19 +230,43 @@ var (
 	sourcedArticleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang", "source")
 )
 
-// declaredSource is the source of a page without a URL of its own: the
-// host of the URL it declares of itself (extract.Article.DeclaredURL),
-// lower case and without a leading "www.", as rarewords.SourceOf takes a
-// document's URL's host; "" when it declares none. The URL stays out of
-// the document's: a page may declare any address, and an index takes two
-// documents of one URL for copies without comparing their texts.
+// sourceOfPage is the source of a page without a URL of its own: the name
+// it gives the site showing it (extract.Article.SiteName, its og:site_name),
+// else the host of the URL it declares of itself (declaredSource). The
+// name comes first because a site republishing another's story keeps its
+// own name while its <link rel="canonical"> points at the original
+// publisher, whose host would make the copy a document of the original's
+// source, never compared with it by rarewords. A name longer than
+// core.MaxSourceBytes is no site's name and is passed over.
+func sourceOfPage(a extract.Article) string {
+	if a.SiteName != "" && len(a.SiteName) <= core.MaxSourceBytes {
+		return a.SiteName
+	}
+	return declaredSource(a.DeclaredURL)
+}
+
+// declaredSource is the host of the URL a page declares of itself
+// (extract.Article.DeclaredURL), lower case, without a leading "www." (as
+// rarewords.SourceOf takes a document's URL's host) and without a final
+// "." ("Site-A.example." is "site-a.example"); "" when it declares none or
+// the host is longer than a DNS name may be (maxHostBytes). The URL stays
+// out of the document's: a page may declare any address, and an index
+// takes two documents of one URL for copies without comparing their texts.
 func declaredSource(declared string) string {
 	u, err := url.Parse(declared)
 	if err != nil {
 		return ""
 	}
-	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if len(host) > maxHostBytes {
+		return ""
+	}
+	return strings.TrimPrefix(host, "www.")
 }
+
+// maxHostBytes is the longest DNS name, in bytes (RFC 1035, without the
+// final "."): a longer host names no site.
+const maxHostBytes = 253
 
 // ruleMiss notes a page, at origin, position seq of the pass, on which a
 // site rule's body selector matched nothing (extract.Article.RuleMiss), in

@@ -649,10 +649,13 @@ func TestNotArticleURLMessageNamesTheDeclaredURL(t *testing.T) {
 }
 
 // TestPageSourceFromDeclaredURL: a page read without a URL of its own
-// (a file, in a directory or an archive) gets as its source the host of
-// the URL it declares of itself (canonical, else og:url), lower case and
-// without "www.", written in its record too; its URL stays "". A WARC
-// record's page has a URL, and no source is taken from what it declares.
+// (a file, in a directory or an archive) gets as its source the name it
+// gives its site (og:site_name, white space squeezed), else the host of the
+// URL it declares of itself (canonical, else og:url), lower case, without
+// "www." and a final ".", written in its record too; its URL stays "". A
+// syndicating site's copy, whose canonical names the original publisher,
+// keeps its own og:site_name. A WARC record's page has a URL, and no source
+// is taken from what it declares.
 func TestPageSourceFromDeclaredURL(t *testing.T) {
 	dir := t.TempDir()
 	declare := func(head string) string {
@@ -662,7 +665,13 @@ func TestPageSourceFromDeclaredURL(t *testing.T) {
 		"html/a/canonical.html": declare(`<link rel="canonical" href="https://WWW.Site-A.example:8443/ferry">`),
 		"html/b/og.html":        declare(`<meta property="og:url" content="https://site-b.example/ferry"><meta property="og:site_name" content="Site B">`),
 		"html/b/none.html":      declare(`<meta property="og:site_name" content="Site B">`),
-		"html/c.zip":            zipOf(t, member{"in/z.html", declare(`<link rel="canonical" href="http://site-c.example/z">`)}),
+		"html/b/syndicated.html": declare(`<link rel="canonical" href="https://site-a.example/ferry">` +
+			`<meta property="og:site_name" content="  Coast
+ Gazette ">`),
+		"html/e/dot.html":  declare(`<link rel="canonical" href="https://Site-E.example./ferry">`),
+		"html/e/name.html": declare(`<meta property="og:site_name" content="` + strings.Repeat("n", 257) + `"><link rel="canonical" href="https://site-e.example/ferry">`),
+		"html/f/long.html": declare(`<link rel="canonical" href="https://` + strings.Repeat("a", 250) + `.example/ferry">`),
+		"html/c.zip":       zipOf(t, member{"in/z.html", declare(`<link rel="canonical" href="http://site-c.example/z">`)}),
 		"html/d.warc": warcRecord("resource", "https://warc.example/ferry", "text/html",
 			declare(`<link rel="canonical" href="https://elsewhere.example/ferry">`)),
 	})
@@ -686,10 +695,14 @@ func TestPageSourceFromDeclaredURL(t *testing.T) {
 	}
 	want := []got{
 		{"html/a/canonical.html", "", "site-a.example", "site-a.example"},
-		{"html/b/none.html", "", "", "(none)"},
-		{"html/b/og.html", "", "site-b.example", "site-b.example"},
+		{"html/b/none.html", "", "Site B", "Site B"},
+		{"html/b/og.html", "", "Site B", "Site B"},
+		{"html/b/syndicated.html", "", "Coast Gazette", "Coast Gazette"},
 		{"html/c.zip/in/z.html", "", "site-c.example", "site-c.example"},
 		{"html/d.warc#1", "https://warc.example/ferry", "", "(none)"},
+		{"html/e/dot.html", "", "site-e.example", "site-e.example"},
+		{"html/e/name.html", "", "site-e.example", "site-e.example"},
+		{"html/f/long.html", "", "", "(none)"},
 	}
 	if diff := cmp.Diff(want, gots); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

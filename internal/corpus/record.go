@@ -86,13 +86,13 @@ const (
 //
 // Doc.Raw is a JSONL line exactly as read (also when skipped); one that is
 // not UTF-8 is skipped (SkipInvalidUTF8), so no record used holds such a
-// line. For a CSV row
-// it is an object of the header's names and the row's values in header
-// order, for a text file {"id","title","text"}, and for a web page the
-// article as `neardup extract` writes it,
-// {"id","url","title","text","date","author","lang"} (and "source" when
-// it has one); these are built only
-// for records that are used. SetID gives a record another id.
+// line. For a CSV row it is an object of the header's names and the row's
+// values in header order; for a text file {"id","title","text"}, then, of
+// a Markdown file, "url", "source" and "date" (as written) when its front
+// matter gives them; and for a web page the article as `neardup extract`
+// writes it, {"id","url","title","text","date","author","lang"}, then
+// "source" when it has one (its og:site_name or declared host). These are
+// built only for records that are used. SetID gives a record another id.
 type Record struct {
 	Doc  core.Document
 	Skip core.SkipReason

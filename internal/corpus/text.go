@@ -3,15 +3,13 @@ package corpus
 import (
 	"bytes"
 	"fmt"
-	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"math"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/jsonenc"
 )
 
 // textSource yields a whole text file as one record.
@@ -163,125 +161,6 @@ func splitTitle(s string, md bool) (title, text string, fm frontFields) {
 	}
 	title, text = lineTitle(s, md)
 	return title, text, fm
-}
-
-// frontFields are the values of a Markdown file's front matter that make
-// its document: its title:, date:, source: and url:, "" for a key it has
-// not.
-type frontFields struct{ title, date, source, url string }
-
-// frontKeys are the keys of frontFields, as a line of the front matter
-// starts with them.
-var frontKeys = [...]string{"title:", "date:", "source:", "url:"}
-
-// frontMatter cuts the YAML front matter off the start of a Markdown file
-// (as Jekyll, Hugo and other static site generators write it): a first
-// line "---", the block up to a line "---" or "...", every line of it not
-// blank looking like YAML (yamlLine), so that a text opening with a
-// horizontal rule stays text. It returns the values of the block's title:,
-// date:, source: and url: (each the first of its key; its quotes removed;
-// a block scalar's lines, title: | or title: >-, joined by spaces; "" when
-// it has none) and the text after the block; ok is false when s opens with
-// no such block.
-func frontMatter(s string) (fm frontFields, body string, ok bool) {
-	s = strings.TrimPrefix(s, "\ufeff")
-	first, rest, found := strings.Cut(s, "\n")
-	if !found || strings.TrimRight(first, " \t\r") != "---" {
-		return fm, "", false
-	}
-	var vals [len(frontKeys)]string
-	var blocks [len(frontKeys)][]string // the lines of each key's block scalar; nil when it has none
-	cur := -1                           // the key whose block scalar goes on
-	for rest != "" {
-		line, after, _ := strings.Cut(rest, "\n")
-		line = strings.TrimRight(line, " \t\r")
-		if line == "---" || line == "..." {
-			for i, b := range blocks {
-				if len(b) > 0 {
-					vals[i] = strings.Join(b, " ")
-				}
-			}
-			return frontFields{title: vals[0], date: vals[1], source: vals[2], url: vals[3]}, after, true
-		}
-		if line != "" && !yamlLine(line) {
-			return frontFields{}, "", false // not YAML: text, as a horizontal rule opens it
-		}
-		indented := line != "" && (line[0] == ' ' || line[0] == '\t')
-		switch {
-		case cur >= 0 && indented:
-			blocks[cur] = append(blocks[cur], strings.TrimSpace(line))
-			rest = after
-			continue
-		case cur >= 0 && line == "":
-		default:
-			cur = -1
-		}
-		for i, key := range frontKeys {
-			v, isKey := strings.CutPrefix(line, key)
-			if !isKey || vals[i] != "" || blocks[i] != nil {
-				continue
-			}
-			if v = strings.TrimSpace(v); isBlockScalar(v) {
-				cur, blocks[i] = i, []string{}
-			} else {
-				vals[i] = unquoteYAML(v)
-			}
-		}
-		rest = after
-	}
-	return frontFields{}, "", false // never closed: not front matter
-}
-
-// yamlLine reports whether line, not blank, looks like a line of YAML
-// front matter: a key and a colon at its start (key: or key: value), an
-// indented line (a value or block going on), a list item (- ) or a comment.
-func yamlLine(line string) bool {
-	switch {
-	case line[0] == ' ' || line[0] == '\t' || line[0] == '#':
-		return true
-	case line == "-" || strings.HasPrefix(line, "- "):
-		return true
-	}
-	key, _, found := strings.Cut(line, ":")
-	if !found || key == "" {
-		return false
-	}
-	if c := line[len(key)+1:]; c != "" && c[0] != ' ' && c[0] != '\t' {
-		return false
-	}
-	if len(key) >= 2 && (key[0] == '"' || key[0] == '\'') && key[len(key)-1] == key[0] {
-		return true
-	}
-	for _, r := range key {
-		if !(r == '_' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return true
-}
-
-// isBlockScalar reports whether v, a YAML value, opens a block scalar
-// (|, >, with a chomping or indentation indicator: |-, >+, |2).
-func isBlockScalar(v string) bool {
-	if v, _, _ = strings.Cut(v, " #"); v == "" || (v[0] != '|' && v[0] != '>') {
-		return false
-	}
-	return strings.Trim(v[1:], "+-0123456789") == ""
-}
-
-// unquoteYAML returns v without the quotes of a YAML scalar written in
-// them ("a \"b\"" reads a "b"; 'it”s' reads it's).
-func unquoteYAML(v string) string {
-	switch {
-	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
-		if u, err := strconv.Unquote(v); err == nil {
-			return u
-		}
-		return v[1 : len(v)-1]
-	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
-		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
-	}
-	return v
 }
 
 // lineTitle splits s into its first line not blank, the title, and the

@@ -101,6 +101,81 @@ func TestText(t *testing.T) {
 					`"source":"Coast Gazette","date":"2024-03-05T10:00:00+01:00"}`}},
 		},
 		{
+			// Regression: a relative url: (as Hugo writes one), or one of
+			// another scheme, became the document's URL, and index add
+			// skipped the file for it.
+			name:  "regression: a markdown front matter url that is not absolute http(s) was taken",
+			file:  "a.md",
+			input: "---\ntitle: Bridge\nurl: /posts/bridge/\nsource: Coast Gazette\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Bridge", Text: "The council voted.", Source: "Coast Gazette", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Bridge","text":"The council voted.","source":"Coast Gazette"}`}},
+		},
+		{
+			name:  "regression: a markdown front matter javascript: url was taken",
+			file:  "a.md",
+			input: "---\nurl: \"javascript:alert(1)\"\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			name:  "regression: a markdown front matter mailto: url was taken",
+			file:  "a.md",
+			input: "---\nurl: mailto:desk@coast.example\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			// Regression: a comment after a value was part of it.
+			name:  "regression: a markdown front matter comment was read as part of the value",
+			file:  "a.md",
+			input: "---\ntitle: Bridge # draft\nsource: \"Coast # Gazette\" # quoted\ndate: 2024-03-05 # day\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Bridge", Text: "The council voted.", Source: "Coast # Gazette", Date: "2024-03-05T00:00:00", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Bridge","text":"The council voted.","source":"Coast # Gazette","date":"2024-03-05"}`}},
+		},
+		{
+			name:  "markdown front matter: a # inside a word is text",
+			file:  "a.md",
+			input: "---\ntitle: Bridge#1 'open'\nsource: 'Coast''s Gazette'\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Bridge#1 'open'", Text: "The council voted.", Source: "Coast's Gazette", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Bridge#1 'open'","text":"The council voted.","source":"Coast's Gazette"}`}},
+		},
+		{
+			// Regression: null and ~ were read as text, and an empty key
+			// gave way to a repeat of it.
+			name: "regression: markdown front matter null, ~ and empty values were read, or a repeated key",
+			file: "a.md",
+			input: "---\ntitle: null\nsource: ~\ndate:\nurl: \"\"\ntags: [a]\n" +
+				"title: Later\nsource: Later\ndate: 2024-03-05\nurl: https://coast.example/later\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			// Regression: a list, a map, an anchor or a tag was read as text.
+			name: "regression: markdown front matter values that are no text were read",
+			file: "a.md",
+			input: "---\ntitle: &t Anchored\nsource: [Coast, Gazette]\ndate: !!timestamp 2024-03-05\nurl: {href: x}\n---\n" +
+				"The council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			name:  "markdown front matter: a list or a map below a key is no value",
+			file:  "a.md",
+			input: "---\nsource:\n  - Coast\n  - Gazette\ntitle:\n  text: Bridge\n---\nThe council voted.\nMore.\n",
+			want: []rec{{ID: "a.md", Title: "The council voted.", Text: "More.", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"The council voted.","text":"More."}`}},
+		},
+		{
+			// Regression: a plain value going on in indented lines, or given
+			// below its key, was cut to its first line, or read as absent.
+			name: "regression: a markdown front matter plain value on more lines was not read",
+			file: "a.md",
+			input: "---\ntitle: Harbour\n  reopens\n\n  today\nsource:\n  # the paper\n  Coast\n  Gazette\ndate:\n  2024-03-05\n---\n" +
+				"The council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Harbour reopens today", Text: "The council voted.", Source: "Coast Gazette", Date: "2024-03-05T00:00:00", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Harbour reopens today","text":"The council voted.","source":"Coast Gazette","date":"2024-03-05"}`}},
+		},
+		{
 			name:  "markdown front matter keys only at a line's start, in lower case",
 			file:  "a.md",
 			input: "---\nSource: A\nmeta:\n  source: B\nsources: C\n---\nBody line.\nMore.\n",

@@ -69,6 +69,15 @@ type Article struct {
 	// page with a URL, one that declares none, and with
 	// Options.LibraryOnly.
 	DeclaredURL string
+	// SiteName is, of a page without a URL of its own (Input.URL ""), the
+	// name the page gives the site showing it: the content of its first
+	// og:site_name <meta> (siteNames reads the same), its runs of white
+	// space made one space and trimmed. A site republishing another's
+	// story keeps its own name there while its <link rel="canonical">
+	// points at the original, so a reader takes it before DeclaredURL's
+	// host for the page's source. "" for a page with a URL, one that
+	// gives none, and with Options.LibraryOnly.
+	SiteName string
 	// Limit says, of a page skipped as too large (SkipTooLarge), which
 	// limit it passes: "2048 bytes, over the limit of 1024 (--max-bytes)",
 	// "more than 60000 HTML elements, the most a page may have (--max-elements
@@ -301,22 +310,22 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if attrs > opts.MaxAttributes { // the parser's copies of formatting elements carry theirs
 		return tooManyAttrs()
 	}
-	var declared string
+	var declared, site string
 	if !opts.LibraryOnly && in.URL == "" {
 		// A page without a URL (read from a file) is matched to the rules by
 		// the URL it declares, and only to them; without one, an article_url
 		// has nothing to judge and skips nothing.
-		declared = declaredURL(doc)
+		declared, site = declaredURL(doc), siteName(doc)
 		if opts.Rules.Len() > 0 {
 			rule = opts.Rules.Match(declared)
 			if declared != "" && !rule.IsArticleURL(declared) {
-				return Article{DeclaredURL: declared}, SkipNotArticleURL, nil
+				return Article{DeclaredURL: declared, SiteName: site}, SkipNotArticleURL, nil
 			}
 		}
 	}
 	opts.checkpoint()
 	a, err := extractDoc(doc, in.URL, rule, opts)
-	a.DeclaredURL = declared
+	a.DeclaredURL, a.SiteName = declared, site
 	if err != nil {
 		return a, "", err
 	}

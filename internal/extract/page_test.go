@@ -646,6 +646,42 @@ func TestPageRulesOfPageWithoutURL(t *testing.T) {
 	}
 }
 
+// TestPageSiteName: a page without a URL of its own gives the name of the
+// site showing it, its first og:site_name in its head (white space
+// squeezed), beside the URL it declares, of an article and of a page skipped
+// alike; a page with a URL gives none.
+func TestPageSiteName(t *testing.T) {
+	rs, err := rules.Parse([]byte("rules:\n  - name: all\n    article_url: '/\\d{4}/'\n"), "r.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(head string) string {
+		return strings.Replace(newsPage(6), "<title>", head+"<title>", 1)
+	}
+	syndicated := page(`<link rel="canonical" href="https://origin.example/2024/x"><meta property="og:site_name" content=" Coast
+  Gazette "><meta name="og:site_name" content="Second">`)
+	for _, tc := range []struct {
+		name, url, body string
+		skip            core.SkipReason
+		want            string
+	}{
+		{"syndicated copy", "", syndicated, "", "Coast Gazette"},
+		{"skipped page", "", page(`<link rel="canonical" href="https://origin.example/tag/x"><meta property="og:site_name" content="Coast">`), SkipNotArticleURL, "Coast"},
+		{"none", "", page(`<link rel="canonical" href="https://origin.example/2024/x">`), "", ""},
+		{"a page with a URL", "https://coast.example/2024/x", syndicated, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip, err := Page(context.Background(), Input{URL: tc.url, Body: []byte(tc.body)}, Options{Rules: rs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if skip != tc.skip || a.SiteName != tc.want {
+				t.Errorf("skip %q, SiteName %q; want %q, %q", skip, a.SiteName, tc.skip, tc.want)
+			}
+		})
+	}
+}
+
 func TestPageLibraryOnly(t *testing.T) {
 	a, skip := extractPage(t, newsPage(6), Options{LibraryOnly: true})
 	if skip != "" || !strings.Contains(a.Text, paragraph(3)) {

@@ -34,10 +34,10 @@ func declaredURL(doc *html.Node) string {
 		if n.Type == html.ElementNode {
 			switch {
 			case n.DataAtom == atom.Link && hasToken(attr(n, "rel"), "canonical"):
-				canon = absoluteURL(attr(n, "href"))
+				canon = AbsoluteURL(attr(n, "href"))
 			case n.DataAtom == atom.Meta && og == "" &&
 				(strings.EqualFold(attr(n, "property"), "og:url") || strings.EqualFold(attr(n, "name"), "og:url")):
-				og = absoluteURL(attr(n, "content"))
+				og = AbsoluteURL(attr(n, "content"))
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -62,9 +62,11 @@ func hasToken(s, tok string) bool {
 	return false
 }
 
-// absoluteURL returns s when it is an absolute http or https URL with a
-// host (a URL starting "//" as https), else "".
-func absoluteURL(s string) string {
+// AbsoluteURL returns s, trimmed, when it is an absolute http or https URL
+// with a host, one starting "//" made https; else "" (a relative URL, a
+// javascript: or mailto: one). The URL a page declares of itself and a
+// Markdown file's front-matter url: are kept only as it returns them.
+func AbsoluteURL(s string) string {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "//") {
 		s = "https:" + s

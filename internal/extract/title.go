@@ -173,6 +173,21 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 	return names
 }
 
+// siteName returns the content of the page's first og:site_name <meta>
+// (as siteNames finds it), its runs of white space made one space; "" when
+// it has none.
+func siteName(doc *html.Node) string {
+	var name string
+	headTags(doc, func(n *html.Node) bool {
+		if name != "" || tag(n) != atom.Meta || strings.ToLower(attr(n, "property")+attr(n, "name")) != "og:site_name" {
+			return false
+		}
+		name = strings.Join(strings.Fields(attr(n, "content")), " ")
+		return true
+	})
+	return name
+}
+
 // minHeadlineWords is the fewest words (headlineWords) of a page's only
 // <h1> that makes it the title (onlyHeadline): shorter ones are a site's or
 // a section's name.

@@ -71,7 +71,11 @@ import (
 //     reader builds is kept with the ID its document is given.
 //   - 6: a document's entry ends, before the notes, with why it is not
 //     compared (item.because; "" for a document compared).
-const checkpointVersion = 6
+//   - 7: a page read without a URL has a source (its og:site_name, else
+//     its declared URL's host), and a Markdown file its front matter's
+//     date, source and URL: the journal of version 6 holds sketches and
+//     dates read without them.
+const checkpointVersion = 7
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.

@@ -396,11 +396,20 @@ func TestResumeCheckpointOfAnotherFormat(t *testing.T) {
 }
 
 // TestResumeCheckpointOfEarlierVersion: a checkpoint an earlier version
-// wrote (version 5: its documents' entries say nothing of why one is not
-// compared, which the texts told and the journal does not hold) is refused,
-// naming the folder to remove, not resumed with other rejects than a run
-// never interrupted writes.
+// wrote is refused, naming the folder to remove: version 5 (its documents'
+// entries say nothing of why one is not compared, which the texts told and
+// the journal does not hold), not resumed with other rejects than a run
+// never interrupted writes; version 6 (sketches and dates of pages and
+// Markdown files read without their sources, front-matter dates and URLs).
 func TestResumeCheckpointOfEarlierVersion(t *testing.T) {
+	for _, version := range []string{"5", "6"} {
+		t.Run("version "+version, func(t *testing.T) { testResumeCheckpointOfVersion(t, version) })
+	}
+}
+
+// testResumeCheckpointOfVersion checks a checkpoint made to say it is of
+// version is refused, the folder left as it was.
+func testResumeCheckpointOfVersion(t *testing.T, version string) {
 	dir := t.TempDir()
 	in := writeResumeCorpus(t, dir)
 	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true, CheckpointEvery: 50}
@@ -419,7 +428,7 @@ func TestResumeCheckpointOfEarlierVersion(t *testing.T) {
 		if want := fmt.Sprint(checkpointVersion); string(fields["version"]) != want {
 			t.Fatalf("%s: version %s, want %s", name, fields["version"], want)
 		}
-		fields["version"] = json.RawMessage("5")
+		fields["version"] = json.RawMessage(version)
 		if data, err = json.Marshal(fields); err != nil {
 			t.Fatal(err)
 		}
