@@ -23,6 +23,16 @@ type (
 	StoredCluster = browse.Cluster
 	// SearchResult is a page of the documents a search matches.
 	SearchResult = browse.SearchResult
+	// Doc is a stored document as the lists show it, without its text:
+	// what StoredDocument, DocumentSummary and Hit embed, a Mark's Other,
+	// a ClusterSummary's First and Original, a StoredCluster's Members.
+	Doc = browse.Doc
+	// Mark is a stored pair, A the earlier document, with its evidence:
+	// StoredDocument.Marks, DocumentSummary.Best, StoredCluster.Marks.
+	Mark = browse.Mark
+	// Hit is a document a search found, with its rank and snippet:
+	// SearchResult.Hits.
+	Hit = browse.Hit
 	// DocFilter selects the documents Latest lists; its zero value selects
 	// every one.
 	DocFilter = store.DocFilter
