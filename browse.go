@@ -23,6 +23,16 @@ type (
 	StoredCluster = browse.Cluster
 	// SearchResult is a page of the documents a search matches.
 	SearchResult = browse.SearchResult
+	// Doc is a stored document as the lists show it, without its text:
+	// what StoredDocument, DocumentSummary and Hit embed, a Mark's Other,
+	// a ClusterSummary's First and Original, a StoredCluster's Members.
+	Doc = browse.Doc
+	// Mark is a stored pair, A the earlier document, with its evidence:
+	// StoredDocument.Marks, DocumentSummary.Best, StoredCluster.Marks.
+	Mark = browse.Mark
+	// Hit is a document a search found, with its rank and snippet:
+	// SearchResult.Hits.
+	Hit = browse.Hit
 	// DocFilter selects the documents Latest lists; its zero value selects
 	// every one.
 	DocFilter = store.DocFilter
@@ -64,9 +74,10 @@ var (
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
 	// index yet, only feeds.
 	ErrNoMethod = index.ErrNoMethod
-	// ErrSettingsChanged: a call on an Index opened with Options.Existing
-	// on a store that held nothing, once another process's first add gave
-	// it a method: open it again to read what it holds.
+	// ErrSettingsChanged: a call on an Index opened on a store that held
+	// no settings, once another process's first add gave it settings the
+	// Index cannot read (opened with Options.Existing) or add with (another
+	// method or options, which Open would refuse): open it again.
 	ErrSettingsChanged = index.ErrSettingsChanged
 	// ErrNoIndex: Open with Options.Existing of a PostgreSQL database or
 	// an empty SQLite file that holds none of the index's tables.

@@ -17,6 +17,11 @@ import (
 // documents, skipped documents, marks and clusters it holds.
 type IndexStats = index.IndexStats
 
+// Counts is what IndexStats embeds: how many documents the index holds,
+// the skipped ones by reason, its marks by label, its clusters and the
+// documents in them.
+type Counts = store.Counts
+
 // Stats counts what the index holds.
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) { return x.x.Stats(ctx) }
 

@@ -223,7 +223,9 @@ func TestVerifyAfterSearch(t *testing.T) {
 // returns no matches. It returned one Match a document, each "added", with
 // the error (a feed write of AddOptions.Then that failed, a sketch of
 // another index), and the error of a document without an origin began
-// ": engine: ..." instead of naming it.
+// ": engine: ..." instead of naming it. A sketch made for another document
+// was stored as the given document's (its copies found with score 1), and
+// a query with one answered for the other document.
 func TestFailedAddReturnsNoMatches(t *testing.T) {
 	ctx := t.Context()
 	dir := t.TempDir()
@@ -238,6 +240,7 @@ func TestFailedAddReturnsNoMatches(t *testing.T) {
 	}
 	defer y.Close()
 	doc := neardup.Document{ID: "d1", Text: story}
+	other := neardup.Document{ID: "d2", Text: "Markets rallied in Asia as oil slipped back and bonds gained after the central bank held rates steady."}
 	feedsDown := errors.New("feeds down")
 	for _, tc := range []struct {
 		name    string
@@ -249,6 +252,10 @@ func TestFailedAddReturnsNoMatches(t *testing.T) {
 			wantErr: "feeds down"},
 		{name: "sketch of another index", sks: []neardup.Sketch{y.NewSketcher().Sketch(&doc)},
 			wantErr: `document 1 (id "d1"): engine: a sketch made by another index (sentences) given to the minhash index`},
+		{name: "sketch of another document", sks: []neardup.Sketch{x.NewSketcher().Sketch(&other)},
+			wantErr: `document 1 (id "d1"): index: a sketch made for another document`},
+		{name: "query with a sketch of another document", sks: []neardup.Sketch{x.NewSketcher().Sketch(&other)},
+			o: neardup.AddOptions{Query: true}, wantErr: `document 1 (id "d1"): index: a sketch made for another document`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ms, err := x.AddSketched(ctx, []neardup.Document{doc}, tc.sks, tc.o)

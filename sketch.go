@@ -21,8 +21,10 @@ func (x *Index) NewSketcher() *Sketcher { return x.x.NewSketcher() }
 // AddSketched adds docs in one transaction, as Add does (Replace with
 // o.Replace), or checks them without storing them with o.Query, as Query
 // does; sks are their sketches made by a Sketcher of this Index, in
-// order, or nil to have them made here. o.Exact, o.Slug and o.Then apply;
-// o.Chunk, o.Workers and o.OnMatch are AddSeq's and are not used.
+// order, or nil to have them made here. A sketch made for another document
+// (of another title or text) is refused, naming the document, and nothing
+// is stored. o.Exact, o.Slug and o.Then apply; o.Chunk, o.Workers and
+// o.OnMatch are AddSeq's and are not used.
 func (x *Index) AddSketched(ctx context.Context, docs []Document, sks []Sketch, o AddOptions) ([]Match, error) {
 	if o.Query {
 		return matches(x.x.QuerySketched(ctx, docs, sks))

@@ -180,7 +180,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				ord, err = x.addOne(w, d, &sks[i], at, place, &outs[i])
 			}
 			if err != nil {
-				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
+				return blame(o.First+i, d, err)
 			}
 			if place != 0 { // a new version, placed where its old one was
 				if outs[i].Cluster, err = x.placeAgain(w, ord, cur, outs[i].Cluster); err != nil {
@@ -353,6 +353,20 @@ func (x *Index) differs(a, b *store.Doc) []string {
 		}
 	}
 	return diff
+}
+
+// blame returns err, the error of storing the i-th document of an add,
+// naming the document; or, when the add's context ended (the store's
+// error holds the context's), the context's error alone, as SQLite and
+// PostgreSQL give it at other steps: the add was stopped, and the
+// document is not at fault.
+func blame(i int, d *core.Document, err error) error {
+	for _, stop := range []error{context.Canceled, context.DeadlineExceeded} {
+		if errors.Is(err, stop) {
+			return stop
+		}
+	}
+	return fmt.Errorf("%s: %w", named(i, d), err)
 }
 
 // named names the i-th document of an add (from 0, AddOptions.First

@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 
@@ -34,10 +33,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 	outs := make([]Match, len(docs))
 	err := x.st.View(ctx, func(r store.Reader) error {
 		if err := x.catchUp(r); err != nil {
-			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
-				err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
-			}
-			return err
+			return rebuilt(err, x.restore(context.WithoutCancel(ctx))) // it may have failed half way
 		}
 		if err := x.readDates(r); err != nil {
 			return err

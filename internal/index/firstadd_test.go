@@ -290,3 +290,45 @@ func TestExistingEmptyIndexRefusesSettingsStoredSince(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsStoredSinceRefusedOnce: an Index whose store another
+// process's first add gave settings it cannot add with since it opened
+// (one opened Existing on a store that held nothing; one of another method
+// opened on a new store) refuses its queries and adds with
+// ErrSettingsChanged, the reason said once. Regressions: a query repeated
+// the whole message after "rebuilding the in-memory index: ", and the
+// refusals of the Index of another method were not ErrSettingsChanged.
+func TestSettingsStoredSinceRefusedOnce(t *testing.T) {
+	for _, e := range storetest.Engines {
+		for _, tc := range []struct {
+			name string
+			o    index.OpenOptions
+		}{
+			{"existing, empty", index.OpenOptions{Existing: true}},
+			{"another method", index.OpenOptions{MethodName: minhash.Name}},
+		} {
+			t.Run(e+"/"+tc.name, func(t *testing.T) {
+				dsn := storetest.DSN(t, e)
+				st, err := store.Open(t.Context(), dsn, store.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				st.Close()
+				r := open(t, dsn, tc.o)
+				g := enginetest.NewTextGen(53)
+				docs := docsOf(g, "s", 3)
+				add(t, open(t, dsn, index.OpenOptions{Method: sentences.Defaults()}), docs...)
+				_, qerr := r.Query(t.Context(), docs[:1])
+				_, aerr := r.Add(t.Context(), docsOf(g, "t", 1), index.AddOptions{})
+				for call, err := range map[string]error{"query": qerr, "add": aerr} {
+					if !errors.Is(err, index.ErrSettingsChanged) {
+						t.Errorf("%s after another's first add: %v, want ErrSettingsChanged", call, err)
+					}
+					if err != nil && strings.Count(err.Error(), index.ErrSettingsChanged.Error()) != 1 {
+						t.Errorf("%s after another's first add: %q, want its reason once", call, err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -246,6 +246,18 @@ type Match struct {
 	Copies []string `json:"-"`
 }
 
+// rebuilt returns err, the error of a change to the in-memory index, with
+// rerr, the error of rebuilding it from the store after, on the same line;
+// err alone when the rebuild succeeded, or was refused as err was: the
+// settings another process stored since the Index opened
+// (ErrSettingsChanged), which the rebuild reads again.
+func rebuilt(err, rerr error) error {
+	if rerr == nil || errors.Is(err, ErrSettingsChanged) && errors.Is(rerr, ErrSettingsChanged) {
+		return err
+	}
+	return fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr)
+}
+
 // restore rebuilds the method's in-memory index from the store.
 func (x *Index) restore(ctx context.Context) error {
 	return x.changing(func() error {
@@ -299,6 +311,9 @@ func (x *Index) bound(r store.Reader) error {
 		return err
 	}
 	if m, err = x.bind(m); err != nil {
+		if !errors.Is(err, ErrSettingsChanged) { // a refusal of binder's: settings this Index cannot add with
+			err = fmt.Errorf("%w: %w", ErrSettingsChanged, err)
+		}
 		if x.name != "" {
 			err = fmt.Errorf("%s: %w", x.name, err) // as Open names a refusal
 		}
@@ -432,8 +447,8 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) (err 
 	defer func() {
 		p := recover()
 		if (err != nil || p != nil) && x.dirty {
-			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil && err != nil {
-				err = fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr) // one line
+			if rerr := x.restore(context.WithoutCancel(ctx)); err != nil {
+				err = rebuilt(err, rerr)
 			}
 		}
 		x.dirty = false
@@ -579,13 +594,21 @@ func (x *Index) sketchAll(docs []core.Document) []Sketch {
 	return out
 }
 
-// sketches returns given, checked against docs, or sketches docs.
+// sketches returns given, checked against docs (as many, each made for
+// its document: of its title and text), or sketches docs.
 func (x *Index) sketches(docs []core.Document, given []Sketch) ([]Sketch, error) {
 	if given == nil {
 		return x.sketchAll(docs), nil
 	}
 	if len(given) != len(docs) {
 		return nil, fmt.Errorf("index: %d sketches for %d documents", len(given), len(docs))
+	}
+	for i := range given {
+		// A Sketch no Sketcher made (hash 0) is left to the engine, which
+		// refuses it as empty.
+		if h := given[i].hash; h != 0 && h != engine.ContentHash(&docs[i]) {
+			return nil, fmt.Errorf("%s: index: a sketch made for another document (of another title or text)", named(i, &docs[i]))
+		}
 	}
 	return given, nil
 }
