@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/extract"
 )
@@ -163,7 +165,7 @@ func cutComment(v string) (text string, comment bool) {
 }
 
 // closingQuote returns the index of the quote closing the quoted scalar v
-// opens (” within single quotes and \" within double quotes are no
+// opens (a single quote doubled within single ones, \" within double quotes, are no
 // close), -1 when it is not closed on its line.
 func closingQuote(v string) int {
 	q := v[0]
@@ -218,16 +220,79 @@ func isBlockScalar(v string) bool {
 }
 
 // unquoteYAML returns v without the quotes of a YAML scalar written in
-// them ("a \"b\"" reads a "b"; 'it”s' reads it's).
+// them, its escapes read ("a \"b\"" reads a "b"; a single quote doubled within
+// single ones is one), or
+// "" when a double-quoted one holds an escape YAML does not have.
 func unquoteYAML(v string) string {
 	switch {
 	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
-		if u, err := strconv.Unquote(v); err == nil {
-			return u
+		u, ok := unescapeYAML(v[1 : len(v)-1])
+		if !ok {
+			return ""
 		}
-		return v[1 : len(v)-1]
+		return u
 	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
 		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
 	}
 	return v
+}
+
+// yamlEscapes are the one-letter escapes of a YAML double-quoted scalar
+// (YAML 1.2, 5.7) and what each writes.
+var yamlEscapes = map[byte]string{'0': "\x00", 'a': "\a", 'b': "\b", 't': "\t", '\t': "\t", 'n': "\n", 'v': "\v",
+	'f': "\f", 'r': "\r", 'e': "\x1b", ' ': " ", '"': "\"", '/': "/", '\\': "\\", 'N': "\u0085", '_': "\u00a0",
+	'L': "\u2028", 'P': "\u2029"}
+
+// unescapeYAML reads the escapes of the inside of a YAML double-quoted
+// scalar: the one-letter ones, \xHH, \uHHHH (a UTF-16 surrogate pair
+// joined) and \UHHHHHHHH; ok is false for any other.
+func unescapeYAML(s string) (string, bool) {
+	if !strings.Contains(s, "\\") {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i++; i == len(s) {
+			return "", false
+		}
+		if e, ok := yamlEscapes[s[i]]; ok {
+			b.WriteString(e)
+			continue
+		}
+		digits := 0
+		switch s[i] {
+		case 'x':
+			digits = 2
+		case 'u':
+			digits = 4
+		case 'U':
+			digits = 8
+		}
+		if digits == 0 || i+1+digits > len(s) {
+			return "", false
+		}
+		r, err := strconv.ParseUint(s[i+1:i+1+digits], 16, 32)
+		if err != nil {
+			return "", false
+		}
+		i += digits
+		if utf16.IsSurrogate(rune(r)) && strings.HasPrefix(s[i+1:], "\\u") && len(s) >= i+7 {
+			if lo, err := strconv.ParseUint(s[i+3:i+7], 16, 32); err == nil {
+				if p := utf16.DecodeRune(rune(r), rune(lo)); p != utf8.RuneError {
+					b.WriteRune(p)
+					i += 6
+					continue
+				}
+			}
+		}
+		if !utf8.ValidRune(rune(r)) {
+			return "", false
+		}
+		b.WriteRune(rune(r))
+	}
+	return b.String(), true
 }

@@ -552,8 +552,8 @@ type Kinds uint32
 // The kinds of records.
 const (
 	KindFields   Kinds = 1 << iota // a JSON object, a CSV or Parquet row: a field or column (Options.SourceField)
-	KindMarkdown                   // a Markdown file: its front matter's source:
-	KindPage                       // a web page without a URL of its own: the host of the URL it declares
+	KindMarkdown                   // a Markdown file: its front matter's source: or url:
+	KindPage                       // a web page without a URL of its own: its og:site_name, else the host of the URL it declares
 	KindOther                      // another record (a plain text file, a Reuters-21578 story, a feed's item, a WARC record's page): no source to give it but its own
 )
 

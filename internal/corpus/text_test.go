@@ -133,6 +133,16 @@ func TestText(t *testing.T) {
 				Raw: `{"id":"a.md","title":"Bridge","text":"The council voted.","source":"Coast # Gazette","date":"2024-03-05"}`}},
 		},
 		{
+			// Regression: escapes YAML has and Go has not (\/, a surrogate
+			// pair) left every escape of the value unread.
+			name: "regression: markdown front matter escapes were read as Go's",
+			file: "a.md",
+			input: "---\ntitle: " + `"Caf\u00e9 \/ news \ud83d\ude00"` + "\nsource: " + `"Coast\x20Gazette"` +
+				"\nurl: " + `"https://coast.example/\q"` + "\n---\nThe council voted.\n",
+			want: []rec{{ID: "a.md", Title: "Café / news \U0001F600", Text: "The council voted.", Source: "Coast Gazette", Origin: "a.md",
+				Raw: `{"id":"a.md","title":"Café / news ` + "\U0001F600" + `","text":"The council voted.","source":"Coast Gazette"}`}},
+		},
+		{
 			name:  "markdown front matter: a # inside a word is text",
 			file:  "a.md",
 			input: "---\ntitle: Bridge#1 'open'\nsource: 'Coast''s Gazette'\n---\nThe council voted.\n",

@@ -173,18 +173,27 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 	return names
 }
 
-// siteName returns the content of the page's first og:site_name <meta>
-// (as siteNames finds it), its runs of white space made one space; "" when
-// it has none.
+// siteName returns the content of the first og:site_name <meta> in the
+// page's <head> that is not empty, its runs of white space made one space;
+// "" when it has none. One in the body (an embedded post's or a card's
+// markup) is not the page's, as declaredURL reads the page's URL.
 func siteName(doc *html.Node) string {
+	head := findHead(doc)
+	if head == nil {
+		return ""
+	}
 	var name string
-	headTags(doc, func(n *html.Node) bool {
-		if name != "" || tag(n) != atom.Meta || strings.ToLower(attr(n, "property")+attr(n, "name")) != "og:site_name" {
-			return false
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Meta &&
+			(strings.EqualFold(attr(n, "property"), "og:site_name") || strings.EqualFold(attr(n, "name"), "og:site_name")) {
+			name = strings.Join(strings.Fields(attr(n, "content")), " ")
 		}
-		name = strings.Join(strings.Fields(attr(n, "content")), " ")
-		return true
-	})
+		for c := n.FirstChild; c != nil && name == ""; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(head)
 	return name
 }
 
