@@ -74,10 +74,9 @@ var (
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
 	// index yet, only feeds.
 	ErrNoMethod = index.ErrNoMethod
-	// ErrSettingsChanged: a call on an Index opened on a store that held
-	// no settings, once another process's first add gave it settings the
-	// Index cannot read (opened with Options.Existing) or add with (another
-	// method or options, which Open would refuse): open it again.
+	// ErrSettingsChanged: a call on an Index opened with Options.Existing
+	// on a store that held nothing, once another process's first add gave
+	// it a method: open it again to read what it holds.
 	ErrSettingsChanged = index.ErrSettingsChanged
 	// ErrNoIndex: Open with Options.Existing of a PostgreSQL database or
 	// an empty SQLite file that holds none of the index's tables.

@@ -23,7 +23,10 @@ func (x *Index) NewSketcher() *Sketcher { return x.x.NewSketcher() }
 // does; sks are their sketches made by a Sketcher of this Index, in
 // order, or nil to have them made here. A sketch made for another document
 // (of another title or text) is refused, naming the document, and nothing
-// is stored. o.Exact, o.Slug and o.Then apply; o.Chunk, o.Workers and
+// is stored; the check reads the title and text as an exact copy is told
+// (case and runs of white space aside), so a sketch of the same text made
+// for a document of another source is not refused, and rarewords, which
+// keeps the source in its sketch, then judges the document by that one. o.Exact, o.Slug and o.Then apply; o.Chunk, o.Workers and
 // o.OnMatch are AddSeq's and are not used.
 func (x *Index) AddSketched(ctx context.Context, docs []Document, sks []Sketch, o AddOptions) ([]Match, error) {
 	if o.Query {

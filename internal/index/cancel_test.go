@@ -45,9 +45,9 @@ func (c *endsAfter) Err() error {
 // is, fails with the context's error and names none of its documents, on
 // both engines; the add is tried with the context ending at each place it
 // looks in turn, until it is late enough for the add to succeed.
-// Regression: on PostgreSQL an add stopped while it stored its documents
-// blamed the one it was at (`document 1 (id "c-0"): storing the text of
-// "c-0": timeout: context deadline exceeded`).
+// Regression: an add stopped while it stored its documents blamed the one
+// it was at, on both engines (`test:c0: storing the index's settings:
+// context deadline exceeded`).
 func TestCancelledAddNamesNoDocument(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {

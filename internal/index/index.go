@@ -252,7 +252,7 @@ type Match struct {
 // settings another process stored since the Index opened
 // (ErrSettingsChanged), which the rebuild reads again.
 func rebuilt(err, rerr error) error {
-	if rerr == nil || errors.Is(err, ErrSettingsChanged) && errors.Is(rerr, ErrSettingsChanged) {
+	if rerr == nil || errors.Is(err, ErrSettingsChanged) && errors.Is(rerr, ErrSettingsChanged) || rerr.Error() == err.Error() {
 		return err
 	}
 	return fmt.Errorf("%w; rebuilding the in-memory index: %w", err, rerr)
@@ -311,9 +311,6 @@ func (x *Index) bound(r store.Reader) error {
 		return err
 	}
 	if m, err = x.bind(m); err != nil {
-		if !errors.Is(err, ErrSettingsChanged) { // a refusal of binder's: settings this Index cannot add with
-			err = fmt.Errorf("%w: %w", ErrSettingsChanged, err)
-		}
 		if x.name != "" {
 			err = fmt.Errorf("%s: %w", x.name, err) // as Open names a refusal
 		}

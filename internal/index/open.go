@@ -304,11 +304,9 @@ func (x *Index) blankSince(r store.Reader) error {
 	return err
 }
 
-// ErrSettingsChanged is the error of an Index opened on a store that held
-// no settings, once another process's first add stored settings it cannot
-// read (opened with OpenOptions.Existing, it reads none) or add with
-// (another method or options, as Open would refuse): it must be opened
-// again.
+// ErrSettingsChanged is the error of an Index opened with
+// OpenOptions.Existing on a store that held nothing, once another
+// process's first add stored its settings: it must be opened again.
 var ErrSettingsChanged = errors.New("index: the index was given its settings since it was opened")
 
 func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
