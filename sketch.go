@@ -26,8 +26,9 @@ func (x *Index) NewSketcher() *Sketcher { return x.x.NewSketcher() }
 // is stored; the check reads the title and text as an exact copy is told
 // (case and runs of white space aside), so a sketch of the same text made
 // for a document of another source is not refused, and rarewords, which
-// keeps the source in its sketch, then judges the document by that one. o.Exact, o.Slug and o.Then apply; o.Chunk, o.Workers and
-// o.OnMatch are AddSeq's and are not used.
+// keeps the source in its sketch, then judges the document by that one.
+// o.Exact, o.Slug and o.Then apply; o.Chunk, o.Workers and o.OnMatch are
+// AddSeq's and are not used.
 func (x *Index) AddSketched(ctx context.Context, docs []Document, sks []Sketch, o AddOptions) ([]Match, error) {
 	if o.Query {
 		return matches(x.x.QuerySketched(ctx, docs, sks))

@@ -70,9 +70,10 @@ type Article struct {
 	// Options.LibraryOnly.
 	DeclaredURL string
 	// SiteName is, of a page without a URL of its own (Input.URL ""), the
-	// name the page gives the site showing it: the content of its first
-	// og:site_name <meta> (siteNames reads the same), its runs of white
-	// space made one space and trimmed. A site republishing another's
+	// name the page gives the site showing it: the content of the first
+	// og:site_name <meta> of its <head> (by property or name) that is not
+	// empty, else of one that is a child of its <body> (see siteName), its
+	// runs of white space made one space and trimmed. A site republishing another's
 	// story keeps its own name there while its <link rel="canonical">
 	// points at the original, so a reader takes it before DeclaredURL's
 	// host for the page's source. "" for a page with a URL, one that

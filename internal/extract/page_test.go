@@ -668,9 +668,13 @@ func TestPageSiteName(t *testing.T) {
 		{"syndicated copy", "", syndicated, "", "Coast Gazette"},
 		{"skipped page", "", page(`<link rel="canonical" href="https://origin.example/tag/x"><meta property="og:site_name" content="Coast">`), SkipNotArticleURL, "Coast"},
 		{"none", "", page(`<link rel="canonical" href="https://origin.example/2024/x">`), "", ""},
-		// Regression: a name in the body (an embedded post's) was the
-		// page's, and a tag naming it by both attributes was missed.
-		{"in the body", "", strings.Replace(newsPage(6), "<body>", `<body><meta property="og:site_name" content="InBody">`, 1), "", ""},
+		// Regression: a name deep in the body (an embedded post's) was
+		// the page's, and a tag naming it by both attributes was missed;
+		// one the parser moved to the body after a stray element, or a
+		// streamed page wrote there, is the page's.
+		{"in an embedded post", "", strings.Replace(newsPage(6), "<body>", `<body><div><blockquote><meta property="og:site_name" content="InBody"></blockquote></div>`, 1), "", ""},
+		{"a child of the body", "", strings.Replace(newsPage(6), "<body>", `<body><meta property="og:site_name" content="Streamed">`, 1), "", "Streamed"},
+		{"after a stray element of the head", "", page(`<img src="x"><meta property="og:site_name" content="Coast Gazette">`), "", "Coast Gazette"},
 		{"both attributes, after an empty one", "", page(`<meta property="og:site_name" content=" "><meta property="og:site_name" name="og:site_name" content="Both">`), "", "Both"},
 		{"a page with a URL", "https://coast.example/2024/x", syndicated, "", ""},
 	} {

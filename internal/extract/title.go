@@ -174,27 +174,47 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 }
 
 // siteName returns the content of the first og:site_name <meta> in the
-// page's <head> that is not empty, its runs of white space made one space;
-// "" when it has none. One in the body (an embedded post's or a card's
-// markup) is not the page's, as declaredURL reads the page's URL.
+// page's <head> that is not empty, else of one that is a child of its
+// <body> (where a parser puts the head's tags after a stray element, and
+// streamed pages write theirs), its runs of white space made one space; ""
+// when it has none. One deeper in the body (an embedded post's or a card's
+// markup) is not the page's.
 func siteName(doc *html.Node) string {
-	head := findHead(doc)
-	if head == nil {
-		return ""
-	}
 	var name string
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
+	var walk func(n *html.Node, deep bool)
+	walk = func(n *html.Node, deep bool) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.Meta &&
 			(strings.EqualFold(attr(n, "property"), "og:site_name") || strings.EqualFold(attr(n, "name"), "og:site_name")) {
 			name = strings.Join(strings.Fields(attr(n, "content")), " ")
 		}
-		for c := n.FirstChild; c != nil && name == ""; c = c.NextSibling {
-			walk(c)
+		for c := n.FirstChild; deep && c != nil && name == ""; c = c.NextSibling {
+			walk(c, true)
 		}
 	}
-	walk(head)
+	if head := findHead(doc); head != nil {
+		walk(head, true)
+	}
+	if body := findBody(doc); body != nil {
+		for c := body.FirstChild; c != nil && name == ""; c = c.NextSibling {
+			walk(c, false)
+		}
+	}
 	return name
+}
+
+// findBody returns the <body> element under doc, nil when there is none.
+func findBody(doc *html.Node) *html.Node {
+	for n := doc.FirstChild; n != nil; n = n.NextSibling {
+		if n.Type != html.ElementNode || n.DataAtom != atom.Html {
+			continue
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Body {
+				return c
+			}
+		}
+	}
+	return nil
 }
 
 // minHeadlineWords is the fewest words (headlineWords) of a page's only

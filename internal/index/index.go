@@ -250,7 +250,8 @@ type Match struct {
 // rerr, the error of rebuilding it from the store after, on the same line;
 // err alone when the rebuild succeeded, or was refused as err was: the
 // settings another process stored since the Index opened
-// (ErrSettingsChanged), which the rebuild reads again.
+// (ErrSettingsChanged), which the rebuild reads again, or another refusal
+// of them the same word for word (binder's, of another method).
 func rebuilt(err, rerr error) error {
 	if rerr == nil || errors.Is(err, ErrSettingsChanged) && errors.Is(rerr, ErrSettingsChanged) || rerr.Error() == err.Error() {
 		return err
