@@ -82,13 +82,20 @@ func AbsoluteURL(s string) string {
 }
 
 // findHead returns the <head> element under doc, nil when there is none.
-func findHead(doc *html.Node) *html.Node {
+func findHead(doc *html.Node) *html.Node { return htmlChild(doc, atom.Head) }
+
+// findBody returns the <body> element under doc, nil when there is none.
+func findBody(doc *html.Node) *html.Node { return htmlChild(doc, atom.Body) }
+
+// htmlChild returns the first element a of the <html> element under doc,
+// nil when there is none.
+func htmlChild(doc *html.Node, a atom.Atom) *html.Node {
 	for n := doc.FirstChild; n != nil; n = n.NextSibling {
 		if n.Type != html.ElementNode || n.DataAtom != atom.Html {
 			continue
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.Head {
+			if c.Type == html.ElementNode && c.DataAtom == a {
 				return c
 			}
 		}

@@ -202,21 +202,6 @@ func siteName(doc *html.Node) string {
 	return name
 }
 
-// findBody returns the <body> element under doc, nil when there is none.
-func findBody(doc *html.Node) *html.Node {
-	for n := doc.FirstChild; n != nil; n = n.NextSibling {
-		if n.Type != html.ElementNode || n.DataAtom != atom.Html {
-			continue
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.Body {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
 // minHeadlineWords is the fewest words (headlineWords) of a page's only
 // <h1> that makes it the title (onlyHeadline): shorter ones are a site's or
 // a section's name.

@@ -257,11 +257,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		var st engine.Stats
 		if err == nil {
 			st = run.stats()
-			warnUnweighted(o.Warn, &st)
-			warnNoSource(o.Warn, st.NoSource)
-			warnBoilerplate(o.Warn, &st)
-			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
-			warnChained(o.Warn, &st)
+			run.warnOf(&st)
 		}
 		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
 			return engine.Stats{}, err
@@ -280,11 +276,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	st := run.stats()
-	warnUnweighted(o.Warn, &st)
-	warnNoSource(o.Warn, st.NoSource)
-	warnBoilerplate(o.Warn, &st)
-	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
-	warnChained(o.Warn, &st)
+	run.warnOf(&st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
 	}
@@ -773,6 +765,18 @@ func warnUnweighted(w io.Writer, st *engine.Stats) {
 			"--method minhash or sentences compares such texts", st.Method)
 	}
 	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing (%s)\n", st.Unweighted, why)
+}
+
+// warnOf gives the warnings of a run's figures st: documents that pair
+// with nothing (no weight, no source, only boilerplate, too short) and a
+// cluster that chains stories.
+func (run *runner) warnOf(st *engine.Stats) {
+	w := run.o.Warn
+	warnUnweighted(w, st)
+	warnNoSource(w, st.NoSource)
+	warnBoilerplate(w, st)
+	warnTooShort(w, st, run.skipped[core.SkipTooShort], run.limits)
+	warnChained(w, st)
 }
 
 // warnNoSource says that n documents compared by rarewords, across
