@@ -1099,6 +1099,7 @@ func TestLargeClusterNamesWhatLinksIt(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			t.Log(warn.String()) // the figures docs/methods.md quotes
 			named := strings.Contains(warn.String(), " is paired with ")
 			want := fmt.Sprintf("%q is paired with %d of them", "the footer", st.LargestCluster-1)
 			if st.LargestCluster < 50 || named != tc.hub || tc.hub && !strings.Contains(warn.String(), want) {
